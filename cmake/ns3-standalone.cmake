@@ -50,8 +50,10 @@ function(build_lib)
     ${ARGN})
   set(_target lib${BLIB_LIBNAME})
   add_library(${_target} SHARED ${BLIB_SOURCE_FILES})
-  set_target_properties(${_target} PROPERTIES OUTPUT_NAME ns3.${NS3_VER}-${BLIB_LIBNAME})
+  set_target_properties(${_target} PROPERTIES OUTPUT_NAME ns${NS3_VER}-${BLIB_LIBNAME})
   target_include_directories(${_target} PUBLIC ${GSN_OUTPUT_INCLUDE})
+  # Debian's ns-3 was built with logging on: every user of the module must agree.
+  target_compile_definitions(${_target} PUBLIC NS3_LOG_ENABLE)
   target_link_libraries(${_target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
   _gsn_copy_headers(${BLIB_LIBNAME} ${BLIB_HEADER_FILES} ${BLIB_PRIVATE_HEADER_FILES})
 
@@ -70,10 +72,16 @@ function(build_lib)
 
   if(GSN_ENABLE_TESTS AND BLIB_TEST_SOURCES)
     add_library(${_target}-test SHARED ${BLIB_TEST_SOURCES})
+    set_target_properties(${_target}-test PROPERTIES OUTPUT_NAME ns${NS3_VER}-${BLIB_LIBNAME}-test)
     target_compile_definitions(${_target}-test
                                PRIVATE NS_TEST_SOURCEDIR="${CMAKE_CURRENT_SOURCE_DIR}/test")
     target_link_libraries(${_target}-test PUBLIC ${_target})
     set_property(GLOBAL APPEND PROPERTY GSN_TEST_LIBRARIES ${_target}-test)
+  endif()
+
+  # As in an ns-3 tree, a module's examples/ folder is added by build_lib itself.
+  if(GSN_ENABLE_EXAMPLES AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/examples/CMakeLists.txt)
+    add_subdirectory(examples)
   endif()
 endfunction()
 

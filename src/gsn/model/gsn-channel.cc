@@ -1,0 +1,148 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-channel.h"
+
+#include "gsn-port-device.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnChannel");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnChannel);
+
+TypeId
+GsnChannel::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnChannel")
+            .SetParent<Channel>()
+            .SetGroupName("Gsn")
+            .AddConstructor<GsnChannel>()
+            .AddAttribute("Length",
+                          "Cable length in metres; the delay is Length x DelayPerMeter "
+                          "unless Delay is set.",
+                          DoubleValue(10.0),
+                          MakeDoubleAccessor(&GsnChannel::m_length),
+                          MakeDoubleChecker<double>(0.0))
+            .AddAttribute("DelayPerMeter",
+                          "Propagation delay per metre (PROTOCOLS.md 1.1 proposal).",
+                          TimeValue(NanoSeconds(5)),
+                          MakeTimeAccessor(&GsnChannel::m_delayPerMeter),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Delay",
+                          "One-way propagation delay; zero means derived from Length.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&GsnChannel::m_delay),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Medium",
+                          "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
+                          EnumValue(GsnChannel::COPPER),
+                          MakeEnumAccessor(&GsnChannel::m_medium),
+                          MakeEnumChecker(GsnChannel::COPPER, "Copper", GsnChannel::FIBER, "Fiber"));
+    return tid;
+}
+
+GsnChannel::GsnChannel()
+    : m_nEnds(0),
+      m_length(10.0),
+      m_delayPerMeter(NanoSeconds(5)),
+      m_delay(0),
+      m_medium(COPPER)
+{
+}
+
+void
+GsnChannel::Validate() const
+{
+    const double maxLength = m_medium == COPPER ? 40.0 : 1000.0;
+    if (m_delay.IsZero() && m_length > maxLength)
+    {
+        NS_FATAL_ERROR("GsnChannel: a " << (m_medium == COPPER ? "copper" : "fibre")
+                                        << " GSN cable is at most " << maxLength
+                                        << " m long; Length is " << m_length << " m");
+    }
+    if (!GetDelay().IsStrictlyPositive())
+    {
+        NS_FATAL_ERROR("GsnChannel: the propagation delay must be greater than zero (Length="
+                       << m_length << " m, DelayPerMeter=" << m_delayPerMeter.As(Time::NS)
+                       << ", Delay=" << m_delay.As(Time::NS) << ")");
+    }
+}
+
+void
+GsnChannel::Attach(Ptr<GsnPortDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    if (m_nEnds >= 2)
+    {
+        NS_FATAL_ERROR("GsnChannel: a GSN cable has exactly two ends; a third device was "
+                       "attached");
+    }
+    Validate();
+    m_end[m_nEnds++] = device;
+}
+
+Time
+GsnChannel::GetDelay() const
+{
+    if (!m_delay.IsZero())
+    {
+        return m_delay;
+    }
+    return NanoSeconds(int64_t(m_length * m_delayPerMeter.GetNanoSeconds() + 0.5));
+}
+
+double
+GsnChannel::GetLength() const
+{
+    return m_length;
+}
+
+void
+GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
+{
+    Ptr<GsnPortDevice> peer = GetPeer(sender);
+    if (!peer)
+    {
+        return; // an unconnected end: the bits go nowhere
+    }
+    const Time arrival = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
+    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+                                   arrival,
+                                   &GsnPortDevice::Receive,
+                                   peer,
+                                   mp);
+}
+
+std::size_t
+GsnChannel::GetNDevices() const
+{
+    return m_nEnds;
+}
+
+Ptr<NetDevice>
+GsnChannel::GetDevice(std::size_t i) const
+{
+    NS_ASSERT(i < m_nEnds);
+    return m_end[i];
+}
+
+Ptr<GsnPortDevice>
+GsnChannel::GetPeer(Ptr<const GsnPortDevice> sender) const
+{
+    if (m_nEnds < 2)
+    {
+        return nullptr;
+    }
+    return m_end[0] == sender ? m_end[1] : m_end[0];
+}
+
+} // namespace ns3

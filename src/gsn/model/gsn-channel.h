@@ -1,0 +1,93 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnChannel: one full-duplex GSN cable between two ports. It holds the two ends and the
+ * propagation delay and hands each micropacket to the far end when its last bit arrives.
+ * Everything that crosses a link (data, credits, acknowledgements, Admin) goes through
+ * Transmit(), so the two ends share no state and a link can later be split across ranks.
+ */
+#ifndef GSN_CHANNEL_H
+#define GSN_CHANNEL_H
+
+#include "gsn-micropacket.h"
+
+#include "ns3/channel.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+
+namespace ns3
+{
+
+class GsnPortDevice;
+
+/**
+ * \ingroup gsn
+ * \brief A GSN cable: two simplex links of the same length.
+ *
+ * The one-way delay is the Delay attribute when it is set (non-zero); otherwise it is
+ * Length x DelayPerMeter (5 ns/m, PROTOCOLS.md 1.1 proposal). Copper cables are limited to
+ * 40 m and fibre to 1 km (HIPPI-6400-PH); a longer cable is a configuration error.
+ */
+class GsnChannel : public Channel
+{
+  public:
+    /// The cable's medium, which bounds its length.
+    enum Medium
+    {
+        COPPER, ///< parallel copper, up to 40 m
+        FIBER,  ///< HIPPI-6400-OPT, up to 1 km
+    };
+
+    /**
+     * \brief Register this type.
+     * \return The TypeId.
+     */
+    static TypeId GetTypeId();
+
+    GsnChannel();
+
+    /**
+     * Connect a port to one end of the cable.
+     * \param device the port (at most two per cable)
+     */
+    void Attach(Ptr<GsnPortDevice> device);
+
+    /**
+     * Send a micropacket from \p sender to the other end. It arrives one micropacket time
+     * plus the propagation delay later.
+     * \param mp the micropacket
+     * \param sender the sending port
+     */
+    void Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const;
+
+    /// \return the one-way propagation delay
+    Time GetDelay() const;
+
+    /// \return the cable length in metres used for the delay
+    double GetLength() const;
+
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
+    /**
+     * \param sender one end
+     * \return the other end (null while unattached)
+     */
+    Ptr<GsnPortDevice> GetPeer(Ptr<const GsnPortDevice> sender) const;
+
+  private:
+    /// Check the length against the medium and the resulting delay; abort with a clear
+    /// message on an impossible cable.
+    void Validate() const;
+
+    Ptr<GsnPortDevice> m_end[2]; ///< the two ends
+    std::size_t m_nEnds;         ///< ends attached
+    double m_length;             ///< metres
+    Time m_delayPerMeter;        ///< propagation per metre
+    Time m_delay;                ///< explicit one-way delay (zero: derive from length)
+    Medium m_medium;             ///< copper or fibre
+};
+
+} // namespace ns3
+
+#endif /* GSN_CHANNEL_H */

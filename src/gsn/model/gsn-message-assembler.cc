@@ -1,0 +1,182 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-message-assembler.h"
+
+#include "gsn-crc.h"
+#include "gsn-message-header.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+const char*
+GsnRxDropReasonName(GsnRxDropReason reason)
+{
+    switch (reason)
+    {
+    case GsnRxDropReason::DATA_WITHOUT_HEADER:
+        return "DataWithoutHeader";
+    case GsnRxDropReason::HEADER_IN_MESSAGE:
+        return "HeaderInMessage";
+    case GsnRxDropReason::BAD_LENGTH:
+        return "BadLength";
+    case GsnRxDropReason::TOO_LONG:
+        return "TooLong";
+    case GsnRxDropReason::TRUNCATED:
+        return "Truncated";
+    case GsnRxDropReason::ECRC_ERROR:
+        return "EcrcError";
+    case GsnRxDropReason::ERROR_FLAG:
+        return "ErrorFlag";
+    case GsnRxDropReason::BAD_LLC_SNAP:
+        return "BadLlcSnap";
+    case GsnRxDropReason::NOT_FOR_US:
+        return "NotForUs";
+    case GsnRxDropReason::COUNT:
+        break;
+    }
+    return "Unknown";
+}
+
+GsnMessageAssembler::GsnMessageAssembler(uint64_t maxMessageLength)
+    : m_state(State::IDLE),
+      m_maxLength(maxMessageLength),
+      m_expectedBytes(0),
+      m_ecrc(gsn::CRC_INITIAL),
+      m_ecrcBad(false),
+      m_displaced(false),
+      m_dropReason(GsnRxDropReason::COUNT)
+{
+}
+
+void
+GsnMessageAssembler::SetMaxMessageLength(uint64_t maxMessageLength)
+{
+    m_maxLength = maxMessageLength;
+}
+
+GsnMessageAssembler::Result
+GsnMessageAssembler::Drop(GsnRxDropReason reason, bool atTail)
+{
+    m_dropReason = reason;
+    m_bytes.clear();
+    m_state = atTail ? State::IDLE : State::DISCARD;
+    return Result::DROPPED;
+}
+
+GsnMessageAssembler::Result
+GsnMessageAssembler::Open(const GsnMicropacket& mp)
+{
+    const uint32_t mlen = GsnMessageHeader::PeekMessageLength(mp.data.data());
+    m_ecrc = gsn::Crc16Update(gsn::CRC_INITIAL, mp.data.data(), mp.data.size());
+    m_ecrcBad = m_ecrc != mp.ecrc;
+    if (mlen < gsn::LLC_SNAP_BYTES)
+    {
+        return Drop(GsnRxDropReason::BAD_LENGTH, mp.tail);
+    }
+    if (mlen > m_maxLength)
+    {
+        return Drop(GsnRxDropReason::TOO_LONG, mp.tail);
+    }
+    m_expectedBytes = uint64_t(gsn::MESSAGE_ADDRESS_BYTES) + mlen;
+    // Grow with what arrives; a large M_len from the wire reserves at most 64 KiB up front.
+    m_bytes.clear();
+    m_bytes.reserve(std::min<uint64_t>(m_expectedBytes, 65536));
+    m_state = State::OPEN;
+    return Result::INCOMPLETE;
+}
+
+GsnMessageAssembler::Result
+GsnMessageAssembler::Push(const GsnMicropacket& mp)
+{
+    const bool header = mp.GetType() == GsnMicropacketType::HEADER;
+    if (header)
+    {
+        // A Header inside an open Message: that Message is lost (reported through
+        // TakeDisplaced()), and the new Header still starts a Message.
+        m_displaced = m_state == State::OPEN;
+        Result r = Open(mp);
+        if (r == Result::DROPPED)
+        {
+            return r;
+        }
+    }
+    else
+    {
+        if (m_state == State::DISCARD)
+        {
+            if (mp.tail)
+            {
+                m_state = State::IDLE;
+            }
+            return Result::INCOMPLETE;
+        }
+        if (m_state == State::IDLE)
+        {
+            return Drop(GsnRxDropReason::DATA_WITHOUT_HEADER, mp.tail);
+        }
+        m_ecrc = gsn::Crc16Update(m_ecrc, mp.data.data(), mp.data.size());
+        m_ecrcBad = m_ecrcBad || m_ecrc != mp.ecrc;
+    }
+
+    const uint64_t have = m_bytes.size();
+    if (have >= m_expectedBytes)
+    {
+        return Drop(GsnRxDropReason::TOO_LONG, mp.tail);
+    }
+    const std::size_t take =
+        std::size_t(std::min<uint64_t>(gsn::MICROPACKET_DATA_BYTES, m_expectedBytes - have));
+    m_bytes.insert(m_bytes.end(), mp.data.begin(), mp.data.begin() + take);
+
+    if (!mp.tail)
+    {
+        return Result::INCOMPLETE;
+    }
+    if (mp.error)
+    {
+        return Drop(GsnRxDropReason::ERROR_FLAG, true);
+    }
+    if (m_bytes.size() < m_expectedBytes)
+    {
+        return Drop(GsnRxDropReason::TRUNCATED, true);
+    }
+    if (m_ecrcBad)
+    {
+        return Drop(GsnRxDropReason::ECRC_ERROR, true);
+    }
+    m_complete = Create<Packet>(m_bytes.data(), uint32_t(m_bytes.size()));
+    m_bytes.clear();
+    m_state = State::IDLE;
+    return Result::COMPLETE;
+}
+
+bool
+GsnMessageAssembler::Reset()
+{
+    const bool wasOpen = m_state == State::OPEN;
+    m_state = State::IDLE;
+    m_bytes.clear();
+    m_displaced = false;
+    return wasOpen;
+}
+
+bool
+GsnMessageAssembler::TakeDisplaced()
+{
+    bool d = m_displaced;
+    m_displaced = false;
+    return d;
+}
+
+Ptr<Packet>
+GsnMessageAssembler::TakeMessage()
+{
+    Ptr<Packet> p = m_complete;
+    m_complete = nullptr;
+    return p;
+}
+
+} // namespace ns3
+

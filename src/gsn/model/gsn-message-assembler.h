@@ -1,0 +1,120 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnMessageAssembler: rebuilds the Messages of one virtual channel from accepted
+ * micropackets at the final destination, checks their framing and ECRC, and says why it
+ * refuses a malformed one. It never trusts a length from the wire to size a buffer.
+ */
+#ifndef GSN_MESSAGE_ASSEMBLER_H
+#define GSN_MESSAGE_ASSEMBLER_H
+
+#include "gsn-micropacket.h"
+
+#include "ns3/packet.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * Why the final destination dropped (part of) a Message.
+ */
+enum class GsnRxDropReason : uint8_t
+{
+    DATA_WITHOUT_HEADER, ///< a Data micropacket with no Message open on its VC
+    HEADER_IN_MESSAGE,   ///< a Header before the previous Message's Tail (that one is dropped)
+    BAD_LENGTH,          ///< M_len too small to hold the LLC/SNAP header
+    TOO_LONG,            ///< M_len above the VC's limit, or more micropackets than M_len
+    TRUNCATED,           ///< Tail before M_len bytes arrived
+    ECRC_ERROR,          ///< end-to-end CRC mismatch
+    ERROR_FLAG,          ///< E bit set by an element on the path
+    BAD_LLC_SNAP,        ///< not an LLC/SNAP header
+    NOT_FOR_US,          ///< D_ULA is neither ours nor broadcast (and not promiscuous)
+    COUNT                ///< number of reasons
+};
+
+/// \return a short name of a drop reason
+const char* GsnRxDropReasonName(GsnRxDropReason reason);
+
+/**
+ * \ingroup gsn
+ * \brief Reassembles the Messages of one VC.
+ */
+class GsnMessageAssembler
+{
+  public:
+    /// What Push() made of a micropacket.
+    enum class Result
+    {
+        INCOMPLETE, ///< the Message continues
+        COMPLETE,   ///< a Message is ready: TakeMessage()
+        DROPPED,    ///< (part of) a Message was dropped: GetDropReason()
+    };
+
+    /// \param maxMessageLength largest M_len accepted on this VC
+    explicit GsnMessageAssembler(uint64_t maxMessageLength = 0xFFFFFFFFull);
+
+    /// \param maxMessageLength largest M_len accepted on this VC
+    void SetMaxMessageLength(uint64_t maxMessageLength);
+
+    /**
+     * Take the next micropacket of this VC (Header or Data, already accepted by the link).
+     * \param mp the micropacket
+     * \return what happened
+     */
+    Result Push(const GsnMicropacket& mp);
+
+    /// \return the completed Message (GsnMessageHeader, LLC/SNAP, payload); clears it
+    Ptr<Packet> TakeMessage();
+
+    /// \return why the last DROPPED happened
+    GsnRxDropReason GetDropReason() const
+    {
+        return m_dropReason;
+    }
+
+    /**
+     * \return true once after a Header arrived inside an open Message, which was then
+     * dropped (reason HEADER_IN_MESSAGE)
+     */
+    bool TakeDisplaced();
+
+    /// Forget any open Message (the link was reset). \return true if one was open
+    bool Reset();
+
+    /// \return true while a Message is open
+    bool IsOpen() const
+    {
+        return m_state == State::OPEN;
+    }
+
+  private:
+    /// Where the VC is between micropackets.
+    enum class State
+    {
+        IDLE,    ///< waiting for a Header
+        OPEN,    ///< collecting a Message
+        DISCARD, ///< dropping the rest of a bad Message until its Tail
+    };
+
+    /// Drop the open Message for \p reason and discard until Tail unless \p atTail.
+    Result Drop(GsnRxDropReason reason, bool atTail);
+    /// Open a Message from its Header micropacket.
+    Result Open(const GsnMicropacket& mp);
+
+    State m_state;                ///< where the VC is
+    uint64_t m_maxLength;         ///< largest M_len accepted
+    std::vector<uint8_t> m_bytes; ///< bytes of the open Message
+    uint64_t m_expectedBytes;     ///< 16 + M_len of the open Message
+    uint16_t m_ecrc;              ///< running ECRC
+    bool m_ecrcBad;               ///< a mismatch was seen in the open Message
+    bool m_displaced;             ///< the last Header displaced an open Message
+    Ptr<Packet> m_complete;       ///< the last completed Message
+    GsnRxDropReason m_dropReason; ///< why the last drop happened
+};
+
+} // namespace ns3
+
+#endif /* GSN_MESSAGE_ASSEMBLER_H */

@@ -1,0 +1,85 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnMessageSegmenter: cuts one Message (address bytes, LLC/SNAP, payload) into its Header
+ * and Data micropackets, in order, with the running ECRC. It owns the byte copy of the
+ * Message being sent and nothing else: it does not know about credits, links or time.
+ */
+#ifndef GSN_MESSAGE_SEGMENTER_H
+#define GSN_MESSAGE_SEGMENTER_H
+
+#include "gsn-micropacket.h"
+
+#include "ns3/packet.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief Produces the micropackets of one Message, one at a time.
+ */
+class GsnMessageSegmenter
+{
+  public:
+    GsnMessageSegmenter();
+
+    /**
+     * Start a new Message.
+     * \param message the whole Message: GsnMessageHeader, LLC/SNAP, payload
+     * \param vc the virtual channel that carries it
+     */
+    void Start(Ptr<const Packet> message, uint8_t vc);
+
+    /// Forget the current Message (the link was reset).
+    void Abort()
+    {
+        m_next = m_count;
+        m_message = nullptr;
+    }
+
+    /// \return true while micropackets of the current Message remain
+    bool IsActive() const
+    {
+        return m_next < m_count;
+    }
+
+    /// \return micropackets of the current Message not yet produced
+    uint32_t GetRemaining() const
+    {
+        return m_count - m_next;
+    }
+
+    /// \return the Message being sent (null when none was started)
+    Ptr<const Packet> GetMessage() const
+    {
+        return m_message;
+    }
+
+    /**
+     * Produce the next micropacket: data, VC, TYPE (Header or Data), Tail and ECRC. The link
+     * fields (credits, sequence numbers, LCRC) are left for the link to fill.
+     * \param mp written
+     */
+    void Next(GsnMicropacket& mp);
+
+    /**
+     * \param messageBytes Message bytes from the start of the Header micropacket
+     * \return micropackets a Message of that size takes
+     */
+    static uint32_t MicropacketCount(uint64_t messageBytes);
+
+  private:
+    Ptr<const Packet> m_message; ///< the Message being sent
+    std::vector<uint8_t> m_bytes; ///< its bytes, reused from Message to Message
+    uint32_t m_count;             ///< its micropackets
+    uint32_t m_next;              ///< index of the next micropacket
+    uint16_t m_ecrc;              ///< running ECRC
+    uint8_t m_vc;                 ///< its virtual channel
+};
+
+} // namespace ns3
+
+#endif /* GSN_MESSAGE_SEGMENTER_H */

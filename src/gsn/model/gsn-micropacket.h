@@ -1,0 +1,119 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnMicropacket: the 40-byte unit of a GSN link (32 data bytes + 64 control bits) and its
+ * exact wire encoding. It owns the field layout and the LCRC rule; it knows nothing about
+ * links, Messages or time.
+ */
+#ifndef GSN_MICROPACKET_H
+#define GSN_MICROPACKET_H
+
+#include "gsn-constants.h"
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * Micropacket TYPE codes (seed 000 Table 1-5).
+ */
+enum class GsnMicropacketType : uint8_t
+{
+    RESET = 0x2,          ///< resets the local link
+    RESET_ACK = 0x3,      ///< reset done
+    INITIALIZE = 0x4,     ///< receiver re-initialises (grants its credits)
+    INITIALIZE_ACK = 0x5, ///< initialise done
+    NULL_MP = 0x7,        ///< empty; carries RSEQ only
+    DATA = 0x8,           ///< body of a Message
+    HEADER = 0x9,         ///< first micropacket of a Message
+    CREDIT_ONLY = 0xA,    ///< carries VCR/CR credits only
+    ADMIN = 0xF,          ///< HIPPI-6400-SC management
+};
+
+/// \return a short name for a TYPE code ("Header", "Data", ..., "Reserved")
+const char* GsnMicropacketTypeName(uint8_t type);
+
+/// \return true if \p type is one of the defined TYPE codes
+bool GsnIsDefinedMicropacketType(uint8_t type);
+
+/**
+ * \ingroup gsn
+ * \brief One GSN micropacket: 32 data bytes and the control fields of seed 000 Table 1-4.
+ *
+ * Wire encoding (40 bytes): bytes 0-31 are the data; bytes 32-39 are the 64 control bits,
+ * most significant bit first in the order of the seed's table (PROTOCOLS.md 1.2 proposal):
+ * VC(2) TYPE(4) T(1) E(1) | VCR(2) CR(6) | RSEQ(8) | TSEQ(8) | ECRC(16) | LCRC(16).
+ * LCRC covers the 32 data bytes and the first 48 control bits (bytes 0-37).
+ */
+struct GsnMicropacket
+{
+    std::array<uint8_t, gsn::MICROPACKET_DATA_BYTES> data{}; ///< data area
+    uint8_t vc{0};                                            ///< virtual channel 0-3
+    uint8_t type{0};                                          ///< TYPE code (4 bits)
+    bool tail{false};                                         ///< T: last of a Message
+    bool error{false};                                        ///< E: error flag
+    uint8_t vcr{0};  ///< VC the credits in cr apply to (reverse link)
+    uint8_t cr{0};   ///< credits returned, 0-63 (reverse link)
+    uint8_t rseq{0}; ///< last good TSEQ received on the reverse link
+    uint8_t tseq{0}; ///< transmission sequence number
+    uint16_t ecrc{0}; ///< end-to-end CRC of the Message up to this micropacket
+    uint16_t lcrc{0}; ///< link CRC
+
+    /// \return the TYPE as the enum (the value may be a reserved code)
+    GsnMicropacketType GetType() const
+    {
+        return static_cast<GsnMicropacketType>(type);
+    }
+
+    /// \return true for the types that carry Message bytes (Header, Data)
+    bool IsMessage() const
+    {
+        return type == uint8_t(GsnMicropacketType::HEADER) ||
+               type == uint8_t(GsnMicropacketType::DATA);
+    }
+
+    /// \return true for the types that take a TSEQ and go through go-back-N
+    bool IsSequenced() const;
+
+    /// \return the LCRC this micropacket should carry, computed from its other fields
+    uint16_t ComputeLcrc() const;
+
+    /// Set lcrc from the other fields.
+    void SealLcrc()
+    {
+        lcrc = ComputeLcrc();
+    }
+
+    /// \return true if lcrc matches the other fields
+    bool LcrcIsGood() const
+    {
+        return lcrc == ComputeLcrc();
+    }
+
+    /**
+     * Write the 40-byte wire form.
+     * \param out 40 bytes
+     */
+    void Serialize(uint8_t* out) const;
+
+    /**
+     * Read the 40-byte wire form. Every bit pattern decodes (the fields have no invalid
+     * values on their own); the caller checks LcrcIsGood() and the TYPE.
+     * \param in 40 bytes
+     * \return the micropacket
+     */
+    static GsnMicropacket Deserialize(const uint8_t* in);
+
+    /// Field-by-field equality.
+    bool operator==(const GsnMicropacket& o) const;
+};
+
+std::ostream& operator<<(std::ostream& os, const GsnMicropacket& mp);
+
+} // namespace ns3
+
+#endif /* GSN_MICROPACKET_H */

@@ -1,0 +1,483 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-net-device.h"
+
+#include "gsn-message-header.h"
+#include "gsn-vc-tag.h"
+
+#include "ns3/drop-tail-queue.h"
+#include "ns3/llc-snap-header.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnNetDevice);
+
+namespace
+{
+/// The six fixed bytes of an LLC/SNAP header with OUI 0 (RFC 2835 4.1).
+const uint8_t LLC_SNAP_PREFIX[6] = {0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00};
+} // namespace
+
+TypeId
+GsnNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnNetDevice")
+            .SetParent<GsnPortDevice>()
+            .SetGroupName("Gsn")
+            .AddConstructor<GsnNetDevice>()
+            .AddAttribute("TxQueueMaxSize",
+                          "Size of each VC's transmit queue of Messages.",
+                          QueueSizeValue(QueueSize("1000p")),
+                          MakeQueueSizeAccessor(&GsnNetDevice::SetTxQueueMaxSize,
+                                                &GsnNetDevice::GetTxQueueMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("MaxMessageBytesVc0",
+                          "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
+                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                        gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute("MaxMessageBytesVc1",
+                          "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
+                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                        gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute("MaxMessageBytesVc2",
+                          "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
+                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                        gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute("MaxMessageBytesVc3",
+                          "Largest M_len on VC 3 (bulk; the 32-bit M_len limit).",
+                          UintegerValue(gsn::MAX_MESSAGE_LENGTH),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes3),
+                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                        gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute("IpVc",
+                          "VC of IP datagrams (EtherType 0x0800).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&GsnNetDevice::m_ipVc),
+                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddAttribute("ArpVc",
+                          "VC of ARP/HARP (EtherType 0x0806).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GsnNetDevice::m_arpVc),
+                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddAttribute("StVc",
+                          "VC of ST operations (EtherType 0x8181) without a GsnVcTag; IRIX "
+                          "sends every ST control operation on VC 0.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GsnNetDevice::m_stVc),
+                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddAttribute("DefaultVc",
+                          "VC of other EtherTypes.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&GsnNetDevice::m_defaultVc),
+                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddTraceSource("MacTx",
+                            "A packet was accepted by Send() for transmission.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_macTxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacTxDrop",
+                            "Send() refused a packet (too long for its VC, bad VC, queue "
+                            "full).",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_macTxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRx",
+                            "A packet addressed to this endpoint (or broadcast) was handed up.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_macRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacPromiscRx",
+                            "A packet was handed to a promiscuous handler.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_macPromiscRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRxDrop",
+                            "A received Message was dropped, with the reason.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_macRxDropTrace),
+                            "ns3::GsnNetDevice::MessageDropTracedCallback")
+            .AddTraceSource("PhyTxBegin",
+                            "The Header micropacket of a Message goes on the wire.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_phyTxBeginTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "The Tail micropacket of a Message goes on the wire.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_phyTxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "The Tail micropacket of a Message arrived and it reassembled.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_phyRxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Sniffer",
+                            "Messages sent and received by this endpoint, as on the wire.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Messages sent and received, as on the wire (promiscuous).",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+GsnNetDevice::GsnNetDevice()
+    : m_maxMessageBytes0(4096),
+      m_maxMessageBytes1(131072),
+      m_maxMessageBytes2(131072),
+      m_maxMessageBytes3(gsn::MAX_MESSAGE_LENGTH),
+      m_txQueueMaxSize("1000p"),
+      m_ipVc(1),
+      m_arpVc(0),
+      m_stVc(0),
+      m_defaultVc(1)
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& q : m_txQueue)
+    {
+        q = CreateObject<DropTailQueue<Packet>>();
+        q->SetMaxSize(m_txQueueMaxSize);
+    }
+}
+
+GsnNetDevice::~GsnNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+GsnNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& q : m_txQueue)
+    {
+        q = nullptr;
+    }
+    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
+                                    const Address&>();
+    m_promiscRxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
+                                           const Address&, const Address&, PacketType>();
+    GsnPortDevice::DoDispose();
+}
+
+void
+GsnNetDevice::SetTxQueueMaxSize(QueueSize size)
+{
+    m_txQueueMaxSize = size;
+    for (auto& q : m_txQueue)
+    {
+        if (q)
+        {
+            q->SetMaxSize(size);
+        }
+    }
+}
+
+QueueSize
+GsnNetDevice::GetTxQueueMaxSize() const
+{
+    return m_txQueueMaxSize;
+}
+
+Ptr<Queue<Packet>>
+GsnNetDevice::GetTxQueue(uint8_t vc) const
+{
+    return m_txQueue.at(vc);
+}
+
+uint64_t
+GsnNetDevice::GetMaxMessageBytes(uint8_t vc) const
+{
+    switch (vc)
+    {
+    case 0:
+        return m_maxMessageBytes0;
+    case 1:
+        return m_maxMessageBytes1;
+    case 2:
+        return m_maxMessageBytes2;
+    case 3:
+        return m_maxMessageBytes3;
+    }
+    return 0;
+}
+
+uint8_t
+GsnNetDevice::SelectVc(Ptr<const Packet> packet, uint16_t protocolNumber) const
+{
+    GsnVcTag tag;
+    if (packet->PeekPacketTag(tag))
+    {
+        return tag.GetVc() < gsn::NUM_VCS ? tag.GetVc() : uint8_t(gsn::NUM_VCS);
+    }
+    switch (protocolNumber)
+    {
+    case gsn::ETHERTYPE_IPV4:
+        return m_ipVc;
+    case gsn::ETHERTYPE_ARP:
+        return m_arpVc;
+    case gsn::ETHERTYPE_ST:
+        return m_stVc;
+    default:
+        return m_defaultVc;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Transmit side
+
+bool
+GsnNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return SendFrom(packet, GetAddress(), dest, protocolNumber);
+}
+
+bool
+GsnNetDevice::SendFrom(Ptr<Packet> packet,
+                       const Address& source,
+                       const Address& dest,
+                       uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
+    const uint8_t vc = SelectVc(packet, protocolNumber);
+    if (vc >= gsn::NUM_VCS)
+    {
+        NS_LOG_WARN(this << " refused: GsnVcTag names no VC 0-3");
+        ++m_msgCounters.txRefusedBadVc;
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    const uint64_t mlen = uint64_t(gsn::LLC_SNAP_BYTES) + packet->GetSize();
+    if (mlen > GetMaxMessageBytes(vc))
+    {
+        NS_LOG_WARN(this << " refused: a Message of " << mlen << " bytes (M_len) exceeds the "
+                         << GetMaxMessageBytes(vc) << " bytes VC " << unsigned(vc)
+                         << " allows (EBADVC)");
+        ++m_msgCounters.txRefusedTooLong;
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    m_macTxTrace(packet);
+
+    Ptr<Packet> message = packet->Copy();
+    LlcSnapHeader llc;
+    llc.SetType(protocolNumber);
+    message->AddHeader(llc);
+    GsnMessageHeader addressing;
+    addressing.SetMessageLength(uint32_t(mlen));
+    addressing.SetDestination(Mac48Address::ConvertFrom(dest));
+    addressing.SetSource(Mac48Address::ConvertFrom(source));
+    message->AddHeader(addressing);
+
+    if (!m_txQueue[vc]->Enqueue(message))
+    {
+        NS_LOG_WARN(this << " refused: VC " << unsigned(vc) << " transmit queue full");
+        ++m_msgCounters.txQueueDrops;
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    NotifyTxReady();
+    return true;
+}
+
+bool
+GsnNetDevice::HasMessageMicropacket(uint8_t vc) const
+{
+    return m_segmenter[vc].IsActive() || !m_txQueue[vc]->IsEmpty();
+}
+
+void
+GsnNetDevice::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
+{
+    GsnMessageSegmenter& seg = m_segmenter[vc];
+    if (!seg.IsActive())
+    {
+        Ptr<Packet> message = m_txQueue[vc]->Dequeue();
+        NS_ASSERT(message);
+        seg.Start(message, vc);
+        ++m_msgCounters.txMessages;
+        m_phyTxBeginTrace(message);
+        m_snifferTrace(message);
+        m_promiscSnifferTrace(message);
+    }
+    seg.Next(mp);
+    if (!seg.IsActive())
+    {
+        m_phyTxEndTrace(seg.GetMessage());
+    }
+}
+
+void
+GsnNetDevice::NotifyLinkReset()
+{
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_segmenter[vc].IsActive())
+        {
+            ++m_msgCounters.txLostInReset;
+            m_macTxDropTrace(m_segmenter[vc].GetMessage());
+            m_segmenter[vc].Abort();
+        }
+        if (m_assembler[vc].Reset())
+        {
+            DropMessage(nullptr, GsnRxDropReason::TRUNCATED);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Receive side
+
+void
+GsnNetDevice::ReceiveMessageMicropacket(const GsnMicropacket& mp)
+{
+    ReleaseRxBuffer(mp.vc, 1); // the host drains the buffer at link rate
+    GsnMessageAssembler& assembler = m_assembler[mp.vc];
+    assembler.SetMaxMessageLength(GetMaxMessageBytes(mp.vc));
+    const GsnMessageAssembler::Result result = assembler.Push(mp);
+    if (assembler.TakeDisplaced())
+    {
+        DropMessage(nullptr, GsnRxDropReason::HEADER_IN_MESSAGE);
+    }
+    if (result == GsnMessageAssembler::Result::DROPPED)
+    {
+        DropMessage(nullptr, assembler.GetDropReason());
+    }
+    else if (result == GsnMessageAssembler::Result::COMPLETE)
+    {
+        DeliverMessage(assembler.TakeMessage());
+    }
+}
+
+void
+GsnNetDevice::DropMessage(Ptr<const Packet> message, GsnRxDropReason reason)
+{
+    NS_LOG_LOGIC(this << " Message dropped: " << GsnRxDropReasonName(reason));
+    ++m_msgCounters.rxDrops[size_t(reason)];
+    m_macRxDropTrace(message, reason);
+}
+
+void
+GsnNetDevice::DeliverMessage(Ptr<Packet> message)
+{
+    m_phyRxEndTrace(message);
+    Ptr<Packet> packet = message->Copy();
+    GsnMessageHeader addressing;
+    packet->RemoveHeader(addressing);
+    uint8_t llcBytes[gsn::LLC_SNAP_BYTES];
+    packet->CopyData(llcBytes, sizeof(llcBytes));
+    if (!std::equal(std::begin(LLC_SNAP_PREFIX), std::end(LLC_SNAP_PREFIX), llcBytes))
+    {
+        DropMessage(message, GsnRxDropReason::BAD_LLC_SNAP);
+        return;
+    }
+    LlcSnapHeader llc;
+    packet->RemoveHeader(llc);
+    const uint16_t protocol = llc.GetType();
+
+    const Mac48Address destination = addressing.GetDestination();
+    const Mac48Address source = addressing.GetSource();
+    PacketType type = NetDevice::PACKET_OTHERHOST;
+    if (destination == Mac48Address::ConvertFrom(GetAddress()))
+    {
+        type = NetDevice::PACKET_HOST;
+    }
+    else if (destination.IsBroadcast())
+    {
+        type = NetDevice::PACKET_BROADCAST;
+    }
+    else if (destination.IsGroup())
+    {
+        type = NetDevice::PACKET_MULTICAST;
+    }
+
+    m_promiscSnifferTrace(message);
+    if (type != NetDevice::PACKET_OTHERHOST)
+    {
+        m_snifferTrace(message);
+    }
+    if (!m_promiscRxCallback.IsNull())
+    {
+        m_macPromiscRxTrace(packet);
+        m_promiscRxCallback(this, packet, protocol, source, destination, type);
+    }
+    if (type == NetDevice::PACKET_OTHERHOST)
+    {
+        if (m_promiscRxCallback.IsNull())
+        {
+            DropMessage(message, GsnRxDropReason::NOT_FOR_US);
+        }
+        return;
+    }
+    ++m_msgCounters.rxMessages;
+    m_macRxTrace(packet);
+    if (!m_rxCallback.IsNull())
+    {
+        m_rxCallback(this, packet, protocol, source);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// NetDevice API of an endpoint
+
+bool
+GsnNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+GsnNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+GsnNetDevice::IsMulticast() const
+{
+    return true;
+}
+
+Address
+GsnNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+GsnNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+GsnNetDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+GsnNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+GsnNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscRxCallback = cb;
+}
+
+bool
+GsnNetDevice::SupportsSendFrom() const
+{
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,158 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnNetDevice: the endpoint adapter a host sees (the gsn# interface of IRIX GSN), a
+ * driver-equivalent model. On top of the port's link layer it owns the Message layer: per-VC
+ * transmit queues, LLC/SNAP encapsulation, the choice of VC per EtherType, per-VC Message
+ * size limits, segmentation, reassembly with the ECRC check, and demultiplexing by EtherType
+ * (IP 0x0800, ARP/HARP 0x0806, ST 0x8181) to the protocols registered on the node.
+ */
+#ifndef GSN_NET_DEVICE_H
+#define GSN_NET_DEVICE_H
+
+#include "gsn-message-assembler.h"
+#include "gsn-message-segmenter.h"
+#include "gsn-port-device.h"
+
+#include "ns3/queue.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief Counters of an endpoint's Message layer.
+ */
+struct GsnMessageCounters
+{
+    uint64_t txMessages{0};        ///< Messages whose Header went on the wire
+    uint64_t txRefusedTooLong{0};  ///< Send() refused: Message above its VC's limit
+    uint64_t txRefusedBadVc{0};    ///< Send() refused: a GsnVcTag named no VC 0-3
+    uint64_t txQueueDrops{0};      ///< Send() refused: the VC's queue was full
+    uint64_t txLostInReset{0};     ///< Messages cut by a link reset while being sent
+    uint64_t rxMessages{0};        ///< Messages delivered to a protocol
+    std::array<uint64_t, size_t(GsnRxDropReason::COUNT)> rxDrops{}; ///< per reason
+};
+
+/**
+ * \ingroup gsn
+ * \brief A GSN endpoint: one port, four VCs, Messages carrying IP, ARP/HARP and ST.
+ *
+ * Send() encapsulates the packet in LLC/SNAP with the protocol number as EtherType, puts the
+ * Message addressing (M_len, D_ULA, S_ULA) in front and queues it on its VC: the VC named by
+ * a GsnVcTag on the packet, otherwise the VC configured for its EtherType. A Message longer
+ * than its VC allows (MaxMessageBytesVc*, compared with M_len) is refused: Send() returns
+ * false and MacTxDrop fires, as IRIX refused it with EBADVC.
+ *
+ * Received micropackets leave the receive buffer at once (the host's DMA drains at link
+ * rate), so their credits go straight back. A Message is checked (framing, M_len, ECRC,
+ * LLC/SNAP) before it is handed up; a bad one is counted by reason and dropped.
+ *
+ * Pcap and the Sniffer traces see whole Messages as they are on the wire from byte 0 of the
+ * Header micropacket: M_len(4) D_ULA(6) S_ULA(6) LLC/SNAP(8) payload.
+ */
+class GsnNetDevice : public GsnPortDevice
+{
+  public:
+    /**
+     * \brief Register this type.
+     * \return The TypeId.
+     */
+    static TypeId GetTypeId();
+
+    GsnNetDevice();
+    ~GsnNetDevice() override;
+
+    /// \return the Message-layer counters
+    const GsnMessageCounters& GetMessageCounters() const
+    {
+        return m_msgCounters;
+    }
+
+    /**
+     * \param vc a virtual channel
+     * \return its transmit queue
+     */
+    Ptr<Queue<Packet>> GetTxQueue(uint8_t vc) const;
+
+    /**
+     * \param vc a virtual channel
+     * \return the largest M_len it carries
+     */
+    uint64_t GetMaxMessageBytes(uint8_t vc) const;
+
+    /**
+     * \param packet a packet to send
+     * \param protocolNumber its EtherType
+     * \return the VC it would travel on (4 if its GsnVcTag is invalid)
+     */
+    uint8_t SelectVc(Ptr<const Packet> packet, uint16_t protocolNumber) const;
+
+    // NetDevice API of an endpoint
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+    /// TracedCallback signature for Message drops at the destination.
+    typedef void (*MessageDropTracedCallback)(Ptr<const Packet> message, GsnRxDropReason reason);
+
+  protected:
+    void DoDispose() override;
+    bool HasMessageMicropacket(uint8_t vc) const override;
+    void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
+    void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
+    void NotifyLinkReset() override;
+
+  private:
+    /// Hand a complete Message to the protocols.
+    void DeliverMessage(Ptr<Packet> message);
+    /// Count and trace a Message dropped at the destination.
+    void DropMessage(Ptr<const Packet> message, GsnRxDropReason reason);
+    /// Set the size of every VC's transmit queue.
+    void SetTxQueueMaxSize(QueueSize size);
+    /// \return the size of the transmit queues
+    QueueSize GetTxQueueMaxSize() const;
+
+    std::array<Ptr<Queue<Packet>>, gsn::NUM_VCS> m_txQueue;       ///< Messages waiting per VC
+    std::array<GsnMessageSegmenter, gsn::NUM_VCS> m_segmenter;    ///< Message being sent
+    std::array<GsnMessageAssembler, gsn::NUM_VCS> m_assembler;    ///< Message being received
+    uint64_t m_maxMessageBytes0; ///< M_len limit of VC 0
+    uint64_t m_maxMessageBytes1; ///< M_len limit of VC 1
+    uint64_t m_maxMessageBytes2; ///< M_len limit of VC 2
+    uint64_t m_maxMessageBytes3; ///< M_len limit of VC 3
+    QueueSize m_txQueueMaxSize;                                   ///< size of each queue
+    uint8_t m_ipVc;      ///< VC for EtherType 0x0800
+    uint8_t m_arpVc;     ///< VC for EtherType 0x0806
+    uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
+    uint8_t m_defaultVc; ///< VC for other EtherTypes
+
+    NetDevice::ReceiveCallback m_rxCallback;               ///< protocol handlers
+    NetDevice::PromiscReceiveCallback m_promiscRxCallback; ///< promiscuous handlers
+    GsnMessageCounters m_msgCounters;                      ///< counters
+
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;        ///< MacTx
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;    ///< MacTxDrop
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;        ///< MacRx
+    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace; ///< MacPromiscRx
+    TracedCallback<Ptr<const Packet>, GsnRxDropReason> m_macRxDropTrace; ///< MacRxDrop
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;   ///< PhyTxBegin
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;     ///< PhyTxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;     ///< PhyRxEnd
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;      ///< Sniffer
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; ///< PromiscSniffer
+};
+
+} // namespace ns3
+
+#endif /* GSN_NET_DEVICE_H */

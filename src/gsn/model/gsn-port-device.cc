@@ -1,0 +1,893 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-port-device.h"
+
+#include "gsn-channel.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnPortDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnPortDevice);
+
+TypeId
+GsnPortDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnPortDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Gsn")
+            .AddAttribute("Address",
+                          "The ULA (48-bit IEEE address) of this port.",
+                          Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                          MakeMac48AddressAccessor(&GsnPortDevice::m_address),
+                          MakeMac48AddressChecker())
+            .AddAttribute("Mtu",
+                          "The MTU reported to network layers (RFC 2067 value, proposed for "
+                          "RFC 2835).",
+                          UintegerValue(gsn::DEFAULT_MTU),
+                          MakeUintegerAccessor(&GsnPortDevice::SetMtu, &GsnPortDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(68))
+            .AddAttribute("RxBufferSize",
+                          "Receive buffer per virtual channel, in micropackets; also the "
+                          "credits granted at Initialize (PROTOCOLS.md 1.6 proposal: 256).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&GsnPortDevice::m_rxBufferSize),
+                          MakeUintegerChecker<uint32_t>(1, 1u << 20))
+            .AddAttribute("RetransmitWindow",
+                          "Retransmission buffer in micropackets: the most sequenced "
+                          "micropackets sent and not acknowledged (8-bit TSEQ allows 255).",
+                          UintegerValue(gsn::MAX_RETRANSMIT_WINDOW),
+                          MakeUintegerAccessor(&GsnPortDevice::m_retransmitWindow),
+                          MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
+            .AddAttribute("RetransmitTimeout",
+                          "Go-back-N timeout without acknowledgement progress. Zero derives "
+                          "it: 2 x (delay + 20 micropacket times) + AckDelay.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MaxRetransmitTries",
+                          "Timeouts without progress before the port resets the link.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GsnPortDevice::m_maxRetransmitTries),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("CreditReturnThreshold",
+                          "Credits owed on one VC that justify a Credit-only micropacket "
+                          "when nothing else carries them. At most RxBufferSize.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GsnPortDevice::m_creditReturnThreshold),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckThreshold",
+                          "Micropackets accepted without acknowledgement that justify a Null "
+                          "micropacket when nothing else carries RSEQ.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GsnPortDevice::m_ackThreshold),
+                          MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
+            .AddAttribute("AckDelay",
+                          "Longest time an accepted micropacket waits for its acknowledgement.",
+                          TimeValue(NanoSeconds(400)),
+                          MakeTimeAccessor(&GsnPortDevice::m_ackDelay),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("ReceiveErrorModel",
+                          "Corrupts received micropackets (one per call of the model); the "
+                          "LCRC then fails and go-back-N recovers.",
+                          PointerValue(),
+                          MakePointerAccessor(&GsnPortDevice::m_receiveErrorModel),
+                          MakePointerChecker<ErrorModel>())
+            .AddTraceSource("MicropacketTx",
+                            "A micropacket starts on the wire.",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),
+                            "ns3::GsnPortDevice::MicropacketTracedCallback")
+            .AddTraceSource("MicropacketRx",
+                            "A micropacket with a good LCRC arrived.",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketRxTrace),
+                            "ns3::GsnPortDevice::MicropacketTracedCallback")
+            .AddTraceSource("MicropacketDrop",
+                            "A received micropacket was dropped (bad LCRC, out of sequence, "
+                            "reserved TYPE, before Initialize, buffer overflow).",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketDropTrace),
+                            "ns3::GsnPortDevice::MicropacketTracedCallback")
+            .AddTraceSource("PhyRxDrop",
+                            "The 40 wire bytes of a dropped micropacket.",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_phyRxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("CreditStall",
+                            "A VC that waited for credit got some: the VC and how long.",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_creditStallTrace),
+                            "ns3::GsnPortDevice::CreditStallTracedCallback")
+            .AddTraceSource("Retransmit",
+                            "The go-back-N timer expired: micropackets to send again.",
+                            MakeTraceSourceAccessor(&GsnPortDevice::m_retransmitTrace),
+                            "ns3::GsnPortDevice::RetransmitTracedCallback");
+    return tid;
+}
+
+GsnPortDevice::GsnPortDevice()
+    : m_ifIndex(0),
+      m_mtu(gsn::DEFAULT_MTU),
+      m_rxBufferSize(256),
+      m_retransmitWindow(gsn::MAX_RETRANSMIT_WINDOW),
+      m_maxRetransmitTries(8),
+      m_creditReturnThreshold(16),
+      m_ackThreshold(16),
+      m_txBusy(false),
+      m_rrNext(0),
+      m_txCredits{},
+      m_stalled{},
+      m_resendIndex(0),
+      m_nextTseq(0),
+      m_timeoutsWithoutProgress(0),
+      m_expectedTseq(0),
+      m_rxUnacked(0),
+      m_ackDue(false),
+      m_creditDue(false),
+      m_rxGranted(false),
+      m_rxOccupancy{},
+      m_owedCredits{},
+      m_state(LinkState::DOWN)
+{
+    NS_LOG_FUNCTION(this);
+    m_corruptBit = CreateObject<UniformRandomVariable>();
+}
+
+GsnPortDevice::~GsnPortDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+GsnPortDevice::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_creditReturnThreshold > m_rxBufferSize)
+    {
+        NS_FATAL_ERROR("GsnPortDevice: CreditReturnThreshold (" << m_creditReturnThreshold
+                                                                << ") exceeds RxBufferSize ("
+                                                                << m_rxBufferSize << ")");
+    }
+    if (m_channel && m_state == LinkState::DOWN)
+    {
+        BeginReset(); // bring-up, not counted as a reset
+    }
+    NetDevice::DoInitialize();
+}
+
+void
+GsnPortDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_rtxEvent.Cancel();
+    m_ackEvent.Cancel();
+    m_creditEvent.Cancel();
+    m_handshakeEvent.Cancel();
+    m_retx.clear();
+    m_adminQueue.clear();
+    m_controlQueue.clear();
+    m_channel = nullptr;
+    m_node = nullptr;
+    m_receiveErrorModel = nullptr;
+    m_corruptBit = nullptr;
+    NetDevice::DoDispose();
+}
+
+Time
+GsnPortDevice::MicropacketTime()
+{
+    return NanoSeconds(gsn::MICROPACKET_TIME_NS);
+}
+
+bool
+GsnPortDevice::Attach(Ptr<GsnChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    m_channel = channel;
+    m_channel->Attach(this);
+    return true;
+}
+
+int64_t
+GsnPortDevice::AssignStreams(int64_t stream)
+{
+    m_corruptBit->SetStream(stream);
+    return 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// Transmitter
+
+void
+GsnPortDevice::NotifyTxReady()
+{
+    if (!m_txBusy)
+    {
+        TransmitNext();
+    }
+}
+
+void
+GsnPortDevice::TransmitNext()
+{
+    if (m_txBusy || !m_channel)
+    {
+        return;
+    }
+    GsnMicropacket mp;
+    if (!SelectMicropacket(mp))
+    {
+        return; // idle: nothing scheduled until something becomes due
+    }
+    // Every micropacket acknowledges all that was accepted so far.
+    mp.rseq = uint8_t(m_expectedTseq - 1);
+    m_rxUnacked = 0;
+    m_ackDue = false;
+    mp.SealLcrc();
+    m_txBusy = true;
+    ++m_counters.txMicropackets;
+    NS_LOG_LOGIC(this << " tx " << mp);
+    m_micropacketTxTrace(mp);
+    m_channel->Transmit(mp, this);
+    Simulator::Schedule(MicropacketTime(), &GsnPortDevice::TransmitComplete, this);
+}
+
+void
+GsnPortDevice::TransmitComplete()
+{
+    m_txBusy = false;
+    TransmitNext();
+}
+
+bool
+GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
+{
+    if (!m_controlQueue.empty())
+    {
+        mp = GsnMicropacket();
+        mp.type = uint8_t(m_controlQueue.front());
+        m_controlQueue.pop_front();
+        return true;
+    }
+    if (m_state == LinkState::UP)
+    {
+        if (m_resendIndex < m_retx.size())
+        {
+            mp = m_retx[m_resendIndex++];
+            ++m_counters.retransmitted;
+            return true;
+        }
+        if (m_retx.size() < m_retransmitWindow && SelectSequenced(mp))
+        {
+            mp.tseq = m_nextTseq++;
+            m_retx.push_back(mp);
+            m_resendIndex = m_retx.size();
+            ArmRetransmitTimer();
+            return true;
+        }
+    }
+    if (m_ackDue && m_rxUnacked > 0)
+    {
+        mp = GsnMicropacket();
+        mp.type = uint8_t(GsnMicropacketType::NULL_MP);
+        ++m_counters.nullSent;
+        return true;
+    }
+    return false;
+}
+
+bool
+GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
+{
+    if (!m_adminQueue.empty())
+    {
+        mp = m_adminQueue.front();
+        m_adminQueue.pop_front();
+        mp.type = uint8_t(GsnMicropacketType::ADMIN);
+        PiggybackCredits(mp);
+        return true;
+    }
+    for (uint8_t i = 0; i < gsn::NUM_VCS; ++i)
+    {
+        const uint8_t vc = uint8_t((m_rrNext + i) % gsn::NUM_VCS);
+        if (!HasMessageMicropacket(vc))
+        {
+            continue;
+        }
+        if (m_txCredits[vc] <= 0)
+        {
+            NoteCreditStall(vc);
+            continue;
+        }
+        mp = GsnMicropacket();
+        PullMessageMicropacket(vc, mp);
+        mp.vc = vc;
+        --m_txCredits[vc];
+        m_rrNext = uint8_t((vc + 1) % gsn::NUM_VCS);
+        ++m_counters.txMessageMicropackets;
+        PiggybackCredits(mp);
+        return true;
+    }
+    // Credit-only when enough credits are owed, or when owed credits have waited AckDelay:
+    // a link at rest holds no owed credit.
+    const uint8_t vc = MostOwedVc();
+    if (vc == gsn::NUM_VCS)
+    {
+        m_creditDue = false;
+    }
+    else if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
+    {
+        mp = GsnMicropacket();
+        mp.type = uint8_t(GsnMicropacketType::CREDIT_ONLY);
+        PiggybackCredits(mp);
+        ++m_counters.creditOnlySent;
+        return true;
+    }
+    return false;
+}
+
+uint8_t
+GsnPortDevice::MostOwedVc() const
+{
+    uint8_t best = gsn::NUM_VCS;
+    uint32_t most = 0;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_owedCredits[vc] > most)
+        {
+            most = m_owedCredits[vc];
+            best = vc;
+        }
+    }
+    return best;
+}
+
+void
+GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
+{
+    const uint8_t vc = MostOwedVc();
+    if (vc == gsn::NUM_VCS)
+    {
+        mp.vcr = 0;
+        mp.cr = 0;
+        return;
+    }
+    const uint32_t n = std::min(m_owedCredits[vc], gsn::MAX_CREDITS_PER_MICROPACKET);
+    m_owedCredits[vc] -= n;
+    mp.vcr = vc;
+    mp.cr = uint8_t(n);
+}
+
+void
+GsnPortDevice::NoteCreditStall(uint8_t vc)
+{
+    if (!m_stalled[vc])
+    {
+        m_stalled[vc] = true;
+        m_stallStart[vc] = Simulator::Now();
+        ++m_counters.creditStalls[vc];
+    }
+}
+
+void
+GsnPortDevice::SendAdminMicropacket(const GsnMicropacket& mp)
+{
+    m_adminQueue.push_back(mp);
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::SendControl(GsnMicropacketType type)
+{
+    m_controlQueue.push_back(type);
+    NotifyTxReady();
+}
+
+// ---------------------------------------------------------------------------------------
+// Retransmission
+
+Time
+GsnPortDevice::GetRetransmitTimeout() const
+{
+    if (!m_retransmitTimeout.IsZero())
+    {
+        return m_retransmitTimeout;
+    }
+    const Time delay = m_channel ? m_channel->GetDelay() : Time(0);
+    return 2 * (delay + 20 * MicropacketTime()) + m_ackDelay;
+}
+
+void
+GsnPortDevice::ArmRetransmitTimer()
+{
+    if (m_retx.size() == 1)
+    {
+        m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
+    }
+    if (!m_rtxEvent.IsRunning())
+    {
+        m_rtxEvent = Simulator::Schedule(m_rtxDeadline - Simulator::Now(),
+                                         &GsnPortDevice::RetransmitTimeout,
+                                         this);
+    }
+}
+
+void
+GsnPortDevice::RetransmitTimeout()
+{
+    if (m_retx.empty() || m_state != LinkState::UP)
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (now < m_rtxDeadline)
+    {
+        // Progress was made since the timer was set: wait for the new deadline.
+        m_rtxEvent =
+            Simulator::Schedule(m_rtxDeadline - now, &GsnPortDevice::RetransmitTimeout, this);
+        return;
+    }
+    ++m_counters.retransmitTimeouts;
+    if (++m_timeoutsWithoutProgress > m_maxRetransmitTries)
+    {
+        NS_LOG_WARN(this << " no acknowledgement after " << m_maxRetransmitTries
+                         << " timeouts: resetting the link");
+        ResetLink();
+        return;
+    }
+    NS_LOG_LOGIC(this << " go-back-N: resending " << m_retx.size() << " micropackets");
+    m_retransmitTrace(uint32_t(m_retx.size()));
+    m_resendIndex = 0;
+    m_rtxDeadline = now + GetRetransmitTimeout();
+    m_rtxEvent =
+        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::RetransmitTimeout, this);
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::ProcessRseq(uint8_t rseq)
+{
+    if (m_retx.empty())
+    {
+        return;
+    }
+    // RSEQ names the last TSEQ accepted; everything up to it leaves the buffer.
+    const uint32_t n = uint8_t(rseq - m_retx.front().tseq + 1);
+    if (n == 0 || n > m_retx.size())
+    {
+        return; // nothing new, or a stale value from before a reset
+    }
+    m_retx.erase(m_retx.begin(), m_retx.begin() + n);
+    m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
+    m_timeoutsWithoutProgress = 0;
+    m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
+    NotifyTxReady();
+}
+
+// ---------------------------------------------------------------------------------------
+// Receiver
+
+bool
+GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
+{
+    if (!m_receiveErrorModel)
+    {
+        return true;
+    }
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    mp.Serialize(wire);
+    Ptr<Packet> p = Create<Packet>(wire, gsn::MICROPACKET_BYTES);
+    if (m_receiveErrorModel->IsCorrupt(p))
+    {
+        // Flip one bit of the wire form; the LCRC check below then sees it.
+        const uint32_t bit = m_corruptBit->GetInteger(0, gsn::MICROPACKET_BYTES * 8 - 1);
+        wire[bit / 8] ^= uint8_t(1u << (bit % 8));
+        mp = GsnMicropacket::Deserialize(wire);
+    }
+    return true;
+}
+
+void
+GsnPortDevice::DropMicropacket(const GsnMicropacket& mp)
+{
+    NS_LOG_LOGIC(this << " drop " << mp);
+    m_micropacketDropTrace(mp);
+    if (!m_phyRxDropTrace.IsEmpty())
+    {
+        uint8_t wire[gsn::MICROPACKET_BYTES];
+        mp.Serialize(wire);
+        m_phyRxDropTrace(Create<Packet>(wire, gsn::MICROPACKET_BYTES));
+    }
+}
+
+void
+GsnPortDevice::Receive(GsnMicropacket mp)
+{
+    ApplyErrorModel(mp);
+    if (!mp.LcrcIsGood())
+    {
+        ++m_counters.lcrcErrors;
+        DropMicropacket(mp);
+        return;
+    }
+    ++m_counters.rxMicropackets;
+    m_micropacketRxTrace(mp);
+    switch (mp.GetType())
+    {
+    case GsnMicropacketType::RESET:
+    case GsnMicropacketType::RESET_ACK:
+    case GsnMicropacketType::INITIALIZE:
+    case GsnMicropacketType::INITIALIZE_ACK:
+        ReceiveControl(mp);
+        return;
+    case GsnMicropacketType::NULL_MP:
+        ProcessRseq(mp.rseq);
+        return;
+    case GsnMicropacketType::HEADER:
+    case GsnMicropacketType::DATA:
+    case GsnMicropacketType::CREDIT_ONLY:
+    case GsnMicropacketType::ADMIN:
+        ReceiveSequenced(mp);
+        return;
+    }
+    ++m_counters.reservedType;
+    DropMicropacket(mp);
+}
+
+void
+GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
+{
+    ProcessRseq(mp.rseq);
+    if (!m_rxGranted)
+    {
+        ++m_counters.notInitialized;
+        DropMicropacket(mp);
+        return;
+    }
+    if (mp.tseq != m_expectedTseq)
+    {
+        ++m_counters.outOfSequence;
+        DropMicropacket(mp);
+        return;
+    }
+    ++m_expectedTseq;
+    ++m_counters.rxAccepted;
+    NoteAckOwed();
+    if (mp.cr > 0)
+    {
+        ProcessCredits(mp.vcr, mp.cr);
+    }
+    switch (mp.GetType())
+    {
+    case GsnMicropacketType::HEADER:
+    case GsnMicropacketType::DATA:
+        if (m_rxOccupancy[mp.vc] >= m_rxBufferSize)
+        {
+            // The sender broke the credit rule; count it rather than overrun the buffer.
+            ++m_counters.rxBufferOverflow;
+            NS_LOG_ERROR(this << " VC " << unsigned(mp.vc) << " receive buffer overflow");
+            DropMicropacket(mp);
+            return;
+        }
+        ++m_rxOccupancy[mp.vc];
+        ReceiveMessageMicropacket(mp);
+        return;
+    case GsnMicropacketType::ADMIN:
+        ReceiveAdminMicropacket(mp);
+        return;
+    default:
+        return; // Credit-only: its credits were taken above
+    }
+}
+
+void
+GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
+{
+    NS_LOG_LOGIC(this << " Admin micropacket ignored by this port");
+}
+
+void
+GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
+{
+    m_txCredits[vc] += credits;
+    if (m_stalled[vc])
+    {
+        m_stalled[vc] = false;
+        const Time waited = Simulator::Now() - m_stallStart[vc];
+        m_counters.creditStallTime[vc] += waited;
+        m_creditStallTrace(vc, waited);
+    }
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::NoteAckOwed()
+{
+    ++m_rxUnacked;
+    if (m_rxUnacked >= m_ackThreshold)
+    {
+        m_ackDue = true;
+        NotifyTxReady();
+    }
+    else if (!m_ackEvent.IsRunning())
+    {
+        m_ackEvent = Simulator::Schedule(m_ackDelay, &GsnPortDevice::AckTimeout, this);
+    }
+}
+
+void
+GsnPortDevice::AckTimeout()
+{
+    if (m_rxUnacked > 0)
+    {
+        m_ackDue = true;
+        NotifyTxReady();
+    }
+}
+
+void
+GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
+{
+    NS_ASSERT(m_rxOccupancy[vc] >= n);
+    m_rxOccupancy[vc] -= n;
+    m_owedCredits[vc] += n;
+    if (m_owedCredits[vc] >= m_creditReturnThreshold)
+    {
+        NotifyTxReady();
+    }
+    else if (!m_creditEvent.IsRunning())
+    {
+        m_creditEvent = Simulator::Schedule(m_ackDelay, &GsnPortDevice::CreditTimeout, this);
+    }
+}
+
+void
+GsnPortDevice::CreditTimeout()
+{
+    if (MostOwedVc() < gsn::NUM_VCS)
+    {
+        m_creditDue = true;
+        NotifyTxReady();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bring-up: Reset/Reset_Ack then Initialize/Initialize_Ack, each side for both directions.
+
+void
+GsnPortDevice::ClearLinkState()
+{
+    m_txCredits.fill(0);
+    m_stalled.fill(false);
+    m_retx.clear();
+    m_resendIndex = 0;
+    m_nextTseq = 0;
+    m_timeoutsWithoutProgress = 0;
+    m_expectedTseq = 0;
+    m_rxUnacked = 0;
+    m_ackDue = false;
+    m_creditDue = false;
+    m_rxGranted = false;
+    m_rxOccupancy.fill(0);
+    m_owedCredits.fill(0);
+}
+
+void
+GsnPortDevice::ResetLink()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_counters.linkResets;
+    BeginReset();
+}
+
+void
+GsnPortDevice::BeginReset()
+{
+    ClearLinkState();
+    NotifyLinkReset();
+    SetLinkState(LinkState::RESET_SENT);
+    SendControl(GsnMicropacketType::RESET);
+    m_handshakeEvent.Cancel();
+    m_handshakeEvent =
+        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
+}
+
+void
+GsnPortDevice::NotifyLinkReset()
+{
+}
+
+void
+GsnPortDevice::HandshakeTimeout()
+{
+    if (m_state == LinkState::RESET_SENT)
+    {
+        SendControl(GsnMicropacketType::RESET);
+    }
+    else if (m_state == LinkState::INIT_SENT)
+    {
+        SendControl(GsnMicropacketType::INITIALIZE);
+    }
+    else
+    {
+        return;
+    }
+    m_handshakeEvent =
+        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
+}
+
+void
+GsnPortDevice::ReceiveControl(const GsnMicropacket& mp)
+{
+    switch (mp.GetType())
+    {
+    case GsnMicropacketType::RESET: {
+        const bool ours = m_state == LinkState::RESET_SENT;
+        ClearLinkState();
+        NotifyLinkReset();
+        SendControl(GsnMicropacketType::RESET_ACK);
+        if (!ours)
+        {
+            // The peer started the reset: go on to Initialize ourselves.
+            SetLinkState(LinkState::INIT_SENT);
+            SendControl(GsnMicropacketType::INITIALIZE);
+            m_handshakeEvent.Cancel();
+            m_handshakeEvent = Simulator::Schedule(GetRetransmitTimeout(),
+                                                   &GsnPortDevice::HandshakeTimeout,
+                                                   this);
+        }
+        return;
+    }
+    case GsnMicropacketType::RESET_ACK:
+        if (m_state == LinkState::RESET_SENT)
+        {
+            ClearLinkState();
+            SetLinkState(LinkState::INIT_SENT);
+            SendControl(GsnMicropacketType::INITIALIZE);
+        }
+        return;
+    case GsnMicropacketType::INITIALIZE:
+        if (!m_rxGranted)
+        {
+            // Grant the whole free receive buffer of every VC.
+            m_rxGranted = true;
+            for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+            {
+                m_owedCredits[vc] = m_rxBufferSize - m_rxOccupancy[vc];
+            }
+        }
+        SendControl(GsnMicropacketType::INITIALIZE_ACK);
+        return;
+    case GsnMicropacketType::INITIALIZE_ACK:
+        if (m_state == LinkState::INIT_SENT)
+        {
+            m_handshakeEvent.Cancel();
+            SetLinkState(LinkState::UP);
+            NotifyTxReady();
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+void
+GsnPortDevice::SetLinkState(LinkState state)
+{
+    const bool wasUp = m_state == LinkState::UP;
+    m_state = state;
+    if (wasUp != (state == LinkState::UP))
+    {
+        m_linkChangeCallbacks();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Accessors and the NetDevice API shared by all ports
+
+int32_t
+GsnPortDevice::GetTxCredits(uint8_t vc) const
+{
+    return m_txCredits.at(vc);
+}
+
+uint32_t
+GsnPortDevice::GetRxBufferOccupancy(uint8_t vc) const
+{
+    return m_rxOccupancy.at(vc);
+}
+
+uint32_t
+GsnPortDevice::GetUnacknowledged() const
+{
+    return uint32_t(m_retx.size());
+}
+
+void
+GsnPortDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+GsnPortDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+GsnPortDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+GsnPortDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+GsnPortDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+GsnPortDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+GsnPortDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+GsnPortDevice::IsLinkUp() const
+{
+    return m_state == LinkState::UP;
+}
+
+void
+GsnPortDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+}
+
+bool
+GsnPortDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+GsnPortDevice::IsBridge() const
+{
+    return false;
+}
+
+Ptr<Node>
+GsnPortDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+GsnPortDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+} // namespace ns3

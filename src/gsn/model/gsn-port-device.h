@@ -1,0 +1,339 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnPortDevice: the link layer of one GSN port, shared by endpoints and (later) switch
+ * ports. It owns what HIPPI-6400-PH puts on one link: the four virtual channels' credit
+ * counters and receive-buffer accounting, micropacket-by-micropacket interleaving of the
+ * VCs, piggy-backed and Credit-only credit return, TSEQ/RSEQ go-back-N retransmission and
+ * the Reset/Initialize bring-up. It does not know what a Message means: subclasses supply
+ * the micropackets to send per VC and take the ones received.
+ */
+#ifndef GSN_PORT_DEVICE_H
+#define GSN_PORT_DEVICE_H
+
+#include "gsn-micropacket.h"
+
+#include "ns3/error-model.h"
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+
+namespace ns3
+{
+
+class GsnChannel;
+class Node;
+
+/**
+ * \ingroup gsn
+ * \brief Counters of one port's link layer. All are cumulative since creation.
+ */
+struct GsnLinkCounters
+{
+    uint64_t txMicropackets{0};        ///< micropackets sent, all types
+    uint64_t txMessageMicropackets{0}; ///< Header/Data micropackets sent the first time
+    uint64_t rxMicropackets{0};        ///< micropackets received with a good LCRC
+    uint64_t rxAccepted{0};            ///< sequenced micropackets accepted in order
+    uint64_t lcrcErrors{0};            ///< micropackets dropped for a bad LCRC
+    uint64_t outOfSequence{0};         ///< good micropackets dropped for a wrong TSEQ
+    uint64_t notInitialized{0};        ///< sequenced micropackets before Initialize
+    uint64_t reservedType{0};          ///< micropackets with a reserved TYPE
+    uint64_t retransmitTimeouts{0};    ///< go-back-N timer expiries
+    uint64_t retransmitted{0};         ///< micropackets sent again
+    uint64_t linkResets{0};            ///< link resets started here
+    uint64_t creditOnlySent{0};        ///< Credit-only micropackets sent
+    uint64_t nullSent{0};              ///< Null (acknowledgement-only) micropackets sent
+    uint64_t rxBufferOverflow{0};      ///< micropackets that found their VC buffer full
+    std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
+    std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
+};
+
+/**
+ * \ingroup gsn
+ * \brief The link layer of one GSN port.
+ *
+ * Transmission: at most one micropacket leaves every 40 ns. The priority follows the TYPE
+ * rules (PROTOCOLS.md 1.6): link-control micropackets, then go-back-N retransmissions, then
+ * Admin, then Header/Data chosen round-robin over the VCs that have both a micropacket and a
+ * credit, then Credit-only when credits are owed, then Null when an acknowledgement is due.
+ * When none applies the port sends nothing and schedules nothing: an idle link costs no
+ * events.
+ *
+ * Every micropacket sent carries the latest RSEQ; sequenced ones also carry owed credits of
+ * one VC. Credits and RSEQ are taken only from micropackets whose LCRC is good, and
+ * credits only from sequenced micropackets accepted in order, so each grant counts once.
+ */
+class GsnPortDevice : public NetDevice
+{
+  public:
+    /// The state of the link as this port sees it.
+    enum class LinkState
+    {
+        DOWN,      ///< not started
+        RESET_SENT, ///< sent Reset, waiting for Reset_Ack
+        INIT_SENT, ///< sent Initialize, waiting for Initialize_Ack
+        UP,        ///< may send sequenced micropackets
+    };
+
+    /**
+     * \brief Register this type.
+     * \return The TypeId.
+     */
+    static TypeId GetTypeId();
+
+    GsnPortDevice();
+    ~GsnPortDevice() override;
+
+    /**
+     * Connect this port to a cable.
+     * \param channel the cable
+     * \return true
+     */
+    bool Attach(Ptr<GsnChannel> channel);
+
+    /**
+     * Called by the channel when a micropacket's last bit arrives.
+     * \param mp the micropacket as sent (the receive error model may corrupt it here)
+     */
+    void Receive(GsnMicropacket mp);
+
+    /// \return the link counters
+    const GsnLinkCounters& GetLinkCounters() const
+    {
+        return m_counters;
+    }
+
+    /// \return the link state
+    LinkState GetLinkState() const
+    {
+        return m_state;
+    }
+
+    /**
+     * \param vc a virtual channel
+     * \return credits this port holds for sending on \p vc
+     */
+    int32_t GetTxCredits(uint8_t vc) const;
+
+    /**
+     * \param vc a virtual channel
+     * \return micropackets of \p vc held in this port's receive buffer
+     */
+    uint32_t GetRxBufferOccupancy(uint8_t vc) const;
+
+    /// \return micropackets sent and not yet acknowledged
+    uint32_t GetUnacknowledged() const;
+
+    /// Start a link reset (also done after MaxRetransmitTries timeouts without progress).
+    void ResetLink();
+
+    /**
+     * Assign fixed random variable stream numbers to the random variables used by this
+     * port (the corruption of micropackets hit by the receive error model).
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // NetDevice API shared by all ports
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+
+    /// TracedCallback signature for micropacket events.
+    typedef void (*MicropacketTracedCallback)(const GsnMicropacket& mp);
+    /// TracedCallback signature for credit stalls: VC and how long it waited.
+    typedef void (*CreditStallTracedCallback)(uint8_t vc, Time duration);
+    /// TracedCallback signature for a go-back-N retransmission: how many micropackets.
+    typedef void (*RetransmitTracedCallback)(uint32_t count);
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+
+    /**
+     * \param vc a virtual channel
+     * \return true if the upper part has a Header/Data micropacket ready on \p vc
+     */
+    virtual bool HasMessageMicropacket(uint8_t vc) const = 0;
+
+    /**
+     * Take the next Header/Data micropacket of \p vc (called only after
+     * HasMessageMicropacket(vc) returned true and a credit was taken for it). Fill data,
+     * vc, type, tail, error and ecrc; the link fills the rest.
+     * \param vc a virtual channel
+     * \param mp written
+     */
+    virtual void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) = 0;
+
+    /**
+     * A Header/Data micropacket was accepted in order. It occupies one place of its VC's
+     * receive buffer until the subclass calls ReleaseRxBuffer().
+     * \param mp the micropacket
+     */
+    virtual void ReceiveMessageMicropacket(const GsnMicropacket& mp) = 0;
+
+    /**
+     * An Admin micropacket was accepted in order (default: ignored and counted).
+     * \param mp the micropacket
+     */
+    virtual void ReceiveAdminMicropacket(const GsnMicropacket& mp);
+
+    /// The link was reset: micropackets in flight are gone (subclasses drop partial
+    /// Messages here).
+    virtual void NotifyLinkReset();
+
+    /// The upper part has something new to send: start transmitting if idle.
+    void NotifyTxReady();
+
+    /**
+     * Free receive-buffer places of \p vc; their credits go back to the sender.
+     * \param vc a virtual channel
+     * \param n how many micropackets left the buffer
+     */
+    void ReleaseRxBuffer(uint8_t vc, uint32_t n);
+
+    /**
+     * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
+     * \param mp its data and VC
+     */
+    void SendAdminMicropacket(const GsnMicropacket& mp);
+
+    /// \return the micropacket time (40 ns)
+    static Time MicropacketTime();
+
+    TracedCallback<const GsnMicropacket&> m_micropacketTxTrace;   ///< every micropacket sent
+    TracedCallback<const GsnMicropacket&> m_micropacketRxTrace;   ///< every good micropacket in
+    TracedCallback<const GsnMicropacket&> m_micropacketDropTrace; ///< micropackets dropped
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;           ///< 40 wire bytes of drops
+
+  private:
+    /// Where a retransmission-buffer entry stands.
+    struct Unacked
+    {
+        GsnMicropacket mp; ///< as first sent (credits and TSEQ included)
+    };
+
+    /// Send the next micropacket if the transmitter is free and something is due.
+    void TransmitNext();
+    /// The current micropacket has left: pick the next.
+    void TransmitComplete();
+    /// Choose the micropacket to send now. \return false if none is due.
+    bool SelectMicropacket(GsnMicropacket& mp);
+    /// Choose a new sequenced micropacket. \return false if none is due.
+    bool SelectSequenced(GsnMicropacket& mp);
+    /// Put owed credits of one VC into \p mp (sequenced micropackets only).
+    void PiggybackCredits(GsnMicropacket& mp);
+    /// \return the VC that is owed the most credits, or NUM_VCS if none
+    uint8_t MostOwedVc() const;
+
+    /// Clear the link state and send Reset.
+    void BeginReset();
+    /// Clear sequence, credit and buffer state of both directions.
+    void ClearLinkState();
+    /// Queue a link-control micropacket.
+    void SendControl(GsnMicropacketType type);
+    /// Re-send the handshake step that has not been answered.
+    void HandshakeTimeout();
+    /// Handle a link-control micropacket.
+    void ReceiveControl(const GsnMicropacket& mp);
+    /// Handle a sequenced micropacket with a good LCRC.
+    void ReceiveSequenced(const GsnMicropacket& mp);
+    /// Apply an acknowledgement.
+    void ProcessRseq(uint8_t rseq);
+    /// Apply credits from an accepted micropacket.
+    void ProcessCredits(uint8_t vc, uint8_t credits);
+    /// Note that an acknowledgement is owed.
+    void NoteAckOwed();
+    /// The delayed-acknowledgement timer fired.
+    void AckTimeout();
+    /// Owed credits waited AckDelay: return them even below the threshold.
+    void CreditTimeout();
+    /// The go-back-N timer fired.
+    void RetransmitTimeout();
+    /// Start the go-back-N timer if it is not running.
+    void ArmRetransmitTimer();
+    /// \return the go-back-N timeout in use
+    Time GetRetransmitTimeout() const;
+    /// Mark \p vc stalled for lack of credit if it is not yet.
+    void NoteCreditStall(uint8_t vc);
+    /// Apply the receive error model. \return false if the micropacket is to be dropped.
+    bool ApplyErrorModel(GsnMicropacket& mp);
+    /// Report a dropped micropacket.
+    void DropMicropacket(const GsnMicropacket& mp);
+    /// Change the link state and tell listeners on up/down edges.
+    void SetLinkState(LinkState state);
+
+    Ptr<Node> m_node;          ///< the node
+    Ptr<GsnChannel> m_channel; ///< the cable
+    uint32_t m_ifIndex;        ///< interface index
+    Mac48Address m_address;    ///< this port's ULA
+    uint16_t m_mtu;            ///< MTU reported to upper layers
+
+    // Attributes
+    uint32_t m_rxBufferSize;          ///< receive buffer per VC, micropackets
+    uint32_t m_retransmitWindow;      ///< retransmission buffer, micropackets
+    Time m_retransmitTimeout;         ///< go-back-N timeout (zero: derived)
+    uint32_t m_maxRetransmitTries;    ///< timeouts without progress before a Reset
+    uint32_t m_creditReturnThreshold; ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;          ///< unacknowledged receptions that justify a Null
+    Time m_ackDelay;                  ///< longest wait before acknowledging
+    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
+    Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
+
+    // Transmitter
+    bool m_txBusy;                                 ///< a micropacket is on the wire
+    uint8_t m_rrNext;                              ///< VC to look at first
+    std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
+    std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
+    std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
+    std::deque<GsnMicropacket> m_retx;             ///< sent, not yet acknowledged
+    uint32_t m_resendIndex;                        ///< next m_retx entry to resend
+    uint8_t m_nextTseq;                            ///< TSEQ of the next new micropacket
+    std::deque<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
+    std::deque<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
+    Time m_rtxDeadline;                            ///< when the go-back-N timer expires
+    EventId m_rtxEvent;                            ///< the go-back-N timer
+    uint32_t m_timeoutsWithoutProgress;            ///< consecutive expiries
+
+    // Receiver
+    uint8_t m_expectedTseq;                          ///< next TSEQ to accept
+    uint32_t m_rxUnacked;                            ///< accepted since the last RSEQ sent
+    bool m_ackDue;                                   ///< send a Null if nothing else goes
+    EventId m_ackEvent;                              ///< delayed-acknowledgement timer
+    bool m_creditDue;                                ///< return owed credits now
+    EventId m_creditEvent;                           ///< credit-return timer
+    bool m_rxGranted;                                ///< buffers granted since the last Reset
+    std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
+    std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
+
+    // Bring-up
+    LinkState m_state;           ///< link state
+    EventId m_handshakeEvent;    ///< handshake retry timer
+    TracedCallback<> m_linkChangeCallbacks; ///< link up/down listeners
+
+    GsnLinkCounters m_counters; ///< counters
+
+    TracedCallback<uint8_t, Time> m_creditStallTrace; ///< a VC waited for credit
+    TracedCallback<uint32_t> m_retransmitTrace;       ///< go-back-N restarts
+};
+
+} // namespace ns3
+
+#endif /* GSN_PORT_DEVICE_H */

@@ -1,0 +1,603 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * System tests of one GSN link between two endpoints: bring-up, credits, go-back-N under
+ * errors, throughput and latency against the analytic values, refusals, idle cost, resets.
+ */
+#include "ns3/double.h"
+#include "ns3/error-model.h"
+#include "ns3/gsn-channel.h"
+#include "ns3/gsn-helper.h"
+#include "ns3/gsn-net-device.h"
+#include "ns3/gsn-vc-tag.h"
+#include "ns3/node-container.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <sstream>
+#include <random>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// EtherType used by the tests' own traffic (IEEE local experimental).
+constexpr uint16_t TEST_ETHERTYPE = 0x88B5;
+
+/**
+ * Two endpoints on one cable, random or scripted traffic, and a checker that every Message
+ * arrives once, in order per (sender, VC), with its bytes intact.
+ */
+/// Device attributes as name/value pairs.
+using Attrs = std::vector<std::pair<std::string, std::string>>;
+
+class LinkHarness
+{
+  public:
+    /// Build the link with device attributes \p deviceAttrs.
+    explicit LinkHarness(const Attrs& deviceAttrs = Attrs(),
+                double lengthMeters = 10.0)
+    {
+        nodes.Create(2);
+        GsnHelper helper;
+        helper.SetChannelAttribute("Length", DoubleValue(lengthMeters));
+        for (const auto& [name, value] : deviceAttrs)
+        {
+            helper.SetDeviceAttribute(name, StringValue(value));
+        }
+        devices = helper.Install(nodes);
+        helper.AssignStreams(devices, 100);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            dev[i] = DynamicCast<GsnNetDevice>(devices.Get(i));
+            dev[i]->SetReceiveCallback(MakeCallback(&LinkHarness::Received, this));
+        }
+    }
+
+    ~LinkHarness()
+    {
+        Simulator::Destroy();
+    }
+
+    /// Send a Message of \p size payload bytes from endpoint \p from on \p vc.
+    bool Send(uint32_t from, uint8_t vc, uint32_t size)
+    {
+        const uint32_t seq = nextSeq[{from, vc}]++;
+        std::vector<uint8_t> bytes(std::max<uint32_t>(size, 9));
+        bytes.resize(size < 9 ? 9 : size);
+        bytes[0] = uint8_t(from);
+        bytes[1] = vc;
+        for (int k = 0; k < 4; ++k)
+        {
+            bytes[2 + k] = uint8_t(seq >> (8 * k));
+        }
+        for (uint32_t k = 6; k < bytes.size(); ++k)
+        {
+            bytes[k] = uint8_t(seq * 31 + k);
+        }
+        Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());
+        p->AddPacketTag(GsnVcTag(vc));
+        const bool ok = dev[from]->Send(p, dev[1 - from]->GetAddress(), TEST_ETHERTYPE);
+        if (ok)
+        {
+            ++sent;
+        }
+        else
+        {
+            --nextSeq[{from, vc}];
+        }
+        return ok;
+    }
+
+    /// Receive callback: check order and content.
+    bool Received(Ptr<NetDevice> d, Ptr<const Packet> p, uint16_t protocol, const Address& from)
+    {
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        lastArrival = Simulator::Now();
+        arrivals.push_back(Simulator::Now());
+        deliveredBytes += b.size();
+        if (protocol != TEST_ETHERTYPE || b.size() < 9)
+        {
+            ++errors;
+            return true;
+        }
+        const uint32_t sender = b[0];
+        const uint8_t vc = b[1];
+        uint32_t seq = 0;
+        for (int k = 0; k < 4; ++k)
+        {
+            seq |= uint32_t(b[2 + k]) << (8 * k);
+        }
+        if (sender > 1 || Mac48Address::ConvertFrom(from) !=
+                              Mac48Address::ConvertFrom(dev[sender]->GetAddress()))
+        {
+            ++errors;
+            return true;
+        }
+        if (seq != expectedSeq[{sender, vc}])
+        {
+            ++errors; // lost, duplicated or reordered
+        }
+        expectedSeq[{sender, vc}] = seq + 1;
+        for (uint32_t k = 6; k < b.size(); ++k)
+        {
+            if (b[k] != uint8_t(seq * 31 + k))
+            {
+                ++errors;
+                break;
+            }
+        }
+        ++delivered;
+        return true;
+    }
+
+    /// \return true if every Message sent was delivered
+    bool AllDelivered() const
+    {
+        for (const auto& [key, n] : nextSeq)
+        {
+            auto it = expectedSeq.find(key);
+            if (n != (it == expectedSeq.end() ? 0 : it->second))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    NodeContainer nodes;
+    NetDeviceContainer devices;
+    Ptr<GsnNetDevice> dev[2];
+    std::map<std::pair<uint32_t, uint8_t>, uint32_t> nextSeq;
+    std::map<std::pair<uint32_t, uint8_t>, uint32_t> expectedSeq;
+    uint64_t sent{0};
+    uint64_t delivered{0};
+    uint64_t deliveredBytes{0};
+    uint64_t errors{0};
+    Time lastArrival;
+    std::vector<Time> arrivals;
+};
+
+} // namespace
+
+/// The handshake brings both ends up with the whole receive buffer as credit.
+class GsnBringUpTestCase : public TestCase
+{
+  public:
+    GsnBringUpTestCase()
+        : TestCase("Reset and Initialize bring-up grants every VC its buffer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h(Attrs{{"RxBufferSize", "100"}});
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->IsLinkUp(), false, "down before the simulation");
+        Simulator::Stop(MicroSeconds(5));
+        Simulator::Run();
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->IsLinkUp(), true, "up after the handshake");
+            for (uint8_t vc = 0; vc < 4; ++vc)
+            {
+                NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetTxCredits(vc), 100, "credits = buffer");
+            }
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetUnacknowledged(), 0u, "grants acknowledged");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().linkResets, 0u, "no resets");
+        }
+    }
+};
+
+/// One small Message arrives exactly at serialization + propagation time.
+class GsnLatencyTestCase : public TestCase
+{
+  public:
+    GsnLatencyTestCase()
+        : TestCase("A small Message arrives at the analytic time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (double length : {1.0, 10.0, 40.0})
+        {
+            LinkHarness h(Attrs(), length);
+            const Time sendAt = MicroSeconds(10);
+            // 24 payload bytes: 16 + 8 + 24 = 48 bytes, 2 micropackets.
+            Simulator::Schedule(sendAt, [&h]() { h.Send(0, 1, 24); });
+            Simulator::Stop(MicroSeconds(20));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "delivered");
+            const Time expected = sendAt + NanoSeconds(2 * 40) + NanoSeconds(int64_t(5 * length));
+            NS_TEST_ASSERT_MSG_EQ(h.lastArrival, expected, "arrival for " << length << " m");
+        }
+    }
+};
+
+/// Back-to-back 64 KiB Messages reach the analytic rate.
+class GsnThroughputTestCase : public TestCase
+{
+  public:
+    GsnThroughputTestCase()
+        : TestCase("Back-to-back 64 KiB Messages reach the analytic rate within 0.1%")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        const uint32_t payload = 65536;
+        const uint32_t count = 200;
+        Simulator::Schedule(MicroSeconds(5), [&h, count]() {
+            for (uint32_t i = 0; i < count; ++i)
+            {
+                h.Send(0, 1, payload);
+            }
+        });
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, count, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact and in order");
+        const double micropackets = std::ceil((16.0 + 8.0 + payload) / 32.0);
+        const double analytic = 6.4e9 * payload / (32.0 * micropackets);
+        const double span = (h.arrivals.back() - h.arrivals.front()).GetSeconds();
+        const double measured = (count - 1) * payload * 8.0 / span;
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured / analytic, 1.0, 0.001,
+                                  "measured " << measured << " bit/s, analytic " << analytic);
+        for (uint8_t vc = 0; vc < 4; ++vc)
+        {
+            NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetLinkCounters().creditStalls[vc], 0u,
+                                  "the default buffer covers the credit round trip");
+        }
+    }
+};
+
+/// Random traffic on all VCs never sends without credit nor overflows a buffer.
+class GsnCreditInvariantTestCase : public TestCase
+{
+  public:
+    GsnCreditInvariantTestCase()
+        : TestCase("Credit invariant under random traffic on all four VCs")
+    {
+    }
+
+  private:
+    /// Credits seen by endpoint i (granted to it, and used by it) per VC.
+    struct Ledger
+    {
+        std::array<int64_t, 4> granted{};
+        std::array<int64_t, 4> used{};
+        uint64_t violations{0};
+    };
+
+    static void OnRx(Ledger* l, const GsnMicropacket& mp)
+    {
+        if (mp.IsSequenced())
+        {
+            l->granted[mp.vcr] += mp.cr;
+        }
+    }
+
+    static void OnTx(Ledger* l, const GsnMicropacket& mp)
+    {
+        if (mp.IsMessage())
+        {
+            if (++l->used[mp.vc] > l->granted[mp.vc])
+            {
+                ++l->violations;
+            }
+        }
+    }
+
+    void DoRun() override
+    {
+        // Small buffers make credits the bottleneck; a long cable makes the round trip long.
+        LinkHarness h(Attrs{{"RxBufferSize", "8"}, {"CreditReturnThreshold", "3"}}, 40.0);
+        Ledger ledger[2];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            h.dev[i]->TraceConnectWithoutContext("MicropacketRx",
+                                                 MakeBoundCallback(&OnRx, &ledger[i]));
+            h.dev[i]->TraceConnectWithoutContext("MicropacketTx",
+                                                 MakeBoundCallback(&OnTx, &ledger[i]));
+        }
+        std::mt19937 rng(3);
+        for (int k = 0; k < 400; ++k)
+        {
+            const Time at = NanoSeconds(5000 + rng() % 400000);
+            const uint32_t from = rng() % 2;
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = (vc == 0) ? rng() % 4000 : rng() % 9000;
+            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.sent, 400u, "all accepted");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, h.sent, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact and in order");
+        uint64_t stalls = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ledger[i].violations, 0u, "sent only with credit");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().rxBufferOverflow, 0u,
+                                  "no buffer overflow");
+            for (uint8_t vc = 0; vc < 4; ++vc)
+            {
+                stalls += h.dev[i]->GetLinkCounters().creditStalls[vc];
+                // At rest every credit is back with the sender: used + held = granted.
+                NS_TEST_ASSERT_MSG_EQ(ledger[i].granted[vc] - ledger[i].used[vc],
+                                      h.dev[i]->GetTxCredits(vc),
+                                      "credits conserved on VC " << unsigned(vc));
+                NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetTxCredits(vc), 8, "all credit returned");
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(stalls, 0u, "the test did exercise credit stalls");
+    }
+};
+
+/// \return \p rate in scientific notation
+std::string
+RateName(double rate)
+{
+    std::ostringstream os;
+    os << rate;
+    return os.str();
+}
+
+/// Every Message arrives exactly once, in order and intact under micropacket errors.
+class GsnErrorRecoveryTestCase : public TestCase
+{
+  public:
+    /// \param rate micropacket error rate on both directions
+    GsnErrorRecoveryTestCase(double rate)
+        : TestCase("Go-back-N recovery at micropacket error rate " + RateName(rate)),
+          m_rate(rate)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(m_rate);
+            em->AssignStreams(10 + i);
+            h.dev[i]->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        }
+        std::mt19937 rng(5);
+        for (int k = 0; k < 600; ++k)
+        {
+            const Time at = NanoSeconds(rng() % 2000000);
+            const uint32_t from = rng() % 2;
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = (vc == 0) ? rng() % 4000 : rng() % 20000;
+            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.sent, 600u, "all accepted");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "no loss, duplicate, reordering or corruption");
+        NS_TEST_ASSERT_MSG_EQ(h.AllDelivered(), true, "every Message delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, h.sent, "delivered exactly once");
+        uint64_t lcrc = 0;
+        uint64_t timeouts = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const auto& c = h.dev[i]->GetLinkCounters();
+            lcrc += c.lcrcErrors;
+            timeouts += c.retransmitTimeouts;
+            for (uint64_t drops : h.dev[i]->GetMessageCounters().rxDrops)
+            {
+                NS_TEST_ASSERT_MSG_EQ(drops, 0u, "no Message dropped at the destination");
+            }
+            NS_TEST_ASSERT_MSG_EQ(c.linkResets, 0u, "recovered without a reset");
+        }
+        if (m_rate >= 1e-4)
+        {
+            NS_TEST_ASSERT_MSG_GT(lcrc, 0u, "errors were injected");
+        }
+        NS_TEST_ASSERT_MSG_EQ((timeouts > 0), (lcrc > 0),
+                              "retransmissions happen exactly when errors do");
+    }
+
+    double m_rate; ///< micropacket error rate
+};
+
+/// A Message longer than its VC allows is refused, counted and traced.
+class GsnOversizeTestCase : public TestCase
+{
+  public:
+    GsnOversizeTestCase()
+        : TestCase("Oversized Messages and bad VCs are refused with a count")
+    {
+    }
+
+  private:
+    static void Count(uint32_t* n, Ptr<const Packet>)
+    {
+        ++*n;
+    }
+
+    void DoRun() override
+    {
+        LinkHarness h;
+        uint32_t drops = 0;
+        h.dev[0]->TraceConnectWithoutContext("MacTxDrop", MakeBoundCallback(&Count, &drops));
+        // VC 0 allows M_len 4096: 4088 payload bytes fit, 4089 do not.
+        NS_TEST_ASSERT_MSG_EQ(h.Send(0, 0, 4088), true, "at the limit");
+        NS_TEST_ASSERT_MSG_EQ(h.Send(0, 0, 4089), false, "one byte over");
+        Ptr<Packet> p = Create<Packet>(100);
+        p->AddPacketTag(GsnVcTag(7));
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->Send(p, h.dev[1]->GetAddress(), TEST_ETHERTYPE), false,
+                              "VC 7 does not exist");
+        NS_TEST_ASSERT_MSG_EQ(drops, 2u, "two MacTxDrop");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txRefusedTooLong, 1u, "counted");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txRefusedBadVc, 1u, "counted");
+        // Default VC per EtherType.
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.dev[0]->SelectVc(Create<Packet>(1), 0x0800)), 1u, "IP");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.dev[0]->SelectVc(Create<Packet>(1), 0x0806)), 0u, "ARP");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.dev[0]->SelectVc(Create<Packet>(1), 0x8181)), 0u, "ST");
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "the one at the limit arrives");
+    }
+};
+
+/// An idle link schedules nothing.
+class GsnIdleTestCase : public TestCase
+{
+  public:
+    GsnIdleTestCase()
+        : TestCase("An idle link costs no simulation events")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        Simulator::Schedule(MicroSeconds(5), [&h]() { h.Send(0, 2, 3000); });
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "delivered");
+        const uint64_t before = Simulator::GetEventCount();
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        // Only the Stop event itself runs in 10 ms of idle link.
+        NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount() - before, 1u, "no event while idle");
+    }
+};
+
+/// Malformed micropackets from the wire are counted and dropped, never trusted.
+class GsnMalformedInputTestCase : public TestCase
+{
+  public:
+    GsnMalformedInputTestCase()
+        : TestCase("Malformed micropackets from the wire are counted drops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        Simulator::Stop(MicroSeconds(5));
+        Simulator::Run();
+        Ptr<GsnNetDevice> d = h.dev[1];
+        const auto before = d->GetLinkCounters();
+
+        GsnMicropacket bad;
+        bad.type = 0x6; // reserved
+        bad.SealLcrc();
+        d->Receive(bad);
+        GsnMicropacket corrupt;
+        corrupt.type = 0x9;
+        corrupt.SealLcrc();
+        corrupt.data[0] ^= 1;
+        d->Receive(corrupt);
+        GsnMicropacket wrongSeq;
+        wrongSeq.type = 0x8;
+        wrongSeq.tseq = 77;
+        wrongSeq.SealLcrc();
+        d->Receive(wrongSeq);
+        const auto& after = d->GetLinkCounters();
+        NS_TEST_ASSERT_MSG_EQ(after.reservedType - before.reservedType, 1u, "reserved TYPE");
+        NS_TEST_ASSERT_MSG_EQ(after.lcrcErrors - before.lcrcErrors, 1u, "bad LCRC");
+        NS_TEST_ASSERT_MSG_EQ(after.outOfSequence - before.outOfSequence, 1u, "wrong TSEQ");
+        // The link still works afterwards.
+        Simulator::Schedule(MicroSeconds(1), [&h]() { h.Send(0, 1, 500); });
+        Simulator::Stop(MicroSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "link intact");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact");
+
+        // A Data micropacket in sequence but with no Message open: a Message-layer drop.
+        GsnMicropacket orphan;
+        orphan.type = 0x8;
+        orphan.vc = 3;
+        orphan.tail = true;
+        orphan.tseq = uint8_t(d->GetLinkCounters().rxAccepted); // the next TSEQ expected
+        orphan.SealLcrc();
+        d->Receive(orphan);
+
+        NS_TEST_ASSERT_MSG_EQ(
+            d->GetMessageCounters().rxDrops[size_t(GsnRxDropReason::DATA_WITHOUT_HEADER)],
+            1u,
+            "orphan Data is a counted Message-layer drop");
+    }
+};
+
+/// A link reset in the middle of traffic: the link comes back and carries traffic again.
+class GsnResetTestCase : public TestCase
+{
+  public:
+    GsnResetTestCase()
+        : TestCase("A link reset mid-transfer recovers; cut Messages are counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        Simulator::Schedule(MicroSeconds(5), [&h]() {
+            for (int i = 0; i < 4; ++i)
+            {
+                h.Send(0, 3, 60000);
+            }
+        });
+        Simulator::Schedule(MicroSeconds(50), [&h]() { h.dev[0]->ResetLink(); });
+        Simulator::Stop(MicroSeconds(400));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->IsLinkUp(), true, "up again");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[1]->IsLinkUp(), true, "up again");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetLinkCounters().linkResets, 1u, "one reset");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txLostInReset, 1u,
+                              "the Message on the wire was cut");
+        // The cut Message is gone; the three queued after it arrive intact.
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 3u, "later Messages arrive");
+        NS_TEST_ASSERT_MSG_EQ(h.deliveredBytes, 3u * 60000u, "intact");
+        for (uint8_t vc = 0; vc < 4; ++vc)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetTxCredits(vc), 256, "credits re-granted");
+        }
+    }
+};
+
+/// The gsn-link test suite.
+class GsnLinkTestSuite : public TestSuite
+{
+  public:
+    GsnLinkTestSuite()
+        : TestSuite("gsn-link", SYSTEM)
+    {
+        AddTestCase(new GsnBringUpTestCase, TestCase::QUICK);
+        AddTestCase(new GsnLatencyTestCase, TestCase::QUICK);
+        AddTestCase(new GsnThroughputTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCreditInvariantTestCase, TestCase::QUICK);
+        for (double rate : {1e-7, 1e-5, 1e-4, 1e-3})
+        {
+            AddTestCase(new GsnErrorRecoveryTestCase(rate), TestCase::QUICK);
+        }
+        AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
+        AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
+        AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
+        AddTestCase(new GsnResetTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static GsnLinkTestSuite g_gsnLinkTestSuite;

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what the project needs on Debian 12 (bookworm): ns-3.37 and the libraries its CMake
+# configuration silently needs, Boost, the compiler and build tools, Python 3 and tshark.
+# The one list of packages of the project: .ci/run and tools/run-default.sh call this script.
+#
+# Usage: tools/setup-debian.sh [--print]      (--print: only print the package list)
+# Runs apt-get through sudo when not root. Skips apt-get altogether when every package is
+# already installed (set GSN_FORCE_APT=1 to run apt-get anyway).
+set -euo pipefail
+
+PACKAGES=(
+  libns3-dev
+  # ns3: the helper programs in /usr/libexec/ns3 that ns-3's CMake package file checks for;
+  # without them find_package(ns3) fails.
+  ns3
+  libpython3-dev
+  libxml2-dev
+  libgsl-dev
+  libsqlite3-dev
+  libboost-dev
+  libboost-graph-dev
+  libboost-test-dev
+  cmake
+  g++
+  make
+  python3
+  tshark
+)
+
+if [[ "${1:-}" == "--print" ]]; then
+  printf '%s\n' "${PACKAGES[@]}"
+  exit 0
+fi
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  if [[ "$status" != "installed" ]]; then
+    missing+=("$pkg")
+  fi
+done
+
+if [[ ${#missing[@]} -eq 0 && "${GSN_FORCE_APT:-0}" != "1" ]]; then
+  echo "setup-debian: all ${#PACKAGES[@]} packages are installed"
+  exit 0
+fi
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  SUDO=(sudo)
+fi
+
+echo "setup-debian: installing ${missing[*]:-${PACKAGES[*]}}"
+"${SUDO[@]}" apt-get update
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y --no-install-recommends "${PACKAGES[@]}"
