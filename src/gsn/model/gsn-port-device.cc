@@ -75,8 +75,8 @@ GsnPortDevice::GetTypeId()
                           MakeUintegerAccessor(&GsnPortDevice::m_ackThreshold),
                           MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
             .AddAttribute("AckDelay",
-                          "Longest time an accepted micropacket waits for its acknowledgement.",
-                          TimeValue(NanoSeconds(400)),
+                          "Longest time an accepted micropacket waits for its acknowledgement, and owed credits for their return; keep it above AckThreshold and CreditReturnThreshold micropacket times so that, under load, the thresholds act first.",
+                          TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&GsnPortDevice::m_ackDelay),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ReceiveErrorModel",
@@ -319,11 +319,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
     // Credit-only when enough credits are owed, or when owed credits have waited AckDelay:
     // a link at rest holds no owed credit.
     const uint8_t vc = MostOwedVc();
-    if (vc == gsn::NUM_VCS)
-    {
-        m_creditDue = false;
-    }
-    else if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
+    if (vc < gsn::NUM_VCS && (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue))
     {
         mp = GsnMicropacket();
         mp.type = uint8_t(GsnMicropacketType::CREDIT_ONLY);
@@ -364,6 +360,10 @@ GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
     m_owedCredits[vc] -= n;
     mp.vcr = vc;
     mp.cr = uint8_t(n);
+    if (m_creditDue && MostOwedVc() == gsn::NUM_VCS)
+    {
+        m_creditDue = false; // everything owed at the timer's expiry is on its way
+    }
 }
 
 void
@@ -560,7 +560,6 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
     }
     ++m_expectedTseq;
     ++m_counters.rxAccepted;
-    NoteAckOwed();
     if (mp.cr > 0)
     {
         ProcessCredits(mp.vcr, mp.cr);
@@ -575,17 +574,19 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
             ++m_counters.rxBufferOverflow;
             NS_LOG_ERROR(this << " VC " << unsigned(mp.vc) << " receive buffer overflow");
             DropMicropacket(mp);
-            return;
+            break;
         }
         ++m_rxOccupancy[mp.vc];
         ReceiveMessageMicropacket(mp);
-        return;
+        break;
     case GsnMicropacketType::ADMIN:
         ReceiveAdminMicropacket(mp);
-        return;
+        break;
     default:
-        return; // Credit-only: its credits were taken above
+        break; // Credit-only: its credits were taken above
     }
+    // Last, so that credits the upper part just freed ride on the same acknowledgement.
+    NoteAckOwed();
 }
 
 void
@@ -611,7 +612,10 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 void
 GsnPortDevice::NoteAckOwed()
 {
-    ++m_rxUnacked;
+    if (m_rxUnacked++ == 0)
+    {
+        m_oldestUnacked = Simulator::Now();
+    }
     if (m_rxUnacked >= m_ackThreshold)
     {
         m_ackDue = true;
@@ -626,11 +630,20 @@ GsnPortDevice::NoteAckOwed()
 void
 GsnPortDevice::AckTimeout()
 {
-    if (m_rxUnacked > 0)
+    if (m_rxUnacked == 0)
     {
-        m_ackDue = true;
-        NotifyTxReady();
+        return;
     }
+    // The timer is lazy: it acts only if the oldest unacknowledged micropacket has waited
+    // AckDelay; under steady traffic the threshold or piggy-backing acknowledges first.
+    const Time due = m_oldestUnacked + m_ackDelay;
+    if (Simulator::Now() < due)
+    {
+        m_ackEvent = Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::AckTimeout, this);
+        return;
+    }
+    m_ackDue = true;
+    NotifyTxReady();
 }
 
 void
@@ -638,6 +651,10 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
 {
     NS_ASSERT(m_rxOccupancy[vc] >= n);
     m_rxOccupancy[vc] -= n;
+    if (MostOwedVc() == gsn::NUM_VCS)
+    {
+        m_oldestOwed = Simulator::Now();
+    }
     m_owedCredits[vc] += n;
     if (m_owedCredits[vc] >= m_creditReturnThreshold)
     {
@@ -652,11 +669,20 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
 void
 GsnPortDevice::CreditTimeout()
 {
-    if (MostOwedVc() < gsn::NUM_VCS)
+    if (MostOwedVc() == gsn::NUM_VCS)
     {
-        m_creditDue = true;
-        NotifyTxReady();
+        return;
     }
+    // Lazy like AckTimeout: only credits owed for AckDelay force a Credit-only.
+    const Time due = m_oldestOwed + m_ackDelay;
+    if (Simulator::Now() < due)
+    {
+        m_creditEvent =
+            Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::CreditTimeout, this);
+        return;
+    }
+    m_creditDue = true;
+    NotifyTxReady();
 }
 
 // ---------------------------------------------------------------------------------------

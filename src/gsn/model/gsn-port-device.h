@@ -318,6 +318,8 @@ class GsnPortDevice : public NetDevice
     bool m_ackDue;                                   ///< send a Null if nothing else goes
     EventId m_ackEvent;                              ///< delayed-acknowledgement timer
     bool m_creditDue;                                ///< return owed credits now
+    Time m_oldestOwed;                               ///< when owed credits went from none
+    Time m_oldestUnacked;                            ///< when m_rxUnacked went from zero
     EventId m_creditEvent;                           ///< credit-return timer
     bool m_rxGranted;                                ///< buffers granted since the last Reset
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
