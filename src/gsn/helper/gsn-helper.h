@@ -75,6 +75,10 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     int64_t AssignStreams(NetDeviceContainer c, int64_t stream);
 
+  protected:
+    ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
+    ObjectFactory m_channelFactory; ///< makes GsnChannels
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,
@@ -84,9 +88,6 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
                              std::string prefix,
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
-
-    ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
-    ObjectFactory m_channelFactory; ///< makes GsnChannels
 };
 
 } // namespace ns3

@@ -6,7 +6,9 @@
 #include "gsn-message-header.h"
 #include "gsn-vc-tag.h"
 
+#include "ns3/boolean.h"
 #include "ns3/drop-tail-queue.h"
+#include "ns3/simulator.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -83,6 +85,25 @@ GsnNetDevice::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&GsnNetDevice::m_defaultVc),
                           MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddAttribute("AdminDiscovery",
+                          "At link up, ask the neighbour what it is (Exchange_element_type) "
+                          "and, if it is a switch, ask it for a ULA (ULA_request).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsnNetDevice::m_adminDiscovery),
+                          MakeBooleanChecker())
+            .AddAttribute("AdoptAssignedUla",
+                          "Use the ULA a switch assigns instead of the PROM (configured) one.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsnNetDevice::m_adoptAssignedUla),
+                          MakeBooleanChecker())
+            .AddTraceSource("AdminRequest",
+                            "An Admin request addressed to this endpoint was processed.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_adminRequestTrace),
+                            "ns3::GsnNetDevice::AdminTracedCallback")
+            .AddTraceSource("AdminResponse",
+                            "An Admin response reached this endpoint.",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_adminResponseTrace),
+                            "ns3::GsnNetDevice::AdminTracedCallback")
             .AddTraceSource("MacTx",
                             "A packet was accepted by Send() for transmission.",
                             MakeTraceSourceAccessor(&GsnNetDevice::m_macTxTrace),
@@ -136,7 +157,12 @@ GsnNetDevice::GsnNetDevice()
       m_ipVc(1),
       m_arpVc(0),
       m_stVc(0),
-      m_defaultVc(1)
+      m_defaultVc(1),
+      m_adminDiscovery(false),
+      m_adoptAssignedUla(true),
+      m_neighborType(GsnElementType::UNKNOWN),
+      m_nextTransaction(1),
+      m_adminErrors(0)
 {
     NS_LOG_FUNCTION(this);
     for (auto& q : m_txQueue)
@@ -360,26 +386,34 @@ GsnNetDevice::DropMessage(Ptr<const Packet> message, GsnRxDropReason reason)
 {
     NS_LOG_LOGIC(this << " Message dropped: " << GsnRxDropReasonName(reason));
     ++m_msgCounters.rxDrops[size_t(reason)];
-    m_macRxDropTrace(message, reason);
+    // Drops found during reassembly have no complete Message: listeners get an empty one.
+    m_macRxDropTrace(message ? message : Ptr<const Packet>(Create<Packet>()), reason);
 }
 
 void
 GsnNetDevice::DeliverMessage(Ptr<Packet> message)
 {
     m_phyRxEndTrace(message);
-    Ptr<Packet> packet = message->Copy();
+    // The Message was rebuilt from wire bytes: read the addressing and LLC/SNAP from them,
+    // and hand up a fragment holding just the payload.
+    const uint32_t front = gsn::MESSAGE_ADDRESS_BYTES + gsn::LLC_SNAP_BYTES;
+    uint8_t head[gsn::MESSAGE_ADDRESS_BYTES + gsn::LLC_SNAP_BYTES];
+    message->CopyData(head, front);
     GsnMessageHeader addressing;
-    packet->RemoveHeader(addressing);
-    uint8_t llcBytes[gsn::LLC_SNAP_BYTES];
-    packet->CopyData(llcBytes, sizeof(llcBytes));
+    {
+        Buffer buffer;
+        buffer.AddAtStart(gsn::MESSAGE_ADDRESS_BYTES);
+        buffer.Begin().Write(head, gsn::MESSAGE_ADDRESS_BYTES);
+        addressing.Deserialize(buffer.Begin());
+    }
+    const uint8_t* llcBytes = head + gsn::MESSAGE_ADDRESS_BYTES;
     if (!std::equal(std::begin(LLC_SNAP_PREFIX), std::end(LLC_SNAP_PREFIX), llcBytes))
     {
         DropMessage(message, GsnRxDropReason::BAD_LLC_SNAP);
         return;
     }
-    LlcSnapHeader llc;
-    packet->RemoveHeader(llc);
-    const uint16_t protocol = llc.GetType();
+    const uint16_t protocol = uint16_t(llcBytes[6] << 8 | llcBytes[7]);
+    Ptr<Packet> packet = message->CreateFragment(front, message->GetSize() - front);
 
     const Mac48Address destination = addressing.GetDestination();
     const Mac48Address source = addressing.GetSource();
@@ -478,6 +512,164 @@ bool
 GsnNetDevice::SupportsSendFrom() const
 {
     return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// Admin micropackets: an endpoint answers the required commands and starts its own
+// discovery (what is my neighbour; if a switch, which ULA do I get).
+
+uint32_t
+GsnNetDevice::SendAdminRequest(GsnAdminPayload request)
+{
+    request.transaction = m_nextTransaction++;
+    request.response = false;
+    request.pathIndex = 0;
+    SendAdminMicropacket(request.ToMicropacket());
+    return request.transaction;
+}
+
+void
+GsnNetDevice::NotifyLinkUp()
+{
+    if (m_adminDiscovery)
+    {
+        GsnAdminPayload p;
+        p.command = uint8_t(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
+        p.arg[0] = uint8_t(GsnElementType::ENDPOINT);
+        p.ula = Mac48Address::ConvertFrom(GetAddress());
+        SendAdminRequest(p);
+    }
+}
+
+void
+GsnNetDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
+{
+    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.data.data());
+    if (p.response)
+    {
+        if (p.hopCount != 0)
+        {
+            ++m_adminErrors; // a response that should have been forwarded elsewhere
+            return;
+        }
+        m_adminResponseTrace(p);
+        ProcessAdminResponse(p);
+        return;
+    }
+    if (p.hopCount != 0)
+    {
+        // An endpoint's other port leads to its host, not to another element.
+        ++m_adminErrors;
+        p.MakeResponse(GsnAdminStatus::NO_ROUTE);
+        SendAdminMicropacket(p.ToMicropacket());
+        return;
+    }
+    m_adminRequestTrace(p);
+    ProcessAdminRequest(p);
+}
+
+void
+GsnNetDevice::ProcessAdminRequest(GsnAdminPayload p)
+{
+    switch (p.GetCommand())
+    {
+    case GsnAdminCommand::PING:
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::SET_ELEMENT_ADDRESS:
+        m_elementAddress = p.ula;
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::RESET:
+        // Answer first, then re-initialise the link.
+        p.MakeResponse(GsnAdminStatus::OK);
+        SendAdminMicropacket(p.ToMicropacket());
+        Simulator::Schedule(MicroSeconds(1), &GsnPortDevice::ResetLink, this);
+        return;
+    case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
+        if (p.pathIndex == 0)
+        {
+            m_neighborType = static_cast<GsnElementType>(p.arg[0]);
+        }
+        p.arg.fill(0);
+        p.arg[0] = uint8_t(GsnElementType::ENDPOINT);
+        p.ula = Mac48Address::ConvertFrom(GetAddress());
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::READ_REGISTER: {
+        GsnAdminStatus status = GsnAdminStatus::OK;
+        uint64_t value = 0;
+        if (p.port == 0)
+        {
+            value = uint64_t(GsnElementType::ENDPOINT);
+        }
+        else if (p.port == 1)
+        {
+            value = 1; // one GSN port
+        }
+        else if (p.port >= 0x10 && p.port < 0x20)
+        {
+            value = m_adminScratch[p.port - 0x10];
+        }
+        else
+        {
+            status = GsnAdminStatus::BAD_ARGUMENT;
+        }
+        p.SetArg64(value);
+        p.MakeResponse(status);
+        break;
+    }
+    case GsnAdminCommand::WRITE_REGISTER:
+        if (p.port >= 0x10 && p.port < 0x20)
+        {
+            m_adminScratch[p.port - 0x10] = uint32_t(p.GetArg64());
+            p.MakeResponse(GsnAdminStatus::OK);
+        }
+        else
+        {
+            p.MakeResponse(GsnAdminStatus::BAD_ARGUMENT);
+        }
+        break;
+    case GsnAdminCommand::INVALID_COMMAND:
+        ++m_adminErrors;
+        return;
+    default: {
+        // ULA assignment, lists and port maps are switch commands; anything else unknown.
+        const uint8_t received = p.command;
+        p.command = uint8_t(GsnAdminCommand::INVALID_COMMAND);
+        p.arg.fill(0);
+        p.arg[0] = received;
+        p.MakeResponse(GsnAdminStatus::UNSUPPORTED);
+        break;
+    }
+    }
+    SendAdminMicropacket(p.ToMicropacket());
+}
+
+void
+GsnNetDevice::ProcessAdminResponse(const GsnAdminPayload& p)
+{
+    if (p.status != uint8_t(GsnAdminStatus::OK))
+    {
+        return;
+    }
+    if (p.GetCommand() == GsnAdminCommand::EXCHANGE_ELEMENT_TYPE && p.pathIndex == 0)
+    {
+        m_neighborType = static_cast<GsnElementType>(p.arg[0]);
+        if (m_adminDiscovery && m_adoptAssignedUla && m_neighborType == GsnElementType::SWITCH)
+        {
+            GsnAdminPayload request;
+            request.command = uint8_t(GsnAdminCommand::ULA_REQUEST);
+            SendAdminRequest(request);
+        }
+        // Next to another endpoint the PROM ULA stays.
+    }
+    else if (p.GetCommand() == GsnAdminCommand::ULA_REQUEST && m_adoptAssignedUla &&
+             m_adminDiscovery)
+    {
+        NS_LOG_INFO(this << " adopts the ULA " << p.ula << " assigned by its switch");
+        SetAddress(p.ula);
+    }
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #ifndef GSN_NET_DEVICE_H
 #define GSN_NET_DEVICE_H
 
+#include "gsn-admin.h"
 #include "gsn-message-assembler.h"
 #include "gsn-message-segmenter.h"
 #include "gsn-port-device.h"
@@ -104,6 +105,23 @@ class GsnNetDevice : public GsnPortDevice
     void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
     bool SupportsSendFrom() const override;
 
+    /**
+     * Send an Admin request (HIPPI-6400-SC) into the fabric. Its hop count and path say
+     * which element processes it; the response fires the AdminResponse trace source.
+     * \param request the request (its transaction id is set here)
+     * \return the transaction id
+     */
+    uint32_t SendAdminRequest(GsnAdminPayload request);
+
+    /// \return what this endpoint learned its neighbour to be (Exchange_element_type)
+    GsnElementType GetNeighborType() const
+    {
+        return m_neighborType;
+    }
+
+    /// TracedCallback signature for Admin micropackets.
+    typedef void (*AdminTracedCallback)(const GsnAdminPayload& payload);
+
     /// TracedCallback signature for Message drops at the destination.
     typedef void (*MessageDropTracedCallback)(Ptr<const Packet> message, GsnRxDropReason reason);
 
@@ -113,8 +131,14 @@ class GsnNetDevice : public GsnPortDevice
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
     void NotifyLinkReset() override;
+    void NotifyLinkUp() override;
+    void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
 
   private:
+    /// Answer an Admin request addressed to this endpoint.
+    void ProcessAdminRequest(GsnAdminPayload p);
+    /// Act on a response to this endpoint's own discovery requests.
+    void ProcessAdminResponse(const GsnAdminPayload& p);
     /// Hand a complete Message to the protocols.
     void DeliverMessage(Ptr<Packet> message);
     /// Count and trace a Message dropped at the destination.
@@ -136,6 +160,16 @@ class GsnNetDevice : public GsnPortDevice
     uint8_t m_arpVc;     ///< VC for EtherType 0x0806
     uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
     uint8_t m_defaultVc; ///< VC for other EtherTypes
+
+    bool m_adminDiscovery;           ///< ask the neighbour at link up (and a switch for a ULA)
+    bool m_adoptAssignedUla;         ///< take the ULA a switch assigns
+    GsnElementType m_neighborType;   ///< what the neighbour said it is
+    Mac48Address m_elementAddress;   ///< set by Set_element_address
+    std::array<uint32_t, 16> m_adminScratch{}; ///< writable Admin registers 0x10-0x1F
+    uint32_t m_nextTransaction;      ///< transaction id of the next request
+    uint64_t m_adminErrors;          ///< Admin micropackets that could not be processed
+    TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;  ///< requests processed here
+    TracedCallback<const GsnAdminPayload&> m_adminResponseTrace; ///< responses received
 
     NetDevice::ReceiveCallback m_rxCallback;               ///< protocol handlers
     NetDevice::PromiscReceiveCallback m_promiscRxCallback; ///< promiscuous handlers

@@ -30,7 +30,7 @@ GsnPortDevice::GetTypeId()
             .SetGroupName("Gsn")
             .AddAttribute("Address",
                           "The ULA (48-bit IEEE address) of this port.",
-                          Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                          Mac48AddressValue(Mac48Address("00:00:00:00:00:00")),
                           MakeMac48AddressAccessor(&GsnPortDevice::m_address),
                           MakeMac48AddressChecker())
             .AddAttribute("Mtu",
@@ -75,7 +75,10 @@ GsnPortDevice::GetTypeId()
                           MakeUintegerAccessor(&GsnPortDevice::m_ackThreshold),
                           MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
             .AddAttribute("AckDelay",
-                          "Longest time an accepted micropacket waits for its acknowledgement, and owed credits for their return; keep it above AckThreshold and CreditReturnThreshold micropacket times so that, under load, the thresholds act first.",
+                          "Longest wait of an accepted micropacket for its acknowledgement, and "
+                          "of owed credits for their return. Keep it above AckThreshold and "
+                          "CreditReturnThreshold micropacket times: under load the thresholds "
+                          "then act first.",
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&GsnPortDevice::m_ackDelay),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -122,6 +125,7 @@ GsnPortDevice::GsnPortDevice()
       m_creditReturnThreshold(16),
       m_ackThreshold(16),
       m_txBusy(false),
+      m_selecting(false),
       m_rrNext(0),
       m_txCredits{},
       m_stalled{},
@@ -218,12 +222,17 @@ GsnPortDevice::NotifyTxReady()
 void
 GsnPortDevice::TransmitNext()
 {
-    if (m_txBusy || !m_channel)
+    if (m_txBusy || m_selecting || !m_channel)
     {
         return;
     }
     GsnMicropacket mp;
-    if (!SelectMicropacket(mp))
+    // Choosing may call into the upper part, which may notify this port again (a switch
+    // frees an input buffer of the same port); the choice under way covers that.
+    m_selecting = true;
+    const bool found = SelectMicropacket(mp);
+    m_selecting = false;
+    if (!found)
     {
         return; // idle: nothing scheduled until something becomes due
     }
@@ -436,7 +445,7 @@ GsnPortDevice::RetransmitTimeout()
         return;
     }
     ++m_counters.retransmitTimeouts;
-    if (++m_timeoutsWithoutProgress > m_maxRetransmitTries)
+    if (++m_timeoutsWithoutProgress >= m_maxRetransmitTries)
     {
         NS_LOG_WARN(this << " no acknowledgement after " << m_maxRetransmitTries
                          << " timeouts: resetting the link");
@@ -475,12 +484,12 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
 // ---------------------------------------------------------------------------------------
 // Receiver
 
-bool
+void
 GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
 {
     if (!m_receiveErrorModel)
     {
-        return true;
+        return;
     }
     uint8_t wire[gsn::MICROPACKET_BYTES];
     mp.Serialize(wire);
@@ -492,7 +501,6 @@ GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
         wire[bit / 8] ^= uint8_t(1u << (bit % 8));
         mp = GsnMicropacket::Deserialize(wire);
     }
-    return true;
 }
 
 void
@@ -783,12 +791,14 @@ GsnPortDevice::ReceiveControl(const GsnMicropacket& mp)
     case GsnMicropacketType::INITIALIZE:
         if (!m_rxGranted)
         {
-            // Grant the whole free receive buffer of every VC.
+            // Grant the whole free receive buffer of every VC, all of it at once (the
+            // remainders below CreditReturnThreshold too).
             m_rxGranted = true;
             for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
             {
                 m_owedCredits[vc] = m_rxBufferSize - m_rxOccupancy[vc];
             }
+            m_creditDue = true;
         }
         SendControl(GsnMicropacketType::INITIALIZE_ACK);
         return;
@@ -813,7 +823,16 @@ GsnPortDevice::SetLinkState(LinkState state)
     if (wasUp != (state == LinkState::UP))
     {
         m_linkChangeCallbacks();
+        if (state == LinkState::UP)
+        {
+            NotifyLinkUp();
+        }
     }
+}
+
+void
+GsnPortDevice::NotifyLinkUp()
+{
 }
 
 // ---------------------------------------------------------------------------------------

@@ -127,6 +127,12 @@ class GsnPortDevice : public NetDevice
      */
     uint32_t GetRxBufferOccupancy(uint8_t vc) const;
 
+    /// \return the receive buffer per VC, in micropackets
+    uint32_t GetRxBufferSize() const
+    {
+        return m_rxBufferSize;
+    }
+
     /// \return micropackets sent and not yet acknowledged
     uint32_t GetUnacknowledged() const;
 
@@ -198,6 +204,9 @@ class GsnPortDevice : public NetDevice
     /// The link was reset: micropackets in flight are gone (subclasses drop partial
     /// Messages here).
     virtual void NotifyLinkReset();
+
+    /// The link came up (subclasses start their Admin exchanges here).
+    virtual void NotifyLinkUp();
 
     /// The upper part has something new to send: start transmitting if idle.
     void NotifyTxReady();
@@ -273,8 +282,8 @@ class GsnPortDevice : public NetDevice
     Time GetRetransmitTimeout() const;
     /// Mark \p vc stalled for lack of credit if it is not yet.
     void NoteCreditStall(uint8_t vc);
-    /// Apply the receive error model. \return false if the micropacket is to be dropped.
-    bool ApplyErrorModel(GsnMicropacket& mp);
+    /// Apply the receive error model: a hit flips one bit, which the LCRC check then finds.
+    void ApplyErrorModel(GsnMicropacket& mp);
     /// Report a dropped micropacket.
     void DropMicropacket(const GsnMicropacket& mp);
     /// Change the link state and tell listeners on up/down edges.
@@ -299,6 +308,7 @@ class GsnPortDevice : public NetDevice
 
     // Transmitter
     bool m_txBusy;                                 ///< a micropacket is on the wire
+    bool m_selecting;                              ///< inside SelectMicropacket()
     uint8_t m_rrNext;                              ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit

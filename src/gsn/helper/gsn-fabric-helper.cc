@@ -1,0 +1,279 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-fabric-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/gsn-channel.h"
+#include "ns3/gsn-deadlock-checker.h"
+#include "ns3/gsn-net-device.h"
+#include "ns3/gsn-switch-port.h"
+#include "ns3/gsn-switch.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+
+#include <deque>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnFabricHelper");
+
+Ptr<GsnNetDevice>
+GsnFabric::GetEndpointDevice(uint32_t i) const
+{
+    return DynamicCast<GsnNetDevice>(endpointDevices.Get(i));
+}
+
+uint32_t
+GsnFabric::GetEndpointIndex(const std::string& name) const
+{
+    for (uint32_t i = 0; i < endpointElements.size(); ++i)
+    {
+        if (topology.GetElement(endpointElements[i]).name == name)
+        {
+            return i;
+        }
+    }
+    NS_ABORT_MSG("GsnFabric: no endpoint named \"" << name << "\"");
+    return 0;
+}
+
+NetDeviceContainer
+GsnFabric::GetAllPorts() const
+{
+    NetDeviceContainer all(endpointDevices);
+    all.Add(switchPorts);
+    return all;
+}
+
+bool
+GsnFabric::SupportsBroadcast() const
+{
+    for (const auto& sw : switchObjects)
+    {
+        if (!sw->IsBroadcastCapable())
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+GsnFabricHelper::GsnFabricHelper()
+    : m_routing("Auto"),
+      m_deadlockCheck(true),
+      m_discovery(false)
+{
+    m_switchFactory.SetTypeId("ns3::GsnSwitch");
+    m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
+}
+
+void
+GsnFabricHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+void
+GsnFabricHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchPortFactory.Set(name, value);
+}
+
+void
+GsnFabricHelper::SetRoutingAlgorithm(const std::string& name)
+{
+    m_routing = name;
+}
+
+void
+GsnFabricHelper::SetDeadlockCheck(bool check)
+{
+    m_deadlockCheck = check;
+}
+
+void
+GsnFabricHelper::SetDiscovery(bool discovery)
+{
+    m_discovery = discovery;
+}
+
+GsnFabric
+GsnFabricHelper::Install(const GsnTopology& topology)
+{
+    const std::string problem = topology.Validate();
+    NS_ABORT_MSG_UNLESS(problem.empty(), "GsnFabricHelper: impossible topology: " << problem);
+
+    GsnFabric fabric;
+    fabric.topology = topology;
+    const uint32_t n = topology.GetNElements();
+    std::vector<std::vector<Ptr<GsnPortDevice>>> ports(n); // per element, per port
+
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        const GsnTopology::Element& e = topology.GetElement(id);
+        Ptr<Node> node = CreateObject<Node>();
+        if (e.kind == GsnTopology::ElementKind::ENDPOINT)
+        {
+            Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
+            device->SetAddress(Mac48Address::Allocate());
+            node->AddDevice(device);
+            ports[id].push_back(device);
+            fabric.endpoints.Add(node);
+            fabric.endpointDevices.Add(device);
+            fabric.endpointElements.push_back(id);
+            continue;
+        }
+        const uint32_t index = uint32_t(fabric.switchObjects.size());
+        Ptr<GsnSwitch> sw = m_switchFactory.Create<GsnSwitch>();
+        const uint8_t a[6] = {0x02, 0x00, uint8_t(index >> 8), uint8_t(index), 0x00, 0x00};
+        Mac48Address address;
+        address.CopyFrom(a);
+        sw->SetAttribute("ElementAddress", Mac48AddressValue(address));
+        sw->SetAttribute("Discovery", BooleanValue(m_discovery));
+        node->AggregateObject(sw);
+        for (uint32_t p = 0; p < e.numPorts; ++p)
+        {
+            Ptr<GsnSwitchPort> port = m_switchPortFactory.Create<GsnSwitchPort>();
+            port->SetAddress(Mac48Address::Allocate());
+            node->AddDevice(port);
+            sw->AddPort(port);
+            ports[id].push_back(port);
+            fabric.switchPorts.Add(port);
+        }
+        fabric.switches.Add(node);
+        fabric.switchObjects.push_back(sw);
+        fabric.switchElements.push_back(id);
+    }
+
+    for (const GsnTopology::Cable& c : topology.GetCables())
+    {
+        Ptr<GsnChannel> channel = m_channelFactory.Create<GsnChannel>();
+        channel->SetAttribute("Length", DoubleValue(c.lengthMeters));
+        if (c.lengthMeters > 40.0)
+        {
+            channel->SetAttribute("Medium", EnumValue(GsnChannel::FIBER));
+        }
+        ports[c.a][c.aPort]->Attach(channel);
+        ports[c.b][c.bPort]->Attach(channel);
+    }
+
+    // What is behind each switch port is the manager's knowledge; discovery learns it.
+    if (!m_discovery)
+    {
+        for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
+        {
+            const uint32_t id = fabric.switchElements[s];
+            for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+            {
+                auto peer = topology.GetPeer(id, p);
+                if (peer)
+                {
+                    const bool endpoint = topology.GetElement(peer->first).kind ==
+                                          GsnTopology::ElementKind::ENDPOINT;
+                    fabric.switchObjects[s]->SetNeighborType(
+                        p,
+                        endpoint ? GsnElementType::ENDPOINT : GsnElementType::SWITCH);
+                }
+            }
+        }
+        try
+        {
+            fabric.tables = GsnRouting::Create(m_routing)->Compute(topology);
+            if (m_deadlockCheck)
+            {
+                GsnDeadlockChecker::Check(topology, fabric.tables);
+            }
+        }
+        catch (const std::exception& e)
+        {
+            NS_FATAL_ERROR("GsnFabricHelper: routing " << m_routing << ": " << e.what());
+        }
+        InstallTables(fabric, fabric.tables);
+    }
+    InstallBroadcastTree(fabric);
+    return fabric;
+}
+
+void
+GsnFabricHelper::InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables)
+{
+    for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
+    {
+        Ptr<GsnSwitch> sw = fabric.switchObjects[s];
+        sw->ClearRoutes();
+        for (uint32_t e = 0; e < fabric.endpointElements.size(); ++e)
+        {
+            const int32_t port = tables.Get(fabric.switchElements[s], fabric.endpointElements[e]);
+            if (port >= 0)
+            {
+                const Mac48Address ula =
+                    Mac48Address::ConvertFrom(fabric.endpointDevices.Get(e)->GetAddress());
+                sw->SetRoute(ula, uint32_t(port), 0xFF);
+            }
+        }
+    }
+}
+
+void
+GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
+{
+    const GsnTopology& t = fabric.topology;
+    std::vector<int32_t> switchIndex(t.GetNElements(), -1);
+    for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
+    {
+        switchIndex[fabric.switchElements[s]] = int32_t(s);
+        for (uint32_t p = 0; p < fabric.switchObjects[s]->GetNPorts(); ++p)
+        {
+            fabric.switchObjects[s]->SetPortInBroadcastTree(p, false);
+        }
+    }
+    if (fabric.switchElements.empty())
+    {
+        return;
+    }
+    // Breadth first over switches from the first one; endpoint ports are always in the tree.
+    std::vector<bool> seen(t.GetNElements(), false);
+    std::deque<uint32_t> queue{fabric.switchElements.front()};
+    seen[fabric.switchElements.front()] = true;
+    while (!queue.empty())
+    {
+        const uint32_t id = queue.front();
+        queue.pop_front();
+        Ptr<GsnSwitch> sw = fabric.switchObjects[switchIndex[id]];
+        for (uint32_t p = 0; p < t.GetElement(id).numPorts; ++p)
+        {
+            auto peer = t.GetPeer(id, p);
+            if (!peer)
+            {
+                continue;
+            }
+            if (t.GetElement(peer->first).kind == GsnTopology::ElementKind::ENDPOINT)
+            {
+                sw->SetPortInBroadcastTree(p, true);
+            }
+            else if (!seen[peer->first])
+            {
+                seen[peer->first] = true;
+                sw->SetPortInBroadcastTree(p, true);
+                fabric.switchObjects[switchIndex[peer->first]]->SetPortInBroadcastTree(
+                    peer->second,
+                    true);
+                queue.push_back(peer->first);
+            }
+        }
+    }
+}
+
+int64_t
+GsnFabricHelper::AssignStreams(const GsnFabric& fabric, int64_t stream)
+{
+    return GsnHelper::AssignStreams(fabric.GetAllPorts(), stream);
+}
+
+} // namespace ns3

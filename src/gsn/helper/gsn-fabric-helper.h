@@ -1,0 +1,132 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnFabricHelper: turns a GsnTopology into ns-3 nodes, GSN endpoint devices, switches with
+ * their ports, and cables; then fills the switches' routing tables as a fabric manager would
+ * (a routing algorithm over the whole topology, refused if its channel dependency graph has
+ * a cycle), or leaves them to Admin-micropacket discovery. GsnFabric is what it built.
+ */
+#ifndef GSN_FABRIC_HELPER_H
+#define GSN_FABRIC_HELPER_H
+
+#include "gsn-helper.h"
+
+#include "ns3/gsn-routing.h"
+#include "ns3/gsn-switch.h"
+#include "ns3/gsn-topology.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class GsnNetDevice;
+class GsnSwitch;
+
+/**
+ * \ingroup gsn
+ * \brief A GSN fabric in a simulation: nodes and devices in the topology's order.
+ */
+class GsnFabric
+{
+  public:
+    GsnTopology topology;                 ///< what was built
+    GsnRoutingTables tables;              ///< the manager's tables (empty with discovery)
+    NodeContainer endpoints;              ///< one node per endpoint, in topology order
+    NodeContainer switches;               ///< one node per switch, in topology order
+    NetDeviceContainer endpointDevices;   ///< the GsnNetDevice of each endpoint
+    NetDeviceContainer switchPorts;       ///< every GsnSwitchPort
+    std::vector<Ptr<GsnSwitch>> switchObjects; ///< the GsnSwitch of each switch node
+    std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
+    std::vector<uint32_t> switchElements;      ///< topology element id of each switch
+
+    /// \param i endpoint index \return its device
+    Ptr<GsnNetDevice> GetEndpointDevice(uint32_t i) const;
+    /// \param name an endpoint's name in the topology \return its index (aborts if none)
+    uint32_t GetEndpointIndex(const std::string& name) const;
+    /// \return every port of the fabric, endpoint devices first (for link statistics)
+    NetDeviceContainer GetAllPorts() const;
+    /// \return true if every switch broadcasts (RFC 2835's broadcast-capable fabric)
+    bool SupportsBroadcast() const;
+};
+
+/**
+ * \ingroup gsn
+ * \brief Builds GSN fabrics from topologies.
+ *
+ * Endpoint devices get ULAs from Mac48Address::Allocate(); switch i gets the element address
+ * 02:00:ii:ii:00:00. Cable lengths come from the topology. The routing algorithm ("MinHop",
+ * "UpDown", "DimensionOrder") runs over the whole topology, and its tables are refused with
+ * an error naming a cycle if they could deadlock. Broadcast Messages follow a spanning tree
+ * of the switches (breadth first from the first switch), so each endpoint gets one copy.
+ */
+class GsnFabricHelper : public GsnHelper
+{
+  public:
+    GsnFabricHelper();
+
+    /**
+     * Set an attribute of every GsnSwitch created.
+     * \param name attribute name
+     * \param value attribute value
+     */
+    void SetSwitchAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * Set an attribute of every GsnSwitchPort created.
+     * \param name attribute name
+     * \param value attribute value
+     */
+    void SetSwitchPortAttribute(std::string name, const AttributeValue& value);
+
+    /// \param name "Auto" (default: the first of MinHop, DimensionOrder, UpDown whose tables
+    /// cannot deadlock), "MinHop", "UpDown" or "DimensionOrder"
+    void SetRoutingAlgorithm(const std::string& name);
+
+    /// \param check refuse tables whose channel dependency graph has a cycle (default true)
+    void SetDeadlockCheck(bool check);
+
+    /**
+     * \param discovery leave the tables empty and let switches discover the fabric with
+     * Admin micropackets (default false: the helper is the fabric manager)
+     */
+    void SetDiscovery(bool discovery);
+
+    /**
+     * Build the fabric. An invalid topology, an algorithm that does not apply, or tables
+     * that could deadlock abort with a message saying why.
+     * \param topology the fabric to build
+     * \return what was built
+     */
+    GsnFabric Install(const GsnTopology& topology);
+
+    /**
+     * Assign fixed random variable streams to every port of \p fabric.
+     * \param fabric a fabric built by this helper
+     * \param stream first stream index
+     * \return how many streams were assigned
+     */
+    int64_t AssignStreams(const GsnFabric& fabric, int64_t stream);
+
+    /**
+     * Fill the switches of \p fabric from routing tables computed for its topology.
+     * \param fabric the fabric
+     * \param tables the tables
+     */
+    static void InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables);
+
+  private:
+    /// Mark the switch ports that broadcast Messages leave by.
+    static void InstallBroadcastTree(GsnFabric& fabric);
+
+    ObjectFactory m_switchFactory;     ///< makes GsnSwitches
+    ObjectFactory m_switchPortFactory; ///< makes GsnSwitchPorts
+    std::string m_routing;             ///< routing algorithm name
+    bool m_deadlockCheck;              ///< refuse cyclic tables
+    bool m_discovery;                  ///< tables from discovery instead
+};
+
+} // namespace ns3
+
+#endif /* GSN_FABRIC_HELPER_H */

@@ -1,0 +1,149 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-switch-port.h"
+
+#include "gsn-switch.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnSwitchPort");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnSwitchPort);
+
+TypeId
+GsnSwitchPort::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::GsnSwitchPort")
+                            .SetParent<GsnPortDevice>()
+                            .SetGroupName("Gsn")
+                            .AddConstructor<GsnSwitchPort>();
+    return tid;
+}
+
+GsnSwitchPort::GsnSwitchPort()
+    : m_index(0)
+{
+}
+
+GsnSwitchPort::~GsnSwitchPort()
+{
+}
+
+void
+GsnSwitchPort::DoDispose()
+{
+    m_switch = nullptr;
+    GsnPortDevice::DoDispose();
+}
+
+void
+GsnSwitchPort::SetSwitch(Ptr<GsnSwitch> sw, uint32_t index)
+{
+    m_switch = sw;
+    m_index = index;
+}
+
+bool
+GsnSwitchPort::HasMessageMicropacket(uint8_t vc) const
+{
+    return m_switch && m_switch->HasMicropacketFor(m_index, vc);
+}
+
+void
+GsnSwitchPort::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
+{
+    m_switch->PullMicropacketFor(m_index, vc, mp);
+}
+
+void
+GsnSwitchPort::ReceiveMessageMicropacket(const GsnMicropacket& mp)
+{
+    m_switch->ReceiveMicropacket(m_index, mp);
+}
+
+void
+GsnSwitchPort::ReceiveAdminMicropacket(const GsnMicropacket& mp)
+{
+    m_switch->ReceiveAdmin(m_index, mp);
+}
+
+void
+GsnSwitchPort::NotifyLinkReset()
+{
+    if (m_switch)
+    {
+        m_switch->NotifyPortReset(m_index);
+    }
+}
+
+bool
+GsnSwitchPort::IsBroadcast() const
+{
+    return false;
+}
+
+Address
+GsnSwitchPort::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+GsnSwitchPort::IsMulticast() const
+{
+    return false;
+}
+
+Address
+GsnSwitchPort::GetMulticast(Ipv4Address) const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+Address
+GsnSwitchPort::GetMulticast(Ipv6Address) const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+GsnSwitchPort::Send(Ptr<Packet>, const Address&, uint16_t)
+{
+    NS_LOG_WARN("a GSN switch port does not originate packets");
+    return false;
+}
+
+bool
+GsnSwitchPort::SendFrom(Ptr<Packet>, const Address&, const Address&, uint16_t)
+{
+    NS_LOG_WARN("a GSN switch port does not originate packets");
+    return false;
+}
+
+bool
+GsnSwitchPort::NeedsArp() const
+{
+    return false;
+}
+
+void
+GsnSwitchPort::SetReceiveCallback(NetDevice::ReceiveCallback)
+{
+}
+
+void
+GsnSwitchPort::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback)
+{
+}
+
+bool
+GsnSwitchPort::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

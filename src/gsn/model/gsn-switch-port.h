@@ -1,0 +1,101 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnSwitchPort: one port of a GSN switch. It is the same link layer as an endpoint's
+ * (credits, VCs, go-back-N, bring-up) with the switch behind it instead of a host: received
+ * Header/Data micropackets go to the switch's input buffer of this port, and the micropackets
+ * to send come from whichever input currently owns the output VC. It originates nothing.
+ */
+#ifndef GSN_SWITCH_PORT_H
+#define GSN_SWITCH_PORT_H
+
+#include "gsn-port-device.h"
+
+namespace ns3
+{
+
+class GsnSwitch;
+
+/**
+ * \ingroup gsn
+ * \brief A port of a GsnSwitch.
+ */
+class GsnSwitchPort : public GsnPortDevice
+{
+  public:
+    /**
+     * \brief Register this type.
+     * \return The TypeId.
+     */
+    static TypeId GetTypeId();
+
+    GsnSwitchPort();
+    ~GsnSwitchPort() override;
+
+    /**
+     * Join a switch.
+     * \param sw the switch
+     * \param index this port's number on it
+     */
+    void SetSwitch(Ptr<GsnSwitch> sw, uint32_t index);
+
+    /// \return this port's number on its switch
+    uint32_t GetPortIndex() const
+    {
+        return m_index;
+    }
+
+    /**
+     * The switch moved \p n micropackets of \p vc out of this port's input buffer.
+     * \param vc a virtual channel
+     * \param n how many
+     */
+    void ReleaseInput(uint8_t vc, uint32_t n)
+    {
+        ReleaseRxBuffer(vc, n);
+    }
+
+    /// The switch has something for this port to send.
+    void Kick()
+    {
+        NotifyTxReady();
+    }
+
+    /// \param mp an Admin micropacket to send on this port
+    void SendAdmin(const GsnMicropacket& mp)
+    {
+        SendAdminMicropacket(mp);
+    }
+
+    // NetDevice API: a switch port is not a host interface.
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+    bool HasMessageMicropacket(uint8_t vc) const override;
+    void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
+    void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
+    void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
+    void NotifyLinkReset() override;
+
+  private:
+    Ptr<GsnSwitch> m_switch; ///< the switch
+    uint32_t m_index;        ///< this port's number
+};
+
+} // namespace ns3
+
+#endif /* GSN_SWITCH_PORT_H */

@@ -1,0 +1,932 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-switch.h"
+
+#include "gsn-message-header.h"
+#include "gsn-switch-port.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/channel.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnSwitch");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnSwitch);
+
+const char*
+GsnSwitchDropReasonName(GsnSwitchDropReason reason)
+{
+    switch (reason)
+    {
+    case GsnSwitchDropReason::UNKNOWN_ULA:
+        return "UnknownUla";
+    case GsnSwitchDropReason::NO_BROADCAST:
+        return "NoBroadcast";
+    case GsnSwitchDropReason::BROADCAST_TOO_LONG:
+        return "BroadcastTooLong";
+    case GsnSwitchDropReason::STRAY_DATA:
+        return "StrayData";
+    case GsnSwitchDropReason::COUNT:
+        break;
+    }
+    return "Unknown";
+}
+
+TypeId
+GsnSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Gsn")
+            .AddConstructor<GsnSwitch>()
+            .AddAttribute("CutThroughLatency",
+                          "Time from a micropacket's arrival to the earliest time it may leave "
+                          "(PROTOCOLS.md 7 proposal: 300 ns).",
+                          TimeValue(NanoSeconds(300)),
+                          MakeTimeAccessor(&GsnSwitch::m_latency),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BroadcastCapable",
+                          "Whether the switch replicates Messages sent to FF:FF:FF:FF:FF:FF; a "
+                          "fabric supports broadcast only if all its switches do.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsnSwitch::m_broadcastCapable),
+                          MakeBooleanChecker())
+            .AddAttribute("ElementAddress",
+                          "The switch's element address; the ULAs it assigns to endpoints are "
+                          "derived from it (locally administered, PROTOCOLS.md 2.2 proposal).",
+                          Mac48AddressValue(Mac48Address("02:00:00:00:00:00")),
+                          MakeMac48AddressAccessor(&GsnSwitch::m_address),
+                          MakeMac48AddressChecker())
+            .AddAttribute("Discovery",
+                          "Discover the fabric with Admin micropackets and fill the routing "
+                          "table from it, instead of relying on a fabric manager.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsnSwitch::m_discovery),
+                          MakeBooleanChecker())
+            .AddAttribute("DiscoveryStart",
+                          "When the first discovery round runs (links need a few microseconds "
+                          "to come up).",
+                          TimeValue(MicroSeconds(5)),
+                          MakeTimeAccessor(&GsnSwitch::m_discoveryStart),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DiscoveryInterval",
+                          "Time between discovery rounds.",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&GsnSwitch::m_discoveryInterval),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("DiscoveryQuietRounds",
+                          "Discovery ends after this many rounds in a row changed nothing; "
+                          "routes spread one switch hop per round, so it must exceed the "
+                          "fabric's diameter in switch hops.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GsnSwitch::m_discoveryQuietRounds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DiscoveryMaxRounds",
+                          "Discovery rounds at most.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&GsnSwitch::m_discoveryMaxRounds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("MessageForward",
+                            "A Message's Tail left: input port, output port, VC, D_ULA.",
+                            MakeTraceSourceAccessor(&GsnSwitch::m_forwardTrace),
+                            "ns3::GsnSwitch::ForwardTracedCallback")
+            .AddTraceSource("MessageDrop",
+                            "A Message was dropped: input port, VC, D_ULA, reason.",
+                            MakeTraceSourceAccessor(&GsnSwitch::m_dropTrace),
+                            "ns3::GsnSwitch::DropTracedCallback")
+            .AddTraceSource("Admin",
+                            "An Admin micropacket was processed or forwarded: port, payload.",
+                            MakeTraceSourceAccessor(&GsnSwitch::m_adminTrace),
+                            "ns3::GsnSwitch::AdminTracedCallback");
+    return tid;
+}
+
+GsnSwitch::GsnSwitch()
+    : m_adminErrors(0),
+      m_latency(NanoSeconds(300)),
+      m_broadcastCapable(true),
+      m_discovery(false),
+      m_discoveryMaxRounds(64),
+      m_discoveryQuietRounds(8),
+      m_nextTransaction(1),
+      m_discoveryRounds(0),
+      m_quietRounds(0),
+      m_discoveryChanged(false),
+      m_discoveryComplete(false)
+{
+}
+
+GsnSwitch::~GsnSwitch()
+{
+}
+
+void
+GsnSwitch::DoInitialize()
+{
+    if (m_discovery)
+    {
+        m_discoveryEvent = Simulator::Schedule(m_discoveryStart, &GsnSwitch::DiscoveryRound, this);
+    }
+    Object::DoInitialize();
+}
+
+void
+GsnSwitch::DoDispose()
+{
+    for (auto& e : m_wake)
+    {
+        e.Cancel();
+    }
+    m_discoveryEvent.Cancel();
+    m_ports.clear();
+    m_in.clear();
+    m_out.clear();
+    Object::DoDispose();
+}
+
+uint64_t
+GsnSwitch::Key(Mac48Address ula)
+{
+    uint8_t b[6];
+    ula.CopyTo(b);
+    uint64_t k = 0;
+    for (uint8_t x : b)
+    {
+        k = k << 8 | x;
+    }
+    return k;
+}
+
+uint32_t
+GsnSwitch::AddPort(Ptr<GsnSwitchPort> port)
+{
+    const uint32_t index = uint32_t(m_ports.size());
+    m_ports.push_back(port);
+    m_in.emplace_back();
+    m_out.emplace_back();
+    m_counters.emplace_back();
+    m_wake.emplace_back();
+    m_neighbor.push_back(NeighborType::UNKNOWN);
+    m_inTree.push_back(true);
+    m_endpointUla.emplace_back();
+    m_assigned.push_back(false);
+    port->SetSwitch(this, index);
+    return index;
+}
+
+uint32_t
+GsnSwitch::GetNPorts() const
+{
+    return uint32_t(m_ports.size());
+}
+
+Ptr<GsnSwitchPort>
+GsnSwitch::GetPort(uint32_t i) const
+{
+    return m_ports.at(i);
+}
+
+void
+GsnSwitch::SetRoute(Mac48Address ula, uint32_t port, uint8_t distance)
+{
+    NS_ABORT_MSG_UNLESS(port < m_ports.size(),
+                        "GsnSwitch::SetRoute: port " << port << " of a " << m_ports.size()
+                                                     << "-port switch");
+    m_routes[Key(ula)] = Route{uint16_t(port), distance};
+}
+
+int32_t
+GsnSwitch::GetRoute(Mac48Address ula) const
+{
+    auto it = m_routes.find(Key(ula));
+    return it == m_routes.end() ? -1 : int32_t(it->second.port);
+}
+
+uint32_t
+GsnSwitch::GetNRoutes() const
+{
+    return uint32_t(m_routes.size());
+}
+
+void
+GsnSwitch::ClearRoutes()
+{
+    m_routes.clear();
+}
+
+void
+GsnSwitch::SetNeighborType(uint32_t port, NeighborType type)
+{
+    m_neighbor.at(port) = type;
+}
+
+GsnSwitch::NeighborType
+GsnSwitch::GetNeighborType(uint32_t port) const
+{
+    return m_neighbor.at(port);
+}
+
+void
+GsnSwitch::SetPortInBroadcastTree(uint32_t port, bool inTree)
+{
+    m_inTree.at(port) = inTree;
+}
+
+bool
+GsnSwitch::IsBroadcastCapable() const
+{
+    return m_broadcastCapable;
+}
+
+Mac48Address
+GsnSwitch::GetElementAddress() const
+{
+    return m_address;
+}
+
+const GsnSwitchVcCounters&
+GsnSwitch::GetCounters(uint32_t port, uint8_t vc) const
+{
+    return m_counters.at(port).at(vc);
+}
+
+uint64_t
+GsnSwitch::GetDrops(GsnSwitchDropReason reason) const
+{
+    return m_drops.at(size_t(reason));
+}
+
+uint64_t
+GsnSwitch::GetAdminErrors() const
+{
+    return m_adminErrors;
+}
+
+// ---------------------------------------------------------------------------------------
+// Input side
+
+void
+GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
+{
+    InputVc& in = m_in[port][mp.vc];
+    in.fifo.push_back(Entry{mp, Simulator::Now() + m_latency, true});
+    if (mp.tail)
+    {
+        ++in.tails;
+    }
+    switch (in.mode)
+    {
+    case Mode::IDLE:
+        ProcessHead(port, mp.vc);
+        break;
+    case Mode::DROPPING:
+        DrainDrop(port, mp.vc);
+        ProcessHead(port, mp.vc);
+        break;
+    case Mode::BROADCAST_WAIT:
+        TryBroadcast(port, mp.vc);
+        break;
+    case Mode::FORWARDING:
+        if (in.fifo.size() == 1)
+        {
+            WakeOutput(in.out, in.fifo.front().ready); // the output may be waiting for it
+        }
+        break;
+    case Mode::WAITING:
+        break;
+    }
+}
+
+GsnSwitch::Entry
+GsnSwitch::PopInput(uint32_t in, uint8_t vc)
+{
+    InputVc& input = m_in[in][vc];
+    Entry e = input.fifo.front();
+    input.fifo.pop_front();
+    if (e.mp.tail)
+    {
+        --input.tails;
+    }
+    if (e.counted)
+    {
+        m_ports[in]->ReleaseInput(vc, 1); // its credit goes back upstream
+    }
+    return e;
+}
+
+void
+GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
+{
+    InputVc& input = m_in[in][vc];
+    while (input.mode == Mode::IDLE && !input.fifo.empty())
+    {
+        const GsnMicropacket& head = input.fifo.front().mp;
+        if (head.GetType() != GsnMicropacketType::HEADER)
+        {
+            // The rest of a Message whose start was lost in a link reset.
+            ++m_drops[size_t(GsnSwitchDropReason::STRAY_DATA)];
+            ++m_counters[in][vc].dropsIn;
+            m_dropTrace(in, vc, Mac48Address(), GsnSwitchDropReason::STRAY_DATA);
+            PopInput(in, vc);
+            continue;
+        }
+        const Mac48Address dst = GsnMessageHeader::PeekDestination(head.data.data());
+        input.dst = dst;
+        if (dst.IsBroadcast())
+        {
+            if (!m_broadcastCapable)
+            {
+                StartDrop(in, vc, GsnSwitchDropReason::NO_BROADCAST);
+                continue;
+            }
+            input.mode = Mode::BROADCAST_WAIT;
+            TryBroadcast(in, vc);
+            continue;
+        }
+        const int32_t out = GetRoute(dst);
+        if (out < 0)
+        {
+            StartDrop(in, vc, GsnSwitchDropReason::UNKNOWN_ULA);
+            continue;
+        }
+        input.mode = Mode::WAITING;
+        input.out = uint32_t(out);
+        input.waitingSince = Simulator::Now();
+        Arbitrate(uint32_t(out), vc);
+    }
+}
+
+void
+GsnSwitch::StartDrop(uint32_t in, uint8_t vc, GsnSwitchDropReason reason)
+{
+    InputVc& input = m_in[in][vc];
+    const Mac48Address dst = input.dst;
+    NS_LOG_LOGIC(this << " drop at port " << in << " VC " << unsigned(vc) << " for " << dst
+                      << ": " << GsnSwitchDropReasonName(reason));
+    ++m_drops[size_t(reason)];
+    ++m_counters[in][vc].dropsIn;
+    m_dropTrace(in, vc, dst, reason);
+    input.mode = Mode::DROPPING;
+    DrainDrop(in, vc);
+}
+
+void
+GsnSwitch::DrainDrop(uint32_t in, uint8_t vc)
+{
+    InputVc& input = m_in[in][vc];
+    while (input.mode == Mode::DROPPING && !input.fifo.empty())
+    {
+        if (PopInput(in, vc).mp.tail)
+        {
+            input.mode = Mode::IDLE;
+        }
+    }
+}
+
+void
+GsnSwitch::TryBroadcast(uint32_t in, uint8_t vc)
+{
+    InputVc& input = m_in[in][vc];
+    if (input.tails == 0)
+    {
+        if (input.fifo.size() >= m_ports[in]->GetRxBufferSize())
+        {
+            // The whole Message can never be held: it would block this input for ever.
+            StartDrop(in, vc, GsnSwitchDropReason::BROADCAST_TOO_LONG);
+        }
+        return;
+    }
+    // Store and forward: the whole Message is here; copy it to every port of the tree.
+    std::vector<GsnMicropacket> message;
+    bool tail = false;
+    while (!tail)
+    {
+        message.push_back(PopInput(in, vc).mp);
+        tail = message.back().tail;
+    }
+    ++m_counters[in][vc].broadcastsIn;
+    for (uint32_t p = 0; p < m_ports.size(); ++p)
+    {
+        // Not back where it came from, except to the originating endpoint itself: a host
+        // learns from its own copy that the fabric broadcasts (RFC 2835 detection).
+        const bool back = p == in;
+        if ((!back && m_inTree[p]) || (back && m_neighbor[p] == NeighborType::ENDPOINT))
+        {
+            m_out[p][vc].replicas.push_back(message);
+            Arbitrate(p, vc);
+        }
+    }
+    input.mode = Mode::IDLE;
+}
+
+// ---------------------------------------------------------------------------------------
+// Output side
+
+void
+GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
+{
+    OutputVc& output = m_out[out][vc];
+    if (output.owner >= 0)
+    {
+        return;
+    }
+    const uint32_t sources = uint32_t(m_ports.size()) + 1; // every input and the replicas
+    for (uint32_t k = 0; k < sources; ++k)
+    {
+        const uint32_t src = (output.rr + k) % sources;
+        if (int32_t(src) == ReplicaOwner())
+        {
+            if (output.replicas.empty())
+            {
+                continue;
+            }
+            output.owner = ReplicaOwner();
+            output.rr = (src + 1) % sources;
+            WakeOutput(out, Simulator::Now());
+            return;
+        }
+        InputVc& input = m_in[src][vc];
+        if (input.mode == Mode::WAITING && input.out == out)
+        {
+            output.owner = int32_t(src);
+            output.rr = (src + 1) % sources;
+            input.mode = Mode::FORWARDING;
+            m_counters[src][vc].blockedIn += Simulator::Now() - input.waitingSince;
+            WakeOutput(out, input.fifo.front().ready);
+            return;
+        }
+    }
+}
+
+void
+GsnSwitch::WakeOutput(uint32_t port, Time at)
+{
+    const Time now = Simulator::Now();
+    if (at <= now)
+    {
+        m_ports[port]->Kick();
+        return;
+    }
+    EventId& e = m_wake[port];
+    if (e.IsRunning() && Time(e.GetTs()) <= at)
+    {
+        return; // an earlier wake-up is due; the port will look again then
+    }
+    e.Cancel();
+    e = Simulator::Schedule(at - now, &GsnSwitchPort::Kick, m_ports[port]);
+}
+
+bool
+GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
+{
+    const OutputVc& output = m_out[port][vc];
+    if (output.owner < 0)
+    {
+        return false;
+    }
+    if (output.owner == ReplicaOwner())
+    {
+        return true;
+    }
+    const InputVc& input = m_in[output.owner][vc];
+    if (input.fifo.empty())
+    {
+        return false; // the rest of the Message has not arrived yet
+    }
+    const Time ready = input.fifo.front().ready;
+    if (ready > Simulator::Now())
+    {
+        WakeOutput(port, ready);
+        return false;
+    }
+    return true;
+}
+
+void
+GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
+{
+    OutputVc& output = m_out[port][vc];
+    NS_ASSERT(output.owner >= 0);
+    GsnSwitchVcCounters& counters = m_counters[port][vc];
+    ++counters.micropacketsOut;
+    if (output.owner == ReplicaOwner())
+    {
+        const std::vector<GsnMicropacket>& message = output.replicas.front();
+        mp = message[output.replicaPos++];
+        if (mp.tail)
+        {
+            const Mac48Address dst = GsnMessageHeader::PeekDestination(message.front().data.data());
+            output.replicas.pop_front();
+            output.replicaPos = 0;
+            output.owner = -1;
+            ++counters.messagesOut;
+            m_forwardTrace(port, port, vc, dst);
+            Arbitrate(port, vc);
+        }
+        return;
+    }
+    const uint32_t in = uint32_t(output.owner);
+    mp = PopInput(in, vc).mp;
+    if (mp.tail)
+    {
+        ++counters.messagesOut;
+        m_forwardTrace(in, port, vc, m_in[in][vc].dst);
+        output.owner = -1;
+        m_in[in][vc].mode = Mode::IDLE;
+        ProcessHead(in, vc); // the input's next Message asks for its output
+        Arbitrate(port, vc); // and this output goes to the next waiting input
+    }
+}
+
+void
+GsnSwitch::NotifyPortReset(uint32_t port)
+{
+    if (port >= m_in.size())
+    {
+        return;
+    }
+    // The port's link layer has forgotten its buffer; the micropackets in it are gone.
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        InputVc& input = m_in[port][vc];
+        input.fifo.clear();
+        input.tails = 0;
+        if (input.mode == Mode::FORWARDING)
+        {
+            // Close the Message downstream with an error Tail, so nothing waits for ever.
+            GsnMicropacket tail;
+            tail.type = uint8_t(GsnMicropacketType::DATA);
+            tail.vc = vc;
+            tail.tail = true;
+            tail.error = true;
+            input.fifo.push_back(Entry{tail, Simulator::Now(), false});
+            input.tails = 1;
+            WakeOutput(input.out, Simulator::Now());
+        }
+        else
+        {
+            input.mode = Mode::IDLE;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Admin micropackets (HIPPI-6400-SC) and discovery
+
+Mac48Address
+GsnSwitch::AssignedUla(uint32_t port) const
+{
+    // Locally administered: 02:<element address bytes 2-3>:<port 16 bits>:<element byte 5>.
+    uint8_t a[6];
+    m_address.CopyTo(a);
+    uint8_t b[6] = {0x02, a[2], a[3], uint8_t(port >> 8), uint8_t(port), a[5]};
+    Mac48Address ula;
+    ula.CopyFrom(b);
+    return ula;
+}
+
+void
+GsnSwitch::LearnEndpoint(uint32_t port, Mac48Address ula, bool assigned)
+{
+    if (ula.IsBroadcast() || ula == Mac48Address())
+    {
+        return;
+    }
+    if (m_assigned[port] && !assigned)
+    {
+        return; // the endpoint asked for a ULA and uses it; older answers are stale
+    }
+    if (m_endpointUla[port] != Mac48Address() && m_endpointUla[port] != ula)
+    {
+        m_routes.erase(Key(m_endpointUla[port])); // the endpoint changed its ULA
+    }
+    m_endpointUla[port] = ula;
+    m_assigned[port] = m_assigned[port] || assigned;
+    SetRoute(ula, port, 1);
+}
+
+void
+GsnSwitch::SendAdmin(uint32_t port, const GsnAdminPayload& p)
+{
+    m_ports[port]->SendAdmin(p.ToMicropacket());
+}
+
+void
+GsnSwitch::ReceiveAdmin(uint32_t port, const GsnMicropacket& mp)
+{
+    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.data.data());
+    m_adminTrace(port, p);
+    if (p.hopCount == 0)
+    {
+        if (p.response)
+        {
+            ProcessAdminResponse(port, p);
+        }
+        else
+        {
+            ProcessAdminRequest(port, p);
+        }
+        return;
+    }
+    // Forward by the recorded path: a request takes the port its originator wrote and
+    // leaves its arrival port in its place; a response walks the path back.
+    uint32_t out = 0;
+    if (!p.response)
+    {
+        if (p.pathIndex >= GsnAdminPayload::MAX_PATH || p.path[p.pathIndex] >= m_ports.size())
+        {
+            ++m_adminErrors;
+            p.MakeResponse(GsnAdminStatus::NO_ROUTE);
+            SendAdmin(port, p);
+            return;
+        }
+        out = p.path[p.pathIndex];
+        p.path[p.pathIndex] = uint8_t(port);
+        ++p.pathIndex;
+    }
+    else
+    {
+        if (p.pathIndex == 0 || p.pathIndex > GsnAdminPayload::MAX_PATH ||
+            p.path[p.pathIndex - 1] >= m_ports.size())
+        {
+            ++m_adminErrors; // a response with no way back: dropped
+            return;
+        }
+        --p.pathIndex;
+        out = p.path[p.pathIndex];
+    }
+    --p.hopCount;
+    SendAdmin(out, p);
+}
+
+void
+GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
+{
+    const bool direct = p.pathIndex == 0; // the requester is this port's neighbour
+    switch (p.GetCommand())
+    {
+    case GsnAdminCommand::PING:
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::SET_ELEMENT_ADDRESS:
+        m_address = p.ula;
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::RESET:
+        // Re-initialise: learned state is forgotten and discovery starts again.
+        if (m_discovery)
+        {
+            ClearRoutes();
+            Simulator::ScheduleNow(&GsnSwitch::StartDiscovery, this);
+        }
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
+        if (direct)
+        {
+            m_neighbor[port] = static_cast<NeighborType>(p.arg[0]);
+            if (m_neighbor[port] == NeighborType::ENDPOINT)
+            {
+                LearnEndpoint(port, p.ula, false);
+            }
+        }
+        p.arg.fill(0);
+        p.arg[0] = uint8_t(GsnElementType::SWITCH);
+        p.ula = m_address;
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::ULA_REQUEST:
+        p.ula = AssignedUla(port);
+        if (direct)
+        {
+            LearnEndpoint(port, p.ula, true);
+        }
+        p.MakeResponse(GsnAdminStatus::OK);
+        break;
+    case GsnAdminCommand::READ_REGISTER: {
+        GsnAdminStatus status = GsnAdminStatus::OK;
+        uint64_t value = 0;
+        switch (p.port)
+        {
+        case 0:
+            value = uint64_t(GsnElementType::SWITCH);
+            break;
+        case 1:
+            value = m_ports.size();
+            break;
+        case 2:
+            value = uint64_t(m_latency.GetNanoSeconds());
+            break;
+        case 3:
+            value = m_broadcastCapable ? 1 : 0;
+            break;
+        case 4:
+            value = m_routes.size();
+            break;
+        default:
+            if (p.port >= 0x10 && p.port < 0x20)
+            {
+                value = m_scratch[p.port - 0x10];
+            }
+            else
+            {
+                status = GsnAdminStatus::BAD_ARGUMENT;
+            }
+        }
+        p.SetArg64(value);
+        p.MakeResponse(status);
+        break;
+    }
+    case GsnAdminCommand::WRITE_REGISTER:
+        if (p.port >= 0x10 && p.port < 0x20)
+        {
+            m_scratch[p.port - 0x10] = uint32_t(p.GetArg64());
+            p.MakeResponse(GsnAdminStatus::OK);
+        }
+        else
+        {
+            p.MakeResponse(GsnAdminStatus::BAD_ARGUMENT); // read-only or unknown
+        }
+        break;
+    case GsnAdminCommand::ULA_LIST_REQUEST:
+        SendUlaList(port, p);
+        return;
+    case GsnAdminCommand::PORT_REMAP:
+        if (p.port < m_ports.size())
+        {
+            SetRoute(p.ula, p.port, 0xFF);
+            p.MakeResponse(GsnAdminStatus::OK);
+        }
+        else
+        {
+            p.MakeResponse(GsnAdminStatus::BAD_ARGUMENT);
+        }
+        break;
+    case GsnAdminCommand::PORT_MAP_REQUEST: {
+        const int32_t route = GetRoute(p.ula);
+        p.port = route < 0 ? 0xFFFF : uint16_t(route);
+        p.MakeResponse(route < 0 ? GsnAdminStatus::BAD_ARGUMENT : GsnAdminStatus::OK);
+        break;
+    }
+    case GsnAdminCommand::INVALID_COMMAND:
+        ++m_adminErrors; // someone reports our request as invalid; nothing to answer
+        return;
+    default: {
+        // Unknown command: answer Invalid_command, naming the code received.
+        const uint8_t received = p.command;
+        p.command = uint8_t(GsnAdminCommand::INVALID_COMMAND);
+        p.arg.fill(0);
+        p.arg[0] = received;
+        p.MakeResponse(GsnAdminStatus::UNSUPPORTED);
+        break;
+    }
+    }
+    SendAdmin(port, p);
+}
+
+void
+GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
+{
+    // One response per route (ULA in bytes 8-13, distance in byte 16, index in the port
+    // field); "more" is set on all but the last. Sorted so that runs are reproducible.
+    std::vector<std::pair<uint64_t, Route>> routes(m_routes.begin(), m_routes.end());
+    std::sort(routes.begin(), routes.end(), [](const auto& a, const auto& b) {
+        return a.first < b.first;
+    });
+    if (routes.empty())
+    {
+        GsnAdminPayload p = request;
+        p.ula = Mac48Address("00:00:00:00:00:00");
+        p.port = 0xFFFF;
+        p.MakeResponse(GsnAdminStatus::OK);
+        SendAdmin(port, p);
+        return;
+    }
+    for (uint32_t i = 0; i < routes.size(); ++i)
+    {
+        GsnAdminPayload p = request;
+        uint8_t b[6];
+        for (int k = 5; k >= 0; --k)
+        {
+            b[k] = uint8_t(routes[i].first >> (8 * (5 - k)));
+        }
+        p.ula.CopyFrom(b);
+        p.port = uint16_t(i);
+        p.arg.fill(0);
+        // Distance from this switch, or 0xFF when a manager set the route without one.
+        p.arg[0] = routes[i].second.port == port ? 0xFF : routes[i].second.distance;
+        p.more = i + 1 < routes.size();
+        p.MakeResponse(GsnAdminStatus::OK);
+        SendAdmin(port, p);
+    }
+}
+
+void
+GsnSwitch::ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p)
+{
+    switch (p.GetCommand())
+    {
+    case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
+        m_neighbor[port] = static_cast<NeighborType>(p.arg[0]);
+        if (m_neighbor[port] == NeighborType::ENDPOINT && GetRoute(p.ula) != int32_t(port))
+        {
+            LearnEndpoint(port, p.ula, false);
+            m_discoveryChanged = true;
+        }
+        break;
+    case GsnAdminCommand::ULA_LIST_REQUEST: {
+        // Distance-vector step: what the neighbour reaches in d hops, we reach in d + 1.
+        if (p.port == 0xFFFF || p.arg[0] == 0xFF || p.ula == m_address)
+        {
+            break;
+        }
+        const uint8_t distance = uint8_t(std::min(254, p.arg[0] + 1));
+        auto it = m_routes.find(Key(p.ula));
+        if (it == m_routes.end() || distance < it->second.distance)
+        {
+            m_routes[Key(p.ula)] = Route{uint16_t(port), distance};
+            m_discoveryChanged = true;
+        }
+        break;
+    }
+    default:
+        break; // responses to requests a user sent through this switch are just traced
+    }
+}
+
+void
+GsnSwitch::StartDiscovery()
+{
+    m_discoveryEvent.Cancel();
+    m_discoveryRounds = 0;
+    m_quietRounds = 0;
+    m_discoveryComplete = false;
+    DiscoveryRound();
+}
+
+bool
+GsnSwitch::IsDiscoveryComplete() const
+{
+    return m_discoveryComplete;
+}
+
+void
+GsnSwitch::DiscoveryRound()
+{
+    // Knowledge spreads one switch hop per round: discovery ends after DiscoveryQuietRounds
+    // rounds in a row changed nothing here (which must exceed the fabric's diameter).
+    m_quietRounds = (m_discoveryRounds > 0 && !m_discoveryChanged) ? m_quietRounds + 1 : 0;
+    if (m_quietRounds >= m_discoveryQuietRounds)
+    {
+        m_discoveryComplete = true;
+        NS_LOG_INFO(this << " discovery complete after " << m_discoveryRounds << " rounds, "
+                         << m_routes.size() << " routes");
+        return;
+    }
+    if (m_discoveryRounds >= m_discoveryMaxRounds)
+    {
+        NS_LOG_WARN(this << " discovery stopped after " << m_discoveryRounds << " rounds");
+        return;
+    }
+    ++m_discoveryRounds;
+    m_discoveryChanged = false;
+    for (uint32_t port = 0; port < m_ports.size(); ++port)
+    {
+        if (!m_ports[port]->GetChannel())
+        {
+            continue;
+        }
+        GsnAdminPayload p;
+        p.transaction = m_nextTransaction++;
+        if (m_neighbor[port] == NeighborType::UNKNOWN)
+        {
+            p.command = uint8_t(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
+            p.arg[0] = uint8_t(GsnElementType::SWITCH);
+            p.ula = m_address;
+            m_discoveryChanged = true; // not done while a neighbour is unknown
+        }
+        else if (m_neighbor[port] == NeighborType::SWITCH)
+        {
+            p.command = uint8_t(GsnAdminCommand::ULA_LIST_REQUEST);
+        }
+        else
+        {
+            continue;
+        }
+        SendAdmin(port, p);
+    }
+    m_discoveryEvent =
+        Simulator::Schedule(m_discoveryInterval, &GsnSwitch::DiscoveryRound, this);
+}
+
+} // namespace ns3

@@ -1,0 +1,300 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnSwitch: the crossbar of an N-port GSN switch, aggregated to a Node whose devices are
+ * its GsnSwitchPorts. It owns the input buffers' contents (the ports account their credits),
+ * the routing table keyed by destination ULA, wormhole forwarding (an output VC belongs to
+ * one Message from Header to Tail), round-robin arbitration between inputs, cut-through
+ * latency, broadcast replication along the broadcast tree, drops of unroutable Messages,
+ * Admin micropacket processing (HIPPI-6400-SC) and the switch side of fabric discovery.
+ */
+#ifndef GSN_SWITCH_H
+#define GSN_SWITCH_H
+
+#include "gsn-admin.h"
+#include "gsn-micropacket.h"
+
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class GsnSwitchPort;
+
+/**
+ * \ingroup gsn
+ * Why a switch dropped a Message.
+ */
+enum class GsnSwitchDropReason : uint8_t
+{
+    UNKNOWN_ULA,        ///< no route for the destination ULA
+    NO_BROADCAST,       ///< a broadcast Message reached a switch that does not broadcast
+    BROADCAST_TOO_LONG, ///< a broadcast Message larger than the input buffer
+    STRAY_DATA,         ///< a Data micropacket where a Header was due
+    COUNT               ///< number of reasons
+};
+
+/// \return a short name for a switch drop reason
+const char* GsnSwitchDropReasonName(GsnSwitchDropReason reason);
+
+/**
+ * \ingroup gsn
+ * \brief Counters of one (port, VC) of a switch; "in" counts the port as input, "out" as
+ * output.
+ */
+struct GsnSwitchVcCounters
+{
+    uint64_t messagesOut{0};     ///< Messages forwarded out of this port
+    uint64_t micropacketsOut{0}; ///< micropackets forwarded out of this port
+    uint64_t broadcastsIn{0};    ///< broadcast Messages replicated from this input
+    uint64_t dropsIn{0};         ///< Messages dropped at this input
+    Time blockedIn;              ///< time Headers at this input waited for their output VC
+};
+
+/**
+ * \ingroup gsn
+ * \brief An N-port wormhole GSN switch.
+ */
+class GsnSwitch : public Object
+{
+  public:
+    /// Kind of a port's neighbour, learned by discovery or set by the fabric helper.
+    using NeighborType = GsnElementType;
+
+    /**
+     * \brief Register this type.
+     * \return The TypeId.
+     */
+    static TypeId GetTypeId();
+
+    GsnSwitch();
+    ~GsnSwitch() override;
+
+    /**
+     * Add a port (its index is the number of ports before).
+     * \param port the port device, already added to the switch's node
+     * \return the port's index
+     */
+    uint32_t AddPort(Ptr<GsnSwitchPort> port);
+
+    /// \return the number of ports
+    uint32_t GetNPorts() const;
+
+    /// \param i a port index \return the port
+    Ptr<GsnSwitchPort> GetPort(uint32_t i) const;
+
+    /**
+     * Route Messages for \p ula out of \p port.
+     * \param ula a destination ULA
+     * \param port an output port
+     * \param distance hops to the destination (for ULA_list responses)
+     */
+    void SetRoute(Mac48Address ula, uint32_t port, uint8_t distance = 1);
+
+    /// \param ula a destination \return its output port, or -1
+    int32_t GetRoute(Mac48Address ula) const;
+
+    /// \return the number of routes
+    uint32_t GetNRoutes() const;
+
+    /// Forget every route.
+    void ClearRoutes();
+
+    /**
+     * \param port a port index
+     * \param type what is at the other end
+     */
+    void SetNeighborType(uint32_t port, NeighborType type);
+
+    /// \param port a port index \return what is at the other end, as far as known
+    NeighborType GetNeighborType(uint32_t port) const;
+
+    /**
+     * \param port a port index
+     * \param inTree whether broadcast Messages are replicated out of this port
+     */
+    void SetPortInBroadcastTree(uint32_t port, bool inTree);
+
+    /// \return whether this switch replicates broadcast Messages
+    bool IsBroadcastCapable() const;
+
+    /// \return this switch's element address (also the base of the ULAs it assigns)
+    Mac48Address GetElementAddress() const;
+
+    /**
+     * \param port a port index
+     * \param vc a virtual channel
+     * \return its counters
+     */
+    const GsnSwitchVcCounters& GetCounters(uint32_t port, uint8_t vc) const;
+
+    /// \param reason a reason \return Messages dropped for it
+    uint64_t GetDrops(GsnSwitchDropReason reason) const;
+
+    /// \return Admin micropackets received that were malformed or could not be routed
+    uint64_t GetAdminErrors() const;
+
+    /// Start discovery now (also started at initialisation when Discovery is true).
+    void StartDiscovery();
+
+    /// \return true once discovery rounds stopped changing the routing table
+    bool IsDiscoveryComplete() const;
+
+    // Called by the ports
+    /// \return true if output \p port has a micropacket ready on \p vc
+    bool HasMicropacketFor(uint32_t port, uint8_t vc);
+    /// Take the next micropacket for output \p port on \p vc.
+    void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
+    /// A Header/Data micropacket arrived at input \p port.
+    void ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp);
+    /// An Admin micropacket arrived at \p port.
+    void ReceiveAdmin(uint32_t port, const GsnMicropacket& mp);
+    /// Port \p port's link was reset: its input buffer is gone.
+    void NotifyPortReset(uint32_t port);
+
+    /// TracedCallback signature: a Message was forwarded.
+    typedef void (*ForwardTracedCallback)(uint32_t in, uint32_t out, uint8_t vc,
+                                          Mac48Address destination);
+    /// TracedCallback signature: a Message was dropped.
+    typedef void (*DropTracedCallback)(uint32_t in, uint8_t vc, Mac48Address destination,
+                                       GsnSwitchDropReason reason);
+    /// TracedCallback signature: an Admin micropacket was processed or forwarded here.
+    typedef void (*AdminTracedCallback)(uint32_t port, const GsnAdminPayload& payload);
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+
+  private:
+    /// A micropacket in an input buffer.
+    struct Entry
+    {
+        GsnMicropacket mp; ///< the micropacket
+        Time ready;        ///< earliest time it may leave (cut-through latency)
+        bool counted;      ///< occupies a credit-accounted buffer place
+    };
+
+    /// What an input VC is doing with the Message at its head.
+    enum class Mode : uint8_t
+    {
+        IDLE,           ///< no Message at the head, or one not yet looked at
+        WAITING,        ///< the head Header waits for its output VC
+        FORWARDING,     ///< owns its output VC until the Tail leaves
+        DROPPING,       ///< discarding the head Message until its Tail
+        BROADCAST_WAIT, ///< collecting a broadcast Message before replicating it
+    };
+
+    /// State of one input VC.
+    struct InputVc
+    {
+        std::deque<Entry> fifo; ///< buffered micropackets, in arrival order
+        Mode mode{Mode::IDLE};  ///< what happens to the head Message
+        uint32_t out{0};        ///< output port (WAITING, FORWARDING)
+        uint32_t tails{0};      ///< Tail micropackets in fifo
+        Mac48Address dst;       ///< D_ULA of the head Message
+        Time waitingSince;      ///< when the head Header began waiting
+    };
+
+    /// State of one output VC.
+    struct OutputVc
+    {
+        int32_t owner{-1}; ///< input port owning it, REPLICA, or -1
+        uint32_t rr{0};    ///< round-robin position for the next grant
+        std::deque<std::vector<GsnMicropacket>> replicas; ///< broadcast copies to send
+        uint32_t replicaPos{0}; ///< next micropacket of replicas.front()
+    };
+
+    /// Owner value of an output VC sending a broadcast copy.
+    int32_t ReplicaOwner() const
+    {
+        return int32_t(m_ports.size());
+    }
+
+    /// Decide what to do with the Message at the head of an idle input VC.
+    void ProcessHead(uint32_t in, uint8_t vc);
+    /// Start dropping the head Message of an input VC.
+    void StartDrop(uint32_t in, uint8_t vc, GsnSwitchDropReason reason);
+    /// Discard micropackets of a dropped Message that are in the buffer.
+    void DrainDrop(uint32_t in, uint8_t vc);
+    /// Replicate a broadcast Message once its Tail is in the buffer.
+    void TryBroadcast(uint32_t in, uint8_t vc);
+    /// Give a free output VC to the next waiting source, round robin.
+    void Arbitrate(uint32_t out, uint8_t vc);
+    /// Make output \p port look for work at time \p at.
+    void WakeOutput(uint32_t port, Time at);
+    /// Remove the head entry of an input VC and free its buffer place.
+    Entry PopInput(uint32_t in, uint8_t vc);
+
+    /// Handle an Admin request addressed to this switch (hop count zero).
+    void ProcessAdminRequest(uint32_t port, GsnAdminPayload p);
+    /// Handle an Admin response addressed to this switch.
+    void ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p);
+    /// Send the answers to ULA_list_request.
+    void SendUlaList(uint32_t port, GsnAdminPayload request);
+    /// Send an Admin payload out of \p port.
+    void SendAdmin(uint32_t port, const GsnAdminPayload& p);
+    /// One discovery round: ask every neighbour what it is and what it reaches.
+    void DiscoveryRound();
+    /// Learn that the endpoint on \p port has \p ula (replacing what was known of it).
+    void LearnEndpoint(uint32_t port, Mac48Address ula, bool assigned);
+    /// \return the ULA this switch assigns to the endpoint on \p port
+    Mac48Address AssignedUla(uint32_t port) const;
+
+    static uint64_t Key(Mac48Address ula);
+
+    std::vector<Ptr<GsnSwitchPort>> m_ports;                    ///< the ports
+    std::vector<std::array<InputVc, gsn::NUM_VCS>> m_in;         ///< input state
+    std::vector<std::array<OutputVc, gsn::NUM_VCS>> m_out;       ///< output state
+    std::vector<std::array<GsnSwitchVcCounters, gsn::NUM_VCS>> m_counters; ///< counters
+    std::vector<EventId> m_wake;                                 ///< output wake-ups
+    std::vector<NeighborType> m_neighbor;                        ///< what each port reaches
+    std::vector<bool> m_inTree;                                  ///< broadcast tree ports
+    std::vector<Mac48Address> m_endpointUla;      ///< ULA of the endpoint on each port
+    std::vector<bool> m_assigned;                 ///< that ULA was assigned by this switch
+
+    /// A route: output port and distance.
+    struct Route
+    {
+        uint16_t port; ///< output port
+        uint8_t distance; ///< hops to the destination
+    };
+
+    std::unordered_map<uint64_t, Route> m_routes; ///< destination ULA -> route
+    std::array<uint64_t, size_t(GsnSwitchDropReason::COUNT)> m_drops{}; ///< drops by reason
+    uint64_t m_adminErrors;                       ///< malformed or unroutable Admin
+
+    // Attributes
+    Time m_latency;            ///< cut-through latency
+    bool m_broadcastCapable;   ///< replicates broadcast Messages
+    Mac48Address m_address;    ///< element address
+    bool m_discovery;          ///< run discovery at start
+    Time m_discoveryStart;     ///< when the first round runs
+    Time m_discoveryInterval;  ///< time between rounds
+    uint32_t m_discoveryMaxRounds; ///< rounds at most
+    uint32_t m_discoveryQuietRounds; ///< unchanged rounds that end discovery
+
+    std::array<uint32_t, 16> m_scratch{}; ///< writable Admin registers 0x10-0x1F
+    uint32_t m_nextTransaction;           ///< transaction id of the next request
+    uint32_t m_discoveryRounds;           ///< rounds run
+    uint32_t m_quietRounds;               ///< rounds in a row without change
+    bool m_discoveryChanged;              ///< the table changed in the current round
+    bool m_discoveryComplete;             ///< a round changed nothing
+    EventId m_discoveryEvent;             ///< next round
+
+    TracedCallback<uint32_t, uint32_t, uint8_t, Mac48Address> m_forwardTrace; ///< forwarded
+    TracedCallback<uint32_t, uint8_t, Mac48Address, GsnSwitchDropReason> m_dropTrace; ///< drops
+    TracedCallback<uint32_t, const GsnAdminPayload&> m_adminTrace; ///< Admin seen here
+};
+
+} // namespace ns3
+
+#endif /* GSN_SWITCH_H */

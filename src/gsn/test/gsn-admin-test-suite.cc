@@ -1,0 +1,419 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of Admin micropackets (HIPPI-6400-SC): the payload codec, every command's response
+ * at switches and endpoints, hop-count forwarding along a chain of elements, and fabric
+ * discovery compared with the fabric manager's tables.
+ */
+#include "gsn-fabric-harness.h"
+
+#include "ns3/boolean.h"
+#include "ns3/gsn-admin.h"
+#include "ns3/gsn-topology-builder.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+using namespace ns3;
+using namespace ns3::gsntest;
+
+namespace
+{
+
+/// Collects the Admin responses an endpoint receives.
+struct Responses
+{
+    std::vector<GsnAdminPayload> got;
+
+    static void Add(Responses* r, const GsnAdminPayload& p)
+    {
+        r->got.push_back(p);
+    }
+};
+
+/// A request of \p command with hop count \p hops along \p path.
+GsnAdminPayload
+Request(GsnAdminCommand command, uint8_t hops = 0, std::vector<uint8_t> path = {})
+{
+    GsnAdminPayload p;
+    p.command = uint8_t(command);
+    p.hopCount = hops;
+    for (size_t i = 0; i < path.size(); ++i)
+    {
+        p.path[i] = path[i];
+    }
+    return p;
+}
+
+} // namespace
+
+/// The 32-byte layout.
+class GsnAdminCodecTestCase : public TestCase
+{
+  public:
+    GsnAdminCodecTestCase()
+        : TestCase("Admin payload: fixed bytes and round trips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnAdminPayload p;
+        p.hopCount = 2;
+        p.command = uint8_t(GsnAdminCommand::PORT_REMAP);
+        p.error = true;
+        p.more = true;
+        p.status = 3;
+        p.transaction = 0x01020304;
+        p.ula = Mac48Address("0a:0b:0c:0d:0e:0f");
+        p.port = 0x1234;
+        p.SetArg64(0x1122334455667788ull);
+        p.pathIndex = 1;
+        p.path = {7, 6, 5, 4, 3, 2, 1};
+        uint8_t d[32];
+        p.Serialize(d);
+        const uint8_t expected[32] = {2,    0x09, 0x06, 3,    1,    2,    3,    4,
+                                      0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x12, 0x34,
+                                      0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88,
+                                      1,    7,    6,    5,    4,    3,    2,    1};
+        NS_TEST_ASSERT_MSG_EQ(std::memcmp(d, expected, 32), 0, "layout");
+        GsnAdminPayload back = GsnAdminPayload::Deserialize(d);
+        uint8_t again[32];
+        back.Serialize(again);
+        NS_TEST_ASSERT_MSG_EQ(std::memcmp(d, again, 32), 0, "round trip");
+        NS_TEST_ASSERT_MSG_EQ(back.GetArg64(), 0x1122334455667788ull, "arg");
+        // Any bytes decode and re-encode to themselves.
+        std::mt19937 rng(2);
+        for (int i = 0; i < 5000; ++i)
+        {
+            uint8_t r[32];
+            for (auto& b : r)
+            {
+                b = uint8_t(rng());
+            }
+            r[2] &= 0x07; // flags has three defined bits
+            uint8_t out[32];
+            GsnAdminPayload::Deserialize(r).Serialize(out);
+            NS_TEST_ASSERT_MSG_EQ(std::memcmp(r, out, 32), 0, "fuzz round trip");
+        }
+        GsnAdminPayload q = Request(GsnAdminCommand::PING);
+        q.pathIndex = 2;
+        q.MakeResponse(GsnAdminStatus::OK);
+        NS_TEST_ASSERT_MSG_EQ(unsigned(q.command), 0x81u, "response bit");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(q.hopCount), 2u, "as many hops back");
+    }
+};
+
+/// Every command gets its response from a switch and from an endpoint.
+class GsnAdminCommandsTestCase : public TestCase
+{
+  public:
+    GsnAdminCommandsTestCase()
+        : TestCase("Every Admin command gets its response")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        FabricHarness h(helper, GsnTopologyBuilder::Star(3));
+        Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
+        Ptr<GsnSwitch> sw = h.fabric.switchObjects[0];
+        Responses r;
+        e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        const Mac48Address e1 = Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress());
+        const Mac48Address ghost("0a:00:00:00:00:01");
+
+        std::vector<GsnAdminPayload> requests;
+        requests.push_back(Request(GsnAdminCommand::PING));
+        GsnAdminPayload setAddr = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS);
+        setAddr.ula = Mac48Address("02:00:00:42:00:00");
+        requests.push_back(setAddr);
+        GsnAdminPayload exchange = Request(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
+        exchange.arg[0] = uint8_t(GsnElementType::ENDPOINT);
+        exchange.ula = Mac48Address::ConvertFrom(e0->GetAddress());
+        requests.push_back(exchange);
+        requests.push_back(Request(GsnAdminCommand::ULA_REQUEST));
+        GsnAdminPayload readPorts = Request(GsnAdminCommand::READ_REGISTER);
+        readPorts.port = 1;
+        requests.push_back(readPorts);
+        GsnAdminPayload write = Request(GsnAdminCommand::WRITE_REGISTER);
+        write.port = 0x12;
+        write.SetArg64(0xCAFE);
+        requests.push_back(write);
+        GsnAdminPayload readBack = Request(GsnAdminCommand::READ_REGISTER);
+        readBack.port = 0x12;
+        requests.push_back(readBack);
+        GsnAdminPayload writeRo = Request(GsnAdminCommand::WRITE_REGISTER);
+        writeRo.port = 1;
+        requests.push_back(writeRo);
+        GsnAdminPayload remap = Request(GsnAdminCommand::PORT_REMAP);
+        remap.ula = ghost;
+        remap.port = 2;
+        requests.push_back(remap);
+        GsnAdminPayload map = Request(GsnAdminCommand::PORT_MAP_REQUEST);
+        map.ula = e1;
+        requests.push_back(map);
+        requests.push_back(Request(GsnAdminCommand::ULA_LIST_REQUEST));
+        GsnAdminPayload unknown;
+        unknown.command = 0x55;
+        requests.push_back(unknown);
+        requests.push_back(Request(GsnAdminCommand::RESET));
+
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            for (const auto& q : requests)
+            {
+                e0->SendAdminRequest(q);
+            }
+        });
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+
+        // Responses come back in order; ULA_list answers with one per route: 3 endpoints
+        // (e0 under the ULA it just asked for, which replaces its old one) and the remapped
+        // ghost: 4 parts.
+        NS_TEST_ASSERT_MSG_EQ(r.got.size(), requests.size() + 3, "one response each, 4 list parts");
+        auto find = [&r](GsnAdminCommand c, uint32_t nth = 0) {
+            for (const auto& p : r.got)
+            {
+                if (p.GetCommand() == c && nth-- == 0)
+                {
+                    return p;
+                }
+            }
+            return GsnAdminPayload();
+        };
+        for (const auto& p : r.got)
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.response, true, "response flag");
+        }
+        NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::PING).status), 0u, "Ping OK");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetElementAddress(), Mac48Address("02:00:00:42:00:00"),
+                              "Set_element_address took effect");
+        GsnAdminPayload ex = find(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
+        NS_TEST_ASSERT_MSG_EQ(unsigned(ex.arg[0]), unsigned(GsnElementType::SWITCH), "a switch");
+        GsnAdminPayload ula = find(GsnAdminCommand::ULA_REQUEST);
+        NS_TEST_ASSERT_MSG_EQ(ula.ula, Mac48Address("02:00:42:00:00:00"), "assigned ULA");
+        NS_TEST_ASSERT_MSG_EQ(find(GsnAdminCommand::READ_REGISTER).GetArg64(), 3u, "3 ports");
+        NS_TEST_ASSERT_MSG_EQ(find(GsnAdminCommand::READ_REGISTER, 1).GetArg64(), 0xCAFEu,
+                              "scratch register written and read back");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::WRITE_REGISTER, 1).status),
+                              unsigned(GsnAdminStatus::BAD_ARGUMENT),
+                              "a read-only register refuses writes");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetRoute(ghost), 2, "Port_remap changed the route");
+        GsnAdminPayload mapped = find(GsnAdminCommand::PORT_MAP_REQUEST);
+        NS_TEST_ASSERT_MSG_EQ(mapped.port, uint16_t(sw->GetRoute(e1)), "Port_map answer");
+        uint32_t parts = 0;
+        uint32_t last = 0;
+        for (const auto& p : r.got)
+        {
+            if (p.GetCommand() == GsnAdminCommand::ULA_LIST_REQUEST)
+            {
+                ++parts;
+                last = p.more ? 0 : 1;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(parts, 4u, "ULA list in four parts");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetRoute(ula.ula), 0, "e0 reached under its assigned ULA");
+        NS_TEST_ASSERT_MSG_EQ(last, 1u, "the last part has no 'more' flag");
+        GsnAdminPayload invalid = find(GsnAdminCommand::INVALID_COMMAND);
+        NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.arg[0]), 0x55u, "Invalid_command names the code");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.status), unsigned(GsnAdminStatus::UNSUPPORTED),
+                              "status unsupported");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::RESET).status), 0u, "Reset OK");
+    }
+};
+
+/// Hop counts along endpoint - switch - switch - endpoint, as in the seed's figures.
+class GsnAdminHopCountTestCase : public TestCase
+{
+  public:
+    GsnAdminHopCountTestCase()
+        : TestCase("Hop count selects the element that processes the request")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // e0 - s0 (port 1) - (port 0) s1 (port 1) - e1
+        GsnTopology t;
+        const uint32_t e0 = t.AddEndpoint("e0");
+        const uint32_t s0 = t.AddSwitch(2, "s0");
+        const uint32_t s1 = t.AddSwitch(2, "s1");
+        const uint32_t e1 = t.AddEndpoint("e1");
+        t.Connect(e0, 0, s0, 0);
+        t.Connect(s0, 1, s1, 0);
+        t.Connect(s1, 1, e1, 0);
+        GsnFabricHelper helper;
+        FabricHarness h(helper, t);
+        Ptr<GsnNetDevice> src = h.fabric.GetEndpointDevice(0);
+        Responses r;
+        src->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        uint32_t processedAtE1 = 0;
+        h.fabric.GetEndpointDevice(1)->TraceConnectWithoutContext(
+            "AdminRequest",
+            MakeBoundCallback(+[](uint32_t* n, const GsnAdminPayload&) { ++*n; }, &processedAtE1));
+
+        // Exchange_element_type answered by: hop 0 -> s0, hop 1 -> s1, hop 2 -> e1.
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            GsnAdminPayload q = Request(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE, 0);
+            src->SendAdminRequest(q);
+            src->SendAdminRequest(Request(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE, 1, {1}));
+            src->SendAdminRequest(Request(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE, 2, {1, 1}));
+            // hop 3 would go beyond e1: e1 answers that the hop cannot be taken.
+            src->SendAdminRequest(Request(GsnAdminCommand::PING, 3, {1, 1, 0}));
+            // hop 1 through a port s0 does not have: s0 answers no route.
+            src->SendAdminRequest(Request(GsnAdminCommand::PING, 1, {9}));
+        });
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(r.got.size(), 5u, "five responses came back to the originator");
+        // Nearer elements answer first; put the responses in request order.
+        std::sort(r.got.begin(), r.got.end(), [](const auto& a, const auto& b) {
+            return a.transaction < b.transaction;
+        });
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[0].arg[0]), unsigned(GsnElementType::SWITCH), "hop 0");
+        NS_TEST_ASSERT_MSG_EQ(r.got[0].ula, h.fabric.switchObjects[0]->GetElementAddress(),
+                              "hop 0 is s0");
+        NS_TEST_ASSERT_MSG_EQ(r.got[1].ula, h.fabric.switchObjects[1]->GetElementAddress(),
+                              "hop 1 is s1");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[2].arg[0]), unsigned(GsnElementType::ENDPOINT),
+                              "hop 2 is e1");
+        NS_TEST_ASSERT_MSG_EQ(r.got[2].ula,
+                              Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress()),
+                              "e1's ULA");
+        NS_TEST_ASSERT_MSG_EQ(processedAtE1, 1u, "e1 processed exactly one request");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[3].status), unsigned(GsnAdminStatus::NO_ROUTE),
+                              "no element beyond an endpoint");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[4].status), unsigned(GsnAdminStatus::NO_ROUTE),
+                              "no such port");
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.got[i].transaction, i + 1, "transaction ids echoed");
+            NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[i].hopCount), 0u, "arrived with hop count 0");
+        }
+    }
+};
+
+/// Discovery builds working tables, equivalent to the fabric manager's.
+class GsnDiscoveryTestCase : public TestCase
+{
+  public:
+    /// \param name a label \param t the fabric
+    GsnDiscoveryTestCase(std::string name, GsnTopology t)
+        : TestCase("Discovery on " + name + " matches the fabric manager"),
+          m_topology(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetDiscovery(true);
+        helper.SetDeviceAttribute("AdminDiscovery", BooleanValue(true));
+        FabricHarness h(helper, m_topology);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        // After discovery every endpoint sends to every other.
+        Simulator::Schedule(MilliSeconds(2), [&h, n]() {
+            for (uint32_t a = 0; a < n; ++a)
+            {
+                for (uint32_t b = 0; b < n; ++b)
+                {
+                    if (a != b)
+                    {
+                        h.Send(a, b, 1, 100);
+                    }
+                }
+            }
+        });
+        Simulator::Stop(MilliSeconds(4));
+        Simulator::Run();
+        for (const auto& sw : h.fabric.switchObjects)
+        {
+            NS_TEST_ASSERT_MSG_EQ(sw->IsDiscoveryComplete(), true, "discovery finished");
+            NS_TEST_ASSERT_MSG_EQ(sw->GetNRoutes(), n, "a route to every endpoint");
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            // Every endpoint learned it sits on a switch and took the ULA it assigned.
+            Ptr<GsnNetDevice> d = h.fabric.GetEndpointDevice(i);
+            NS_TEST_ASSERT_MSG_EQ(unsigned(d->GetNeighborType()), unsigned(GsnElementType::SWITCH),
+                                  "neighbour is a switch");
+            uint8_t b[6];
+            Mac48Address::ConvertFrom(d->GetAddress()).CopyTo(b);
+            NS_TEST_ASSERT_MSG_EQ(unsigned(b[0]), 2u, "assigned (locally administered) ULA");
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.sent, uint64_t(n) * (n - 1), "all pairs sent");
+        NS_TEST_ASSERT_MSG_EQ(h.AllDelivered(), true, "all pairs reachable");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact");
+
+        // The manager's min-hop tables give paths of the same length as discovery's.
+        GsnRoutingTables manager = GsnRouting::Create("MinHop")->Compute(m_topology);
+        for (uint32_t a = 0; a < n; ++a)
+        {
+            for (uint32_t b = 0; b < n; ++b)
+            {
+                if (a == b)
+                {
+                    continue;
+                }
+                const uint32_t ea = h.fabric.endpointElements[a];
+                const uint32_t eb = h.fabric.endpointElements[b];
+                const size_t managerHops = manager.Route(m_topology, ea, eb).size();
+                // Walk the discovered tables.
+                const Mac48Address dst =
+                    Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(b)->GetAddress());
+                auto peer = m_topology.GetPeer(ea, 0);
+                NS_TEST_ASSERT_MSG_EQ(peer.has_value(), true, "endpoint cabled");
+                uint32_t element = peer->first;
+                size_t hops = 1;
+                while (m_topology.GetElement(element).kind == GsnTopology::ElementKind::SWITCH &&
+                       hops < 64)
+                {
+                    const auto it = std::find(h.fabric.switchElements.begin(),
+                                              h.fabric.switchElements.end(),
+                                              element);
+                    const auto s = size_t(it - h.fabric.switchElements.begin());
+                    const int32_t port = h.fabric.switchObjects[s]->GetRoute(dst);
+                    NS_TEST_ASSERT_MSG_GT_OR_EQ(port, 0, "route present");
+                    peer = m_topology.GetPeer(element, uint32_t(port));
+                    NS_TEST_ASSERT_MSG_EQ(peer.has_value(), true, "route to a cabled port");
+                    element = peer->first;
+                    ++hops;
+                }
+                NS_TEST_ASSERT_MSG_EQ(element, eb, "discovered tables reach the endpoint");
+                NS_TEST_ASSERT_MSG_EQ(hops, managerHops, "as short as the manager's route");
+            }
+        }
+    }
+
+    GsnTopology m_topology; ///< the fabric
+};
+
+/// The gsn-admin test suite.
+class GsnAdminTestSuite : public TestSuite
+{
+  public:
+    GsnAdminTestSuite()
+        : TestSuite("gsn-admin", SYSTEM)
+    {
+        AddTestCase(new GsnAdminCodecTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminCommandsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
+        AddTestCase(new GsnDiscoveryTestCase("a star", GsnTopologyBuilder::Star(4)),
+                    TestCase::QUICK);
+        AddTestCase(new GsnDiscoveryTestCase("figure 1-32", GsnTopologyBuilder::TwoSwitchFigure132()),
+                    TestCase::QUICK);
+        AddTestCase(new GsnDiscoveryTestCase("a 2-ary 3-tree", GsnTopologyBuilder::KaryNTree(2, 3)),
+                    TestCase::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static GsnAdminTestSuite g_gsnAdminTestSuite;

@@ -1,0 +1,155 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * System tests of whole fabrics built by GsnFabricHelper: every endpoint reaches every other
+ * on every topology the builders make, with each applicable routing algorithm; random
+ * traffic on a fat tree with link errors arrives exactly once with credits conserved.
+ */
+#include "gsn-fabric-harness.h"
+
+#include "ns3/error-model.h"
+#include "ns3/gsn-topology-builder.h"
+#include "ns3/pointer.h"
+#include "ns3/test.h"
+
+#include <random>
+
+using namespace ns3;
+using namespace ns3::gsntest;
+
+/// All pairs exchange a Message in simulation.
+class GsnAllPairsTestCase : public TestCase
+{
+  public:
+    /// \param name label \param t topology \param routing algorithm name
+    GsnAllPairsTestCase(std::string name, GsnTopology t, std::string routing)
+        : TestCase("All pairs reachable on " + name + " with " + routing),
+          m_topology(std::move(t)),
+          m_routing(std::move(routing))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetRoutingAlgorithm(m_routing);
+        FabricHarness h(helper, m_topology);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        Simulator::Schedule(MicroSeconds(5), [&h, n]() {
+            for (uint32_t a = 0; a < n; ++a)
+            {
+                for (uint32_t b = 0; b < n; ++b)
+                {
+                    if (a != b)
+                    {
+                        h.Send(a, b, uint8_t((a + b) % 4), 200);
+                    }
+                }
+            }
+        });
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.sent, uint64_t(n) * (n - 1), "all sent");
+        NS_TEST_ASSERT_MSG_EQ(h.AllDelivered(), true, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, h.sent, "exactly once");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact and in order");
+        NS_TEST_ASSERT_MSG_EQ(h.AtRest(), true, "credits conserved");
+    }
+
+    GsnTopology m_topology; ///< the fabric
+    std::string m_routing;  ///< algorithm
+};
+
+/// Random traffic with link errors on a fat tree.
+class GsnFabricErrorsTestCase : public TestCase
+{
+  public:
+    GsnFabricErrorsTestCase()
+        : TestCase("Random traffic on a fat tree with link errors arrives exactly once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        FabricHarness h(helper, GsnTopologyBuilder::FatTree(4));
+        NetDeviceContainer all = h.fabric.GetAllPorts();
+        int64_t stream = 5000;
+        for (uint32_t i = 0; i < all.GetN(); ++i)
+        {
+            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(1e-4);
+            em->AssignStreams(stream++);
+            all.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        }
+        std::mt19937 rng(21);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        for (int k = 0; k < 800; ++k)
+        {
+            const uint32_t from = rng() % n;
+            uint32_t to = rng() % n;
+            if (to == from)
+            {
+                to = (to + 1) % n;
+            }
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = vc == 0 ? 12 + rng() % 4000 : 12 + rng() % 30000;
+            const Time at = NanoSeconds(5000 + rng() % 1000000);
+            Simulator::Schedule(at, [&h, from, to, vc, size]() { h.Send(from, to, vc, size); });
+        }
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        uint64_t lcrc = 0;
+        uint64_t resets = 0;
+        for (uint32_t i = 0; i < all.GetN(); ++i)
+        {
+            const auto& c = DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters();
+            lcrc += c.lcrcErrors;
+            resets += c.linkResets;
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.sent, 800u, "all accepted");
+        NS_TEST_ASSERT_MSG_GT(lcrc, 0u, "errors were injected");
+        NS_TEST_ASSERT_MSG_EQ(resets, 0u, "go-back-N recovered without resets");
+        NS_TEST_ASSERT_MSG_EQ(h.AllDelivered(), true, "every Message delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, h.sent, "exactly once");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact and in order");
+        NS_TEST_ASSERT_MSG_EQ(h.AtRest(), true, "credits conserved at the end");
+    }
+};
+
+/// The gsn-fabric test suite.
+class GsnFabricTestSuite : public TestSuite
+{
+  public:
+    GsnFabricTestSuite()
+        : TestSuite("gsn-fabric", SYSTEM)
+    {
+        using B = GsnTopologyBuilder;
+        AddTestCase(new GsnAllPairsTestCase("back-to-back", B::BackToBack(), "MinHop"),
+                    TestCase::QUICK);
+        for (const std::string routing : {"MinHop", "UpDown"})
+        {
+            AddTestCase(new GsnAllPairsTestCase("a star", B::Star(6), routing), TestCase::QUICK);
+            AddTestCase(new GsnAllPairsTestCase("figure 1-32", B::TwoSwitchFigure132(), routing),
+                        TestCase::QUICK);
+            AddTestCase(new GsnAllPairsTestCase("a 2-ary 3-tree", B::KaryNTree(2, 3), routing),
+                        TestCase::QUICK);
+            AddTestCase(new GsnAllPairsTestCase("a 4-ary fat tree", B::FatTree(4), routing),
+                        TestCase::QUICK);
+        }
+        AddTestCase(new GsnAllPairsTestCase("a 3x3 mesh", B::Mesh2D(3, 3), "DimensionOrder"),
+                    TestCase::QUICK);
+        AddTestCase(new GsnAllPairsTestCase("a 3x3 mesh", B::Mesh2D(3, 3), "UpDown"),
+                    TestCase::QUICK);
+        AddTestCase(new GsnAllPairsTestCase("a 4x4 torus", B::Torus2D(4, 4), "UpDown"),
+                    TestCase::QUICK);
+        AddTestCase(new GsnAllPairsTestCase("a ring of 5", B::Ring(5), "UpDown"), TestCase::QUICK);
+        AddTestCase(new GsnFabricErrorsTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static GsnFabricTestSuite g_gsnFabricTestSuite;

@@ -1,0 +1,131 @@
+/*
+ * st-bypass-stack.cc: the pump that turns the event-driven engine into blocking calls
+ * (see st-bypass-stack.h).
+ */
+#include "st-bypass-stack.h"
+
+#include <algorithm>
+
+namespace ns3 {
+namespace st {
+
+namespace {
+StBypassStack* g_defaultStack = nullptr;
+} // namespace
+
+StBypassStack::StBypassStack(StDriver& driver, const StConfig& config)
+  : m_driver(driver)
+  , m_endpoint(config)
+{
+}
+
+void
+StBypassStack::SetDefault(StBypassStack* stack)
+{
+    g_defaultStack = stack;
+}
+
+StBypassStack*
+StBypassStack::GetDefault()
+{
+    return g_defaultStack;
+}
+
+void
+StBypassStack::Bind(StConnId id, StEventSink* sink)
+{
+    if (sink == nullptr)
+    {
+        m_sinks.erase(id);
+    }
+    else
+    {
+        m_sinks[id] = sink;
+        auto it = m_pending.find(id);
+        if (it != m_pending.end())
+        {
+            std::deque<StEvent> early = std::move(it->second);
+            m_pending.erase(it);
+            for (const auto& e : early)
+            {
+                sink->OnEvent(e);
+            }
+        }
+    }
+}
+
+void
+StBypassStack::Flush()
+{
+    StTransmit t;
+    StEvent e;
+    bool again = true;
+    while (again)
+    {
+        again = false;
+        while (m_endpoint.PollTransmit(t))
+        {
+            m_driver.Send(t);
+        }
+        while (m_endpoint.PollEvent(e, false))
+        {
+            again = true;
+            auto it = m_sinks.find(e.conn);
+            if (it != m_sinks.end())
+            {
+                it->second->OnEvent(e);
+                continue;
+            }
+            if (e.type == StEventType::ConnectionEstablished && e.accepted)
+            {
+                m_accepted[e.localPort].push_back(e.conn);
+                continue;
+            }
+            // Not claimed by st_accept yet: keep its events (and slots) for the handle.
+            m_pending[e.conn].push_back(e);
+        }
+    }
+}
+
+bool
+StBypassStack::Pump(uint64_t deadline, const std::function<bool()>& done)
+{
+    StPeerAddress from = 0;
+    std::vector<uint8_t> bytes;
+    uint64_t handledAt = ST_NEVER;
+    for (;;)
+    {
+        Flush();
+        if (done())
+        {
+            return true;
+        }
+        uint64_t now = m_driver.Now();
+        if (now >= m_endpoint.PollTimeout() && now != handledAt)
+        {
+            handledAt = now; // once per instant, so a stuck timer cannot spin
+            m_endpoint.HandleTimeout(now);
+            continue;
+        }
+        if (now >= deadline)
+        {
+            // One look without waiting, so a zero timeout still sees what already arrived.
+            if (m_driver.Wait(now, from, bytes))
+            {
+                m_endpoint.Receive(m_driver.Now(), from, bytes.data(), bytes.size());
+                continue;
+            }
+            Flush();
+            return done();
+        }
+        uint64_t next = m_endpoint.PollTimeout();
+        uint64_t wake = std::min(deadline, next > now ? next : now + 1);
+        if (m_driver.Wait(wake, from, bytes))
+        {
+            m_endpoint.Receive(m_driver.Now(), from, bytes.data(), bytes.size());
+        }
+    }
+}
+
+} // namespace st
+} // namespace ns3

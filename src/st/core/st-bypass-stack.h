@@ -1,0 +1,90 @@
+/*
+ * st-bypass-stack.h: one ST endpoint run by a StDriver, with the blocking "pump" that the
+ * Bypass API (st-bypass.h) is built on: send what the engine produced, route its events to
+ * the Bypass handles, wait for input or the next timer, until a condition holds or a deadline
+ * passes. It owns the endpoint and the routing of events; the C API owns the handles.
+ * Plain C++17, no ns-3 header.
+ */
+#ifndef ST_BYPASS_STACK_H
+#define ST_BYPASS_STACK_H
+
+#include "st-driver.h"
+#include "st-endpoint.h"
+
+#include <deque>
+#include <functional>
+#include <map>
+
+namespace ns3 {
+namespace st {
+
+/**
+ * \brief Where the stack delivers the events of one connection (a Bypass handle).
+ */
+class StEventSink
+{
+public:
+    virtual ~StEventSink() = default;
+    /// An event of the connection this sink is bound to.
+    virtual void OnEvent(const StEvent& e) = 0;
+};
+
+/**
+ * \brief An StEndpoint driven by an StDriver, for blocking calls.
+ */
+class StBypassStack
+{
+public:
+    /// A stack on \p driver with configuration \p config.
+    explicit StBypassStack(StDriver& driver, const StConfig& config = StConfig());
+
+    /// The engine.
+    StEndpoint&
+    GetEndpoint()
+    {
+        return m_endpoint;
+    }
+
+    /// The driver.
+    StDriver&
+    GetDriver()
+    {
+        return m_driver;
+    }
+
+    /// Route the events of connection \p id to \p sink (nullptr: stop).
+    void Bind(StConnId id, StEventSink* sink);
+
+    /// Connections accepted on \p port and not yet claimed by st_accept.
+    std::deque<StConnId>&
+    Accepted(uint16_t port)
+    {
+        return m_accepted[port];
+    }
+
+    /// Send everything queued and route every event, without waiting.
+    void Flush();
+
+    /**
+     * \brief Run the engine until \p done() holds or the driver's clock reaches \p deadline.
+     * \return true if \p done() held
+     */
+    bool Pump(uint64_t deadline, const std::function<bool()>& done);
+
+    /// The stack st_create uses when none is named (st_create_on names one).
+    static void SetDefault(StBypassStack* stack);
+    /// The default stack, or nullptr.
+    static StBypassStack* GetDefault();
+
+private:
+    StDriver& m_driver;                                  //!< environment
+    StEndpoint m_endpoint;                               //!< the engine
+    std::map<StConnId, StEventSink*> m_sinks;            //!< connection -> handle
+    std::map<uint16_t, std::deque<StConnId>> m_accepted; //!< listener port -> new VCs
+    std::map<StConnId, std::deque<StEvent>> m_pending;   //!< events of VCs not bound yet
+};
+
+} // namespace st
+} // namespace ns3
+
+#endif /* ST_BYPASS_STACK_H */

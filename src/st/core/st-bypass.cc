@@ -1,0 +1,797 @@
+/*
+ * st-bypass.cc: the ST Bypass API on the engine (see st-bypass.h): handles, options, and the
+ * blocking calls built on StBypassStack::Pump.
+ */
+#include "st-bypass.h"
+
+#include "st-bypass-stack.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+
+using namespace ns3::st;
+
+namespace {
+
+/// One st_chandle_t.
+struct Handle : public StEventSink
+{
+    StBypassStack* stack{nullptr};
+    StConnParams params;    // what we advertise (before connect)
+    int rxSlots{0xFFFE};    // ST_OPT_RX_SLOTS
+    uint16_t localPort{0};  // ST_OPT_PORT_LOCAL (0 = pick)
+    uint16_t listenPort{0}; // st_listen
+    bool listening{false};
+    StConnId conn{0}; // 0 = none
+    bool refused{false};
+    bool closed{false};
+    int ianaLocal{0};
+    int ianaRemote{0};
+    uint32_t bufxBase{0};
+    uint32_t bufxCount{0xFFFFFFFF};
+    std::deque<StEvent> rx; // headers for st_rx
+    bool lastPayload{false};
+
+    StConnection*
+    Conn()
+    {
+        return conn != 0 ? stack->GetEndpoint().Find(conn) : nullptr;
+    }
+
+    void
+    OnEvent(const StEvent& e) override
+    {
+        switch (e.type)
+        {
+            case StEventType::HeaderReceived:
+                rx.push_back(e);
+                return;
+            case StEventType::ConnectionRefused:
+                refused = true;
+                closed = true;
+                break;
+            case StEventType::ConnectionClosed:
+                closed = true;
+                break;
+            default:
+                break;
+        }
+        if (e.holdsSlot)
+        {
+            stack->GetEndpoint().ReleaseSlot(e.conn);
+        }
+    }
+
+    void
+    Bind(StConnId id)
+    {
+        conn = id;
+        closed = false;
+        refused = false;
+        stack->Bind(id, this);
+        if (StConnection* c = Conn())
+        {
+            c->GetMemory().SetBufxRange(bufxBase, bufxCount);
+        }
+    }
+};
+
+/// One st_mhandle_t.
+struct MemHandle
+{
+    Handle* owner{nullptr};
+    uint32_t id{0};
+};
+
+Handle*
+H(st_chandle_t c)
+{
+    return static_cast<Handle*>(c);
+}
+
+int
+ToErrno(StStatus s)
+{
+    switch (s)
+    {
+        case StStatus::Ok:
+            return ST_OK;
+        case StStatus::NoSuchConnection:
+        case StStatus::WrongState:
+            return ST_ENOTCONN;
+        case StStatus::PortInUse:
+        case StStatus::KeyInUse:
+        case StStatus::BufxInUse:
+            return ST_EADDRINUSE;
+        case StStatus::NotMapped:
+            return ST_EFAULT;
+        case StStatus::NoMx:
+            return ST_ENOMEM;
+        default:
+            return ST_EINVAL;
+    }
+}
+
+bool
+ParsePort(const char* service, uint16_t& port)
+{
+    if (service == nullptr || *service == '\0')
+    {
+        return false;
+    }
+    char* end = nullptr;
+    long v = std::strtol(service, &end, 10);
+    if (*end != '\0' || v <= 0 || v > 0xFFFF)
+    {
+        return false; // names would need a services database: I/O the engine does not do
+    }
+    port = static_cast<uint16_t>(v);
+    return true;
+}
+
+StHeader
+FromC(const st_header_t& c)
+{
+    StHeader h;
+    h.op = static_cast<StOp>(c.opflags >> 11);
+    h.flags = c.opflags & StFlag::MASK;
+    h.param = c.param;
+    h.dPort = c.d_port;
+    h.sPort = c.s_port;
+    h.dKey = c.d_key;
+    h.checksum = c.checksum;
+    h.mx = c.mx;
+    h.bufx = c.bufx;
+    h.offset = c.offset;
+    h.sync = c.sync;
+    h.bNum = c.b_num;
+    h.dId = c.d_id;
+    h.sId = c.s_id;
+    return h;
+}
+
+void
+ToC(const StHeader& h, st_header_t& c)
+{
+    c.opflags = static_cast<uint16_t>((static_cast<uint16_t>(h.op) << 11) | h.flags);
+    c.param = h.param;
+    c.d_port = h.dPort;
+    c.s_port = h.sPort;
+    c.d_key = h.dKey;
+    c.checksum = h.checksum;
+    c.mx = h.mx;
+    c.bufx = h.bufx;
+    c.offset = h.offset;
+    c.sync = h.sync;
+    c.b_num = h.bNum;
+    c.d_id = h.dId;
+    c.s_id = h.sId;
+}
+
+StConnParams
+Advertised(const Handle* h)
+{
+    StConnParams p = h->params;
+    if (p.slots != ST_SLOTS_UNLIMITED)
+    {
+        p.slots = static_cast<uint16_t>(std::min<int>(p.slots, h->rxSlots));
+    }
+    return p;
+}
+
+} // namespace
+
+extern "C"
+{
+
+    int
+    st_create_on(void* stack, st_chandle_t* chandle)
+    {
+        if (chandle == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        if (stack == nullptr)
+        {
+            return ST_ENOMEM;
+        }
+        auto* h = new Handle;
+        h->stack = static_cast<StBypassStack*>(stack);
+        h->params = h->stack->GetEndpoint().GetConfig().defaults;
+        h->params.bypass = true;
+        *chandle = h;
+        return ST_OK;
+    }
+
+    int
+    st_create(st_chandle_t* chandle)
+    {
+        return st_create_on(StBypassStack::GetDefault(), chandle);
+    }
+
+    int
+    st_delete(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c != nullptr && c->GetState() == StConnState::Connected)
+        {
+            st_close(chandle); // "silently close that connection" [SEED-API]
+        }
+        if (h->conn != 0)
+        {
+            h->stack->Bind(h->conn, nullptr);
+        }
+        if (h->listening)
+        {
+            h->stack->GetEndpoint().Unlisten(h->listenPort);
+        }
+        delete h;
+        return ST_OK;
+    }
+
+    int
+    st_getopt(st_chandle_t chandle, int optname, void* optval)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || optval == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        int& out = *static_cast<int*>(optval);
+        StConnection* c = h->Conn();
+        auto needConn = [&](int v)
+        {
+            if (c == nullptr)
+            {
+                return ST_ENOTCONN;
+            }
+            out = v;
+            return ST_OK;
+        };
+        switch (optname)
+        {
+            case ST_OPT_BYPASS:
+                out = h->params.bypass ? 1 : 0;
+                return ST_OK;
+            case ST_OPT_KEY_LOCAL:
+                out = static_cast<int>(c != nullptr ? c->GetLocalKey() : h->params.key);
+                return ST_OK;
+            case ST_OPT_KEY_REMOTE:
+                return needConn(c ? static_cast<int>(c->GetRemoteKey()) : 0);
+            case ST_OPT_RX_SLOTS:
+                out = h->rxSlots;
+                return ST_OK;
+            case ST_OPT_RX_WINDOW_LOCAL:
+                out = c != nullptr ? c->GetLocalParams().slots : Advertised(h).slots;
+                return ST_OK;
+            case ST_OPT_RX_WINDOW_REMOTE:
+                return needConn(c ? c->GetRemoteSlots() : 0);
+            case ST_OPT_PORT_LOCAL:
+                out = c != nullptr ? c->GetLocalPort()
+                                   : (h->listening ? h->listenPort : h->localPort);
+                return ST_OK;
+            case ST_OPT_PORT_REMOTE:
+                return needConn(c ? c->GetRemotePort() : 0);
+            case ST_OPT_MAXSTU_LOCAL:
+                out = h->params.maxStu;
+                return ST_OK;
+            case ST_OPT_MAXSTU_REMOTE:
+                return needConn(c ? c->GetRemoteMaxStu() : 0);
+            case ST_OPT_BUFSIZE_LOCAL:
+                out = h->params.bufsize;
+                return ST_OK;
+            case ST_OPT_BUFSIZE_REMOTE:
+                return needConn(c ? c->GetRemoteBufsize() : 0);
+            case ST_OPT_IANA_LOCAL:
+                out = h->ianaLocal;
+                return ST_OK;
+            case ST_OPT_IANA_REMOTE:
+                out = h->ianaRemote;
+                return ST_OK;
+            case ST_OPT_PORTLEN_LOCAL:
+            case ST_OPT_PORTLEN_REMOTE:
+                out = 1;
+                return ST_OK;
+            case ST_OPT_THREAD_SAFETY:
+                out = 0;
+                return ST_OK;
+            case ST_OPT_CHANNELS:
+                out = h->params.channels;
+                return ST_OK;
+            case ST_OPT_BUFX_BASE:
+                out = static_cast<int>(h->bufxBase);
+                return ST_OK;
+            case ST_OPT_BUFX_COUNT:
+                out = static_cast<int>(h->bufxCount);
+                return ST_OK;
+            case ST_OPT_CTS_REQ:
+                out = h->params.ctsReq;
+                return ST_OK;
+            case ST_OPT_MAX_BLOCK:
+                out = h->params.maxBlock;
+                return ST_OK;
+            case ST_OPT_DATA_VC:
+                out = h->params.dataVc;
+                return ST_OK;
+            case ST_OPT_ETHERTYPE:
+                out = c != nullptr ? c->GetEtherType() : h->params.etherType;
+                return ST_OK;
+            default:
+                return ST_ENOPROTOOPT;
+        }
+    }
+
+    int
+    st_setopt(st_chandle_t chandle, int optname, void* optval)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || optval == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        const int v = *static_cast<const int*>(optval);
+        const bool before = (h->conn == 0);
+        auto beforeOnly = [&](auto apply, bool ok)
+        {
+            if (!before)
+            {
+                return ST_EACCES;
+            }
+            if (!ok)
+            {
+                return ST_EINVAL;
+            }
+            apply();
+            return ST_OK;
+        };
+        switch (optname)
+        {
+            case ST_OPT_BYPASS:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.bypass = v != 0;
+                    },
+                    true);
+            case ST_OPT_KEY_LOCAL:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.key = static_cast<uint32_t>(v);
+                    },
+                    v != 0);
+            case ST_OPT_RX_SLOTS:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->rxSlots = v;
+                    },
+                    v > 0 && v < 0xFFFF);
+            case ST_OPT_RX_WINDOW_LOCAL:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.slots = static_cast<uint16_t>(v);
+                    },
+                    v > 0 && v <= 0xFFFF);
+            case ST_OPT_PORT_LOCAL:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->localPort = static_cast<uint16_t>(v);
+                    },
+                    v > 0 && v <= 0xFFFF);
+            case ST_OPT_MAXSTU_LOCAL:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.maxStu = static_cast<uint8_t>(v);
+                    },
+                    v >= 8 && v <= 40);
+            case ST_OPT_BUFSIZE_LOCAL:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.bufsize = static_cast<uint8_t>(v);
+                    },
+                    v >= StMemoryTable::MIN_BUFSIZE && v <= StMemoryTable::MAX_BUFSIZE);
+            case ST_OPT_IANA_LOCAL:
+                h->ianaLocal = v;
+                return ST_OK;
+            case ST_OPT_IANA_REMOTE:
+                h->ianaRemote = v;
+                return ST_OK;
+            case ST_OPT_PORTLEN_LOCAL:
+            case ST_OPT_PORTLEN_REMOTE:
+                return v == 1 ? ST_OK : ST_EINVAL; // vectorized ports are not implemented
+            case ST_OPT_THREAD_SAFETY:
+                return v == 0 ? ST_OK : ST_EINVAL; // the engine is single-threaded per stack
+            case ST_OPT_CHANNELS:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.channels = static_cast<uint8_t>(v);
+                    },
+                    v > 0 && v <= 0x0F);
+            case ST_OPT_BUFX_BASE:
+            case ST_OPT_BUFX_COUNT:
+            {
+                uint32_t base
+                    = optname == ST_OPT_BUFX_BASE ? static_cast<uint32_t>(v) : h->bufxBase;
+                uint32_t count
+                    = optname == ST_OPT_BUFX_COUNT ? static_cast<uint32_t>(v) : h->bufxCount;
+                if (count == 0)
+                {
+                    return ST_EINVAL;
+                }
+                if (StConnection* c = h->Conn())
+                {
+                    int e = ToErrno(c->GetMemory().SetBufxRange(base, count));
+                    if (e != ST_OK)
+                    {
+                        return e;
+                    }
+                }
+                h->bufxBase = base;
+                h->bufxCount = count;
+                return ST_OK;
+            }
+            case ST_OPT_CTS_REQ:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.ctsReq = static_cast<uint16_t>(v);
+                    },
+                    v >= 0 && v <= 0xFFFF);
+            case ST_OPT_MAX_BLOCK:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.maxBlock = static_cast<uint8_t>(v);
+                    },
+                    v >= 0 && v <= 63);
+            case ST_OPT_DATA_VC:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.dataVc = static_cast<uint8_t>(v);
+                    },
+                    v >= 0 && v <= 3);
+            case ST_OPT_ETHERTYPE:
+                return beforeOnly(
+                    [&]
+                    {
+                        h->params.etherType = static_cast<uint16_t>(v);
+                    },
+                    v >= 0 && v <= 0xFFFF);
+            case ST_OPT_KEY_REMOTE:
+            case ST_OPT_RX_WINDOW_REMOTE:
+            case ST_OPT_PORT_REMOTE:
+            case ST_OPT_MAXSTU_REMOTE:
+            case ST_OPT_BUFSIZE_REMOTE:
+                return ST_EACCES; // learned from the peer
+            default:
+                return ST_ENOPROTOOPT;
+        }
+    }
+
+    int
+    st_listen(st_chandle_t chandle, const char* /* hostname */, const char* service)
+    {
+        Handle* h = H(chandle);
+        uint16_t port = 0;
+        if (h == nullptr || !ParsePort(service, port))
+        {
+            return ST_EINVAL;
+        }
+        if (h->conn != 0 || h->listening)
+        {
+            return ST_EISCONN;
+        }
+        StStatus s = h->stack->GetEndpoint().Listen(port, Advertised(h));
+        if (s != StStatus::Ok)
+        {
+            return ToErrno(s);
+        }
+        h->listening = true;
+        h->listenPort = port;
+        h->ianaLocal = port;
+        return ST_OK;
+    }
+
+    int
+    st_accept(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || !h->listening)
+        {
+            return ST_EINVAL;
+        }
+        auto& q = h->stack->Accepted(h->listenPort);
+        h->stack->Pump(ST_NEVER,
+                       [&q]
+                       {
+                           return !q.empty();
+                       });
+        StConnId id = q.front();
+        q.pop_front();
+        h->stack->GetEndpoint().Unlisten(h->listenPort);
+        h->listening = false;
+        h->Bind(id);
+        // Events of the new VC that arrived before the bind (headers sent right after CA)
+        // went to nobody; from here on they come to this handle.
+        return ST_OK;
+    }
+
+    int
+    st_connect(st_chandle_t chandle, const char* hostname, const char* service)
+    {
+        Handle* h = H(chandle);
+        uint16_t port = 0;
+        if (h == nullptr || !ParsePort(service, port))
+        {
+            return ST_EINVAL;
+        }
+        if (h->conn != 0 || h->listening)
+        {
+            return ST_EISCONN;
+        }
+        StPeerAddress peer = 0;
+        if (hostname == nullptr || !h->stack->GetDriver().Resolve(hostname, peer))
+        {
+            return ST_EHOSTUNREACH;
+        }
+        StEndpoint& ep = h->stack->GetEndpoint();
+        StConnId id = 0;
+        StStatus s
+            = ep.Connect(h->stack->GetDriver().Now(), peer, port, Advertised(h), id, h->localPort);
+        if (s != StStatus::Ok)
+        {
+            return ToErrno(s);
+        }
+        h->ianaRemote = port;
+        h->Bind(id);
+        h->stack->Pump(ST_NEVER,
+                       [h]
+                       {
+                           StConnection* c = h->Conn();
+                           return h->closed || c == nullptr
+                                  || c->GetState() == StConnState::Connected;
+                       });
+        if (h->refused)
+        {
+            return ST_ECONNREFUSED;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr || c->GetState() != StConnState::Connected)
+        {
+            return ST_ETIMEDOUT;
+        }
+        return ST_OK;
+    }
+
+    int
+    st_close(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr || c->GetState() != StConnState::Connected)
+        {
+            return ST_ENOTCONN;
+        }
+        st_flush(chandle, -1, nullptr); // "exactly as if ... st_flush(-1, NULL)" [SEED-API]
+        StEndpoint& ep = h->stack->GetEndpoint();
+        ep.Close(h->stack->GetDriver().Now(), h->conn);
+        h->stack->Pump(ST_NEVER,
+                       [h]
+                       {
+                           StConnection* cc = h->Conn();
+                           return cc == nullptr || cc->GetState() == StConnState::Closed;
+                       });
+        return ST_OK;
+    }
+
+    int
+    st_map(st_chandle_t chandle, int flags, void* ptr, size_t len, int bufx_base, int bufx_count,
+           st_mhandle_t* mhandle, int* mx)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || mhandle == nullptr || bufx_base < 0)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr)
+        {
+            return ST_ENOTCONN;
+        }
+        uint64_t l = (len == static_cast<size_t>(-1)) ? UINT64_MAX : static_cast<uint64_t>(len);
+        uint32_t id = 0;
+        uint16_t m = 0;
+        StStatus s = c->GetMemory().Map(flags, static_cast<uint8_t*>(ptr), l,
+                                        static_cast<uint32_t>(bufx_base), bufx_count, id, m);
+        if (s != StStatus::Ok)
+        {
+            return ToErrno(s);
+        }
+        auto* mh = new MemHandle;
+        mh->owner = h;
+        mh->id = id;
+        *mhandle = mh;
+        if (mx != nullptr)
+        {
+            *mx = m;
+        }
+        return ST_OK;
+    }
+
+    int
+    st_unmap(st_mhandle_t mhandle)
+    {
+        auto* mh = static_cast<MemHandle*>(mhandle);
+        if (mh == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = mh->owner->Conn();
+        int e = c != nullptr ? ToErrno(c->GetMemory().Unmap(mh->id)) : ST_OK;
+        delete mh;
+        return e;
+    }
+
+    int
+    st_tx(st_chandle_t chandle, st_header_t* hdr, void* opt_pay, unsigned int len,
+          unsigned int bufx, unsigned int off)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || hdr == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr || c->GetState() != StConnState::Connected)
+        {
+            return ST_ENOTCONN;
+        }
+        StHeader sh = FromC(*hdr);
+        if (!StOpIsWireOp(static_cast<uint8_t>(sh.op)))
+        {
+            return ST_EINVAL;
+        }
+        uint64_t linear = c->GetMemory().Linear(bufx, off);
+        StStatus s
+            = c->SendRaw(h->stack->GetDriver().Now(), sh, static_cast<const uint8_t*>(opt_pay),
+                         sh.op == StOp::Data ? len : 0, linear);
+        if (s != StStatus::Ok)
+        {
+            return ToErrno(s);
+        }
+        h->stack->Flush(); // handed to the asynchronous agent (the driver)
+        return ST_OK;
+    }
+
+    int
+    st_rx(st_chandle_t chandle, st_header_t* hdr, void* opt_pay, struct timeval* timeout)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || hdr == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        if (h->conn == 0)
+        {
+            return ST_ENOTCONN;
+        }
+        StDriver& d = h->stack->GetDriver();
+        uint64_t deadline = ST_NEVER;
+        if (timeout != nullptr)
+        {
+            deadline = d.Now() + static_cast<uint64_t>(timeout->tv_sec) * 1000000000ULL
+                       + static_cast<uint64_t>(timeout->tv_usec) * 1000ULL;
+        }
+        h->stack->Pump(deadline,
+                       [h]
+                       {
+                           return !h->rx.empty() || h->closed;
+                       });
+        if (h->rx.empty())
+        {
+            return h->closed ? ST_ENOTCONN : ST_EWOULDBLOCK;
+        }
+        StEvent e = h->rx.front();
+        h->rx.pop_front();
+        ToC(e.header, *hdr);
+        h->lastPayload = e.hasPayload;
+        if (opt_pay != nullptr)
+        {
+            if (e.hasPayload)
+            {
+                std::memcpy(opt_pay, e.payload.data(), ST_OPT_PAYLOAD_SIZE);
+            }
+            else
+            {
+                std::memset(opt_pay, 0, ST_OPT_PAYLOAD_SIZE);
+            }
+        }
+        if (e.holdsSlot)
+        {
+            h->stack->GetEndpoint().ReleaseSlot(e.conn); // the slot is free once consumed
+        }
+        return ST_OK;
+    }
+
+    int
+    st_rx_payload(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        return h != nullptr && h->lastPayload ? 1 : 0;
+    }
+
+    int
+    st_flush(st_chandle_t chandle, int64_t threshold, int64_t* count)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr)
+        {
+            return ST_ENOTCONN;
+        }
+        if (threshold != 0)
+        {
+            h->stack->Pump(ST_NEVER,
+                           [h, threshold]
+                           {
+                               StConnection* cc = h->Conn();
+                               if (cc == nullptr || cc->GetState() != StConnState::Connected)
+                               {
+                                   return true;
+                               }
+                               if (threshold < 0)
+                               {
+                                   return cc->GetBlockedCount()
+                                          == 0; // every header handed to the driver
+                               }
+                               return cc->GetHeadersSent() >= static_cast<uint64_t>(threshold);
+                           });
+        }
+        c = h->Conn();
+        if (count != nullptr)
+        {
+            *count = c != nullptr ? static_cast<int64_t>(c->GetHeadersSent()) : 0;
+        }
+        return ST_OK;
+    }
+
+    double
+    st_time(void)
+    {
+        if (StBypassStack* s = StBypassStack::GetDefault())
+        {
+            return static_cast<double>(s->GetDriver().Now()) * 1e-9;
+        }
+        auto t = std::chrono::steady_clock::now().time_since_epoch();
+        return std::chrono::duration<double>(t).count();
+    }
+
+    const char*
+    st_version(void)
+    {
+        return "gsn-ns3 ST engine 0.1 (ST Bypass API Level 0, draft of 10 May 1999)";
+    }
+
+} // extern "C"

@@ -1,0 +1,63 @@
+/*
+ * st-config.h: every tunable of the ST engine with its default and where the default comes
+ * from ([C] confirmed by IRIX or the seed documents, [U] proposed in PROTOCOLS.md 3.7/7).
+ * It owns the defaults; it must not hold state. Plain C++17, no ns-3 header.
+ */
+#ifndef ST_CONFIG_H
+#define ST_CONFIG_H
+
+#include <cstdint>
+
+namespace ns3 {
+namespace st {
+
+/**
+ * \brief Parameters of one virtual connection that the local side offers in RC/CA.
+ *
+ * All sizes are log2 values (2^n bytes) as on the wire [C] INCITS337 Annex D.1.
+ */
+struct StConnParams
+{
+    uint16_t slots{255};   //!< slots advertised (I_Slots/R_Slots); 0xFFFF = no accounting [C] IRIX
+    uint8_t bufsize{14};   //!< log2 of a Bufx entry, 16 KiB [C] IRIX default; >= 8 [C] IRIX
+    uint8_t maxStu{24};    //!< log2 of the largest STU accepted, 16 MiB [C] IRIX default
+    uint8_t maxBlock{24};  //!< log2 of the largest block (RTS Max_Block, CTS limit) [C] IRIX
+    uint16_t ctsReq{64};   //!< CTS_req asked for in RTS; 0 is read as 64 [C] IRIX
+    uint16_t etherType{0}; //!< EtherType carried on the VC (RC only); 0 = raw ULP data [C] SEED-GSN
+    uint8_t dataVc{3};     //!< data channel (= GSN VC) of DATA [U] PROTOCOLS.md 7
+    uint8_t channels{0x0F}; //!< ST_OPT_CHANNELS: bit n = data channel n allowed [C] SEED-API
+    uint32_t key{0};        //!< local key; 0 = let the endpoint choose one (0 is never valid)
+    bool bypass{false};     //!< bypass mode: the ULP runs the data sequences itself (st_tx/st_rx)
+    bool outOfOrder{true};  //!< O flag: we place every STU by address, so order does not matter
+};
+
+/**
+ * \brief Endpoint-wide configuration.
+ */
+struct StConfig
+{
+    StConnParams defaults;                 //!< what Connect and Listen use unless told otherwise
+    uint8_t controlVc{0};                  //!< VC of control ops [C] SEED-GSN ("DC_0 for control")
+    uint64_t opTimeoutNs{1000000000};      //!< op retry timeout 1 s [U] PROTOCOLS.md 3.7
+    uint32_t maxRetries{3};                //!< retries before teardown [U] PROTOCOLS.md 3.7
+    uint64_t fetchOpTimeoutNs{1000000000}; //!< FETCHOP DATA resend when no FC, 1 s [U]
+    uint32_t fetchOpMaxResends{3};         //!< FETCHOP DATA resends before giving up [U]
+    uint64_t slotWaitTimeoutNs{20000000000ULL}; //!< give up waiting for slots, 20 s [C] IRIX
+    uint64_t slotPollNs{1000000}; //!< re-ask (RS) while starved, 1 ms [U] (this engine)
+    uint32_t slotReserve{5};      //!< stop sending at <= 5 remote slots [C] IRIX
+    bool rsRsrUseSlots{false};    //!< false = IRIX rule (RS/RSR take no slot) [C] IRIX
+    bool earlyNotify{true};       //!< ask for slots (RS) at half the peer's slots [C] IRIX
+    bool sendState{true};         //!< set S on RTS (final RSR) [C] IRIX sets S on RTS
+    bool interrupt{false};        //!< set I on every op (IRIX does) [U] default off
+    bool silentData{true};        //!< managed DATA is Silent except the transfer's last STU [U]
+    bool pauseWhenNoBuffer{true}; //!< RTS/RTR without posted memory: RA(R=0) pause, else reject
+    uint16_t ephemeralPortBase{49152}; //!< first local port for Connect [U] (IANA dynamic range)
+    uint32_t keySeed{0x5354u};         //!< seed of the deterministic key generator
+    uint64_t lingerNs{4000000000ULL};  //!< keep a closed VC to answer late DA/DC [U]
+    uint32_t rxFetchOpMemory{64};      //!< completed FETCHOP ids remembered for duplicates [U]
+};
+
+} // namespace st
+} // namespace ns3
+
+#endif /* ST_CONFIG_H */

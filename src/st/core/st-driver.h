@@ -1,0 +1,51 @@
+/*
+ * st-driver.h: what the blocking Bypass API needs from its environment: a clock, a way to
+ * send an operation, a way to wait for the next received one until a deadline, and name
+ * resolution. An adaptation implements it (ns-3, Linux raw sockets, an in-memory loopback
+ * in tests); the engine itself never waits. Interface only. Plain C++17, no ns-3 header.
+ */
+#ifndef ST_DRIVER_H
+#define ST_DRIVER_H
+
+#include "st-event.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3 {
+namespace st {
+
+/**
+ * \brief The environment a StBypassStack runs in.
+ */
+class StDriver
+{
+public:
+    virtual ~StDriver() = default;
+
+    /// Current time in nanoseconds (any epoch, never going back).
+    virtual uint64_t Now() = 0;
+
+    /// Put one operation on the wire (to t.peer, on VC t.vc).
+    virtual void Send(const StTransmit& t) = 0;
+
+    /**
+     * \brief Wait for the next received ST operation.
+     * \param deadlineNs give up at this time (ST_NEVER: wait as long as it takes)
+     * \param[out] from the sender
+     * \param[out] bytes the operation (exact length)
+     * \return true if an operation arrived, false at the deadline
+     */
+    virtual bool Wait(uint64_t deadlineNs, StPeerAddress& from, std::vector<uint8_t>& bytes) = 0;
+
+    /**
+     * \brief Resolve a host name or address string (st_connect's hostname).
+     * \return false if unknown
+     */
+    virtual bool Resolve(const char* hostname, StPeerAddress& out) = 0;
+};
+
+} // namespace st
+} // namespace ns3
+
+#endif /* ST_DRIVER_H */

@@ -1,0 +1,373 @@
+/*
+ * st-endpoint.cc: demultiplexing, listeners and output queues of an ST endpoint
+ * (see st-endpoint.h).
+ */
+#include "st-endpoint.h"
+
+namespace ns3 {
+namespace st {
+
+namespace {
+
+StRxVerdict
+VerdictOf(StDecodeStatus s)
+{
+    switch (s)
+    {
+        case StDecodeStatus::Truncated:
+            return StRxVerdict::Truncated;
+        case StDecodeStatus::UnknownOp:
+            return StRxVerdict::UnknownOp;
+        case StDecodeStatus::LocalOp:
+            return StRxVerdict::LocalOp;
+        case StDecodeStatus::BadFlags:
+            return StRxVerdict::BadFlags;
+        case StDecodeStatus::BadField:
+            return StRxVerdict::BadField;
+        default:
+            return StRxVerdict::Accepted;
+    }
+}
+
+} // namespace
+
+StEndpoint::StEndpoint(const StConfig& config)
+  : m_config(config)
+  , m_keyState(config.keySeed != 0 ? config.keySeed : 1)
+{
+}
+
+StEndpoint::~StEndpoint() = default;
+
+StStatus
+StEndpoint::Listen(uint16_t port)
+{
+    return Listen(port, m_config.defaults);
+}
+
+StStatus
+StEndpoint::Listen(uint16_t port, const StConnParams& params)
+{
+    if (m_listeners.count(port) != 0)
+    {
+        return StStatus::PortInUse;
+    }
+    if (params.bufsize < StMemoryTable::MIN_BUFSIZE || params.bufsize > StMemoryTable::MAX_BUFSIZE)
+    {
+        return StStatus::InvalidArgument;
+    }
+    m_listeners[port] = params;
+    return StStatus::Ok;
+}
+
+StStatus
+StEndpoint::Unlisten(uint16_t port)
+{
+    return m_listeners.erase(port) != 0 ? StStatus::Ok : StStatus::InvalidArgument;
+}
+
+bool
+StEndpoint::IsListening(uint16_t port) const
+{
+    return m_listeners.count(port) != 0;
+}
+
+bool
+StEndpoint::PortInUse(uint16_t port) const
+{
+    if (m_listeners.count(port) != 0)
+    {
+        return true;
+    }
+    for (const auto& [id, c] : m_conns)
+    {
+        if (c->GetLocalPort() == port)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+uint32_t
+StEndpoint::NewKey()
+{
+    // xorshift32: deterministic for a given seed, never 0, skips keys in use.
+    for (;;)
+    {
+        uint32_t x = m_keyState;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        m_keyState = x;
+        if (x != 0 && m_byKey.count(x) == 0)
+        {
+            return x;
+        }
+    }
+}
+
+StConnection*
+StEndpoint::Create(StPeerAddress peer, uint16_t localPort, uint32_t key, const StConnParams& p)
+{
+    StEngineContext ctx;
+    ctx.config = &m_config;
+    ctx.counters = &m_counters;
+    ctx.tx = &m_tx;
+    ctx.events = &m_events;
+    StConnId id = m_nextConn++;
+    auto c = std::make_unique<StConnection>(id, ctx, peer, localPort, key, p);
+    StConnection* raw = c.get();
+    m_conns[id] = std::move(c);
+    m_byKey[key] = id;
+    return raw;
+}
+
+StStatus
+StEndpoint::Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
+                    const StConnParams& params, StConnId& id, uint16_t localPort)
+{
+    if (params.bufsize < StMemoryTable::MIN_BUFSIZE || params.bufsize > StMemoryTable::MAX_BUFSIZE
+        || params.dataVc > 3)
+    {
+        return StStatus::InvalidArgument;
+    }
+    if (localPort == 0)
+    {
+        uint32_t p = m_config.ephemeralPortBase;
+        while (p <= 0xFFFF && PortInUse(static_cast<uint16_t>(p)))
+        {
+            ++p;
+        }
+        if (p > 0xFFFF)
+        {
+            return StStatus::PortInUse;
+        }
+        localPort = static_cast<uint16_t>(p);
+    }
+    uint32_t key = params.key;
+    if (key == 0)
+    {
+        key = NewKey();
+    }
+    else if (m_byKey.count(key) != 0)
+    {
+        return StStatus::KeyInUse;
+    }
+    StConnection* c = Create(peer, localPort, key, params);
+    c->StartConnect(now, remotePort);
+    id = c->GetId();
+    return StStatus::Ok;
+}
+
+StStatus
+StEndpoint::Close(uint64_t now, StConnId id)
+{
+    StConnection* c = Find(id);
+    return c != nullptr ? c->Close(now) : StStatus::NoSuchConnection;
+}
+
+StConnection*
+StEndpoint::Find(StConnId id)
+{
+    auto it = m_conns.find(id);
+    return it != m_conns.end() ? it->second.get() : nullptr;
+}
+
+const StConnection*
+StEndpoint::Find(StConnId id) const
+{
+    auto it = m_conns.find(id);
+    return it != m_conns.end() ? it->second.get() : nullptr;
+}
+
+std::vector<StConnId>
+StEndpoint::GetConnections() const
+{
+    std::vector<StConnId> ids;
+    for (const auto& [id, c] : m_conns)
+    {
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+void
+StEndpoint::Receive(uint64_t now, StPeerAddress from, const uint8_t* data, std::size_t len)
+{
+    m_counters.Add(StStat::RxFrames);
+    StHeader h;
+    StDecodeStatus s = StHeader::Decode(data, len, h);
+    if (s != StDecodeStatus::Ok)
+    {
+        m_counters.Count(VerdictOf(s));
+        return;
+    }
+    m_counters.Count(Dispatch(now, from, h, data, len));
+}
+
+StRxVerdict
+StEndpoint::Dispatch(uint64_t now, StPeerAddress from, const StHeader& h, const uint8_t* data,
+                     std::size_t len)
+{
+    if (h.op == StOp::Rc)
+    {
+        return OnRc(now, from, h);
+    }
+    auto it = m_byKey.find(h.dKey);
+    if (h.dKey == 0 || it == m_byKey.end())
+    {
+        return StRxVerdict::UnknownKey; // 0 is never a valid key [C] IRIX-impl
+    }
+    StConnection* c = Find(it->second);
+    // The verification tuple: remote port, local port, local key [C] SEED-GSN; and the peer.
+    if (c->GetPeer() != from)
+    {
+        return StRxVerdict::WrongPeer;
+    }
+    if (h.dPort != c->GetLocalPort() || h.sPort != c->GetRemotePort())
+    {
+        return StRxVerdict::WrongPort;
+    }
+    return c->Receive(now, h, data, len);
+}
+
+void
+StEndpoint::RefuseRc(StPeerAddress from, const StHeader& rc)
+{
+    StHeader ca;
+    ca.op = StOp::Ca;
+    ca.flags = StFlag::REJECT;
+    ca.dPort = rc.sPort;
+    ca.sPort = rc.dPort;
+    ca.dKey = rc.offset;
+    StTransmit t;
+    t.peer = from;
+    t.vc = m_config.controlVc;
+    t.bytes.resize(ST_HEADER_SIZE);
+    ca.Encode(t.bytes.data());
+    m_tx.push_back(std::move(t));
+    m_counters.Add(StStat::TxOps);
+    m_counters.Add(StStat::RejectsSent);
+}
+
+StRxVerdict
+StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
+{
+    if (h.offset == 0)
+    {
+        return StRxVerdict::BadField; // I_Key 0 can never be echoed back
+    }
+    for (auto& [id, c] : m_conns)
+    {
+        if (c->GetState() != StConnState::Closed && c->GetLocalPort() == h.dPort
+            && c->Matches(from, h.sPort, h.offset))
+        {
+            c->ResendCa(now); // our CA was lost: the same answer again
+            return StRxVerdict::Duplicate;
+        }
+    }
+    auto l = m_listeners.find(h.dPort);
+    if (l == m_listeners.end())
+    {
+        RefuseRc(from, h);
+        return StRxVerdict::NoListener;
+    }
+    if (h.bufx < StMemoryTable::MIN_BUFSIZE || h.bufx > StMemoryTable::MAX_BUFSIZE)
+    {
+        RefuseRc(from, h); // Bufsize below 2^8 is not allowed [C] IRIX-impl
+        return StRxVerdict::BadField;
+    }
+    StConnParams p = l->second;
+    p.key = 0;
+    StConnection* c = Create(from, h.dPort, NewKey(), p);
+    c->Accept(now, h);
+    return StRxVerdict::Accepted;
+}
+
+bool
+StEndpoint::PollTransmit(StTransmit& out)
+{
+    if (m_tx.empty())
+    {
+        return false;
+    }
+    out = std::move(m_tx.front());
+    m_tx.pop_front();
+    return true;
+}
+
+uint64_t
+StEndpoint::PollTimeout() const
+{
+    uint64_t t = ST_NEVER;
+    for (const auto& [id, c] : m_conns)
+    {
+        t = std::min(t, c->NextDeadline());
+    }
+    return t;
+}
+
+void
+StEndpoint::Forget(uint64_t now)
+{
+    for (auto it = m_conns.begin(); it != m_conns.end();)
+    {
+        if (it->second->IsGone(now))
+        {
+            m_byKey.erase(it->second->GetLocalKey());
+            it = m_conns.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+}
+
+void
+StEndpoint::HandleTimeout(uint64_t now)
+{
+    for (auto& [id, c] : m_conns)
+    {
+        if (c->NextDeadline() <= now)
+        {
+            c->HandleTimeout(now);
+        }
+    }
+    Forget(now);
+}
+
+bool
+StEndpoint::PollEvent(StEvent& out)
+{
+    return PollEvent(out, true);
+}
+
+bool
+StEndpoint::PollEvent(StEvent& out, bool releaseSlot)
+{
+    if (m_events.empty())
+    {
+        return false;
+    }
+    out = m_events.front();
+    m_events.pop_front();
+    if (out.holdsSlot && releaseSlot)
+    {
+        ReleaseSlot(out.conn);
+    }
+    return true;
+}
+
+void
+StEndpoint::ReleaseSlot(StConnId id)
+{
+    if (StConnection* c = Find(id))
+    {
+        c->ReleaseSlot(0);
+    }
+}
+
+} // namespace st
+} // namespace ns3

@@ -1,0 +1,354 @@
+/*
+ * st-connection-test.cc: connection setup and teardown on a simulated wire: the RC/CA and
+ * RD/DA/DC sequences, refusals, crossing RDs, retries of lost ops, and operations that must
+ * be dropped and counted without touching the connection (wrong key, port, peer, opcode,
+ * truncated header).
+ */
+#include "st-test-wire.h"
+
+#include <boost/test/unit_test.hpp>
+#include <set>
+#include <tuple>
+
+using namespace ns3::st;
+using namespace ns3::st::test;
+
+BOOST_AUTO_TEST_SUITE(st_connection)
+
+BOOST_AUTO_TEST_CASE(setup_negotiates_parameters)
+{
+    TestWire w;
+    StConnParams pa;
+    pa.slots = 40;
+    pa.bufsize = 12;
+    pa.maxStu = 20;
+    pa.etherType = 0x0800;
+    StConnParams pb;
+    pb.slots = 77;
+    pb.bufsize = 16;
+    pb.maxStu = 13;
+    auto [ia, ib] = w.Connect(5000, pa, pb);
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA");
+    BOOST_REQUIRE(ib != 0);
+    const StConnection* ca = w.a.Find(ia);
+    const StConnection* cb = w.b.Find(ib);
+    BOOST_CHECK(ca->GetState() == StConnState::Connected);
+    BOOST_CHECK(cb->GetState() == StConnState::Connected);
+    // A learned B's parameters and the other way round.
+    BOOST_CHECK_EQUAL(ca->GetRemoteSlots(), 77);
+    BOOST_CHECK_EQUAL(ca->GetRemoteBufsize(), 16);
+    BOOST_CHECK_EQUAL(ca->GetRemoteMaxStu(), 13); // min(Max_STU, Bufsize) of B
+    BOOST_CHECK_EQUAL(cb->GetRemoteSlots(), 40);
+    BOOST_CHECK_EQUAL(cb->GetRemoteBufsize(), 12);
+    BOOST_CHECK_EQUAL(cb->GetRemoteMaxStu(), 12); // min(20, 12)
+    BOOST_CHECK_EQUAL(cb->GetEtherType(), 0x0800);
+    BOOST_CHECK_EQUAL(ca->GetEtherType(), 0x0800);
+    // Keys: each side's remote key is the other's local key, never 0.
+    BOOST_CHECK(ca->GetLocalKey() != 0 && cb->GetLocalKey() != 0);
+    BOOST_CHECK_EQUAL(ca->GetRemoteKey(), cb->GetLocalKey());
+    BOOST_CHECK_EQUAL(cb->GetRemoteKey(), ca->GetLocalKey());
+    BOOST_CHECK_EQUAL(ca->GetRemotePort(), 5000);
+    BOOST_CHECK_EQUAL(cb->GetLocalPort(), 5000);
+    BOOST_CHECK_EQUAL(cb->GetRemotePort(), ca->GetLocalPort());
+    // RC fields on the wire.
+    const StHeader& rc = w.trace[0].h;
+    BOOST_CHECK_EQUAL(rc.dKey, 0u);
+    BOOST_CHECK_EQUAL(rc.param, 40);
+    BOOST_CHECK_EQUAL(rc.mx, 0x0800);
+    BOOST_CHECK_EQUAL(rc.bufx, 12u);
+    BOOST_CHECK_EQUAL(rc.offset, ca->GetLocalKey());
+    BOOST_CHECK_EQUAL(rc.sync, 12u);
+    BOOST_CHECK_EQUAL(w.trace[0].vc, 0);
+    const StHeader& cah = w.trace[1].h;
+    BOOST_CHECK_EQUAL(cah.dKey, ca->GetLocalKey());
+    BOOST_CHECK_EQUAL(cah.offset, cb->GetLocalKey());
+    BOOST_CHECK(!cah.Has(StFlag::REJECT));
+    BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::ConnectionEstablished) != nullptr);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Dropped() + w.b.GetCounters().Dropped(), 0u);
+}
+
+BOOST_AUTO_TEST_CASE(refused_without_listener)
+{
+    TestWire w;
+    StConnId ia = 0;
+    BOOST_REQUIRE(w.a.Connect(0, TestWire::ADDR_B, 6000, StConnParams(), ia) == StStatus::Ok);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA(R)");
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Closed);
+    BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::ConnectionRefused) != nullptr);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::NoListener), 1u);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StStat::RejectsSent), 1u);
+}
+
+BOOST_AUTO_TEST_CASE(teardown_rd_da_dc)
+{
+    TestWire w;
+    auto [ia, ib] = w.Connect();
+    BOOST_REQUIRE(w.a.Close(w.now, ia) == StStatus::Ok);
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::RdSent);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RD <DA >DC");
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Closed);
+    BOOST_CHECK(w.b.Find(ib)->GetState() == StConnState::Closed);
+    const StEvent* ea = TestWire::FindEvent(w.eventsA, StEventType::ConnectionClosed);
+    const StEvent* eb = TestWire::FindEvent(w.eventsB, StEventType::ConnectionClosed);
+    BOOST_REQUIRE(ea && eb);
+    BOOST_CHECK(ea->reason == StReason::Local);
+    BOOST_CHECK(eb->reason == StReason::Peer);
+    // RD/DA/DC carry the keys: RD {R_Key, I_Key}.
+    BOOST_CHECK_EQUAL(w.trace[2].h.dKey, w.b.Find(ib)->GetLocalKey());
+    BOOST_CHECK_EQUAL(w.trace[2].h.offset, w.a.Find(ia)->GetLocalKey());
+    // The closed connections are forgotten after the linger time.
+    w.Run();
+    BOOST_CHECK(w.a.Find(ia) == nullptr);
+    BOOST_CHECK(w.b.Find(ib) == nullptr);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Dropped() + w.b.GetCounters().Dropped(), 0u);
+}
+
+BOOST_AUTO_TEST_CASE(crossing_rds)
+{
+    TestWire w;
+    auto [ia, ib] = w.Connect();
+    w.a.Close(w.now, ia);
+    w.b.Close(w.now, ib);
+    w.Settle();
+    // Both RDs cross; each side answers DA, then DC for the DA it got.
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RD <RD <DA >DA >DC <DC");
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Closed);
+    BOOST_CHECK(w.b.Find(ib)->GetState() == StConnState::Closed);
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsA, StEventType::ConnectionClosed), 1u);
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsB, StEventType::ConnectionClosed), 1u);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Dropped() + w.b.GetCounters().Dropped(), 0u);
+    // No timer left running a retry.
+    uint64_t before = w.a.GetCounters().Get(StStat::Retransmissions);
+    w.Run();
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StStat::Retransmissions), before);
+}
+
+BOOST_AUTO_TEST_CASE(lost_rc_is_retried_after_one_second)
+{
+    TestWire w;
+    int n = 0;
+    w.drop = [&n](const WireRecord& r)
+    {
+        return r.h.op == StOp::Rc && n++ == 0;
+    };
+    w.b.Listen(5000);
+    StConnId ia = 0;
+    w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
+    w.Run(3000000000ULL);
+    BOOST_CHECK_EQUAL(w.Ops(), ">RCx >RC <CA");
+    BOOST_CHECK_EQUAL(w.trace[1].time, 1000000000ULL); // 1 s retry [U] PROTOCOLS.md 3.7
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Connected);
+}
+
+BOOST_AUTO_TEST_CASE(lost_ca_answered_again_for_duplicate_rc)
+{
+    TestWire w;
+    int n = 0;
+    w.drop = [&n](const WireRecord& r)
+    {
+        return r.h.op == StOp::Ca && n++ == 0;
+    };
+    w.b.Listen(5000);
+    StConnId ia = 0;
+    w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
+    w.Run(3000000000ULL);
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CAx >RC <CA");
+    BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Connected);
+    // Only one connection at B: the second RC was a duplicate.
+    BOOST_CHECK_EQUAL(w.b.GetConnections().size(), 1u);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::Duplicate), 1u);
+}
+
+BOOST_AUTO_TEST_CASE(rc_gives_up_after_three_retries)
+{
+    TestWire w;
+    w.drop = [](const WireRecord& r)
+    {
+        return r.h.op == StOp::Rc;
+    };
+    w.b.Listen(5000);
+    StConnId ia = 0;
+    w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
+    w.Run(10000000000ULL);
+    BOOST_CHECK_EQUAL(w.Count("RC", true), 4u); // 1 + 3 retries
+    const StEvent* e = TestWire::FindEvent(w.eventsA, StEventType::ConnectionClosed);
+    BOOST_REQUIRE(e != nullptr);
+    BOOST_CHECK(e->reason == StReason::Timeout);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StStat::Timeouts), 1u);
+}
+
+BOOST_AUTO_TEST_CASE(lost_dc_and_da_recovered)
+{
+    TestWire w;
+    auto [ia, ib] = w.Connect();
+    int n = 0;
+    w.drop = [&n](const WireRecord& r)
+    {
+        return r.h.op == StOp::Dc && n++ == 0;
+    };
+    w.a.Close(w.now, ia);
+    w.Run(w.now + 5000000000ULL);
+    // B retries its DA; A (closed, lingering) answers with DC again.
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RD <DA >DCx <DA >DC");
+    BOOST_CHECK(w.b.Find(ib) == nullptr || w.b.Find(ib)->GetState() == StConnState::Closed);
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsB, StEventType::ConnectionClosed), 1u);
+}
+
+/// Build a header addressed to B's connection with its real tuple, for the drop tests.
+static StHeader
+ToB(const TestWire& w, StConnId ia, StOp op)
+{
+    const StConnection* c = w.a.Find(ia);
+    StHeader h;
+    h.op = op;
+    h.dPort = c->GetRemotePort();
+    h.sPort = c->GetLocalPort();
+    h.dKey = c->GetRemoteKey();
+    return h;
+}
+
+static std::vector<uint8_t>
+Enc(const StHeader& h, std::size_t extra = 0)
+{
+    std::vector<uint8_t> b(ST_HEADER_SIZE + extra);
+    h.Encode(b.data());
+    return b;
+}
+
+BOOST_AUTO_TEST_CASE(bad_ops_dropped_counted_state_intact)
+{
+    TestWire w;
+    auto [ia, ib] = w.Connect();
+    const StConnection* cb = w.b.Find(ib);
+    const auto before = w.b.GetCounters();
+
+    StHeader good = ToB(w, ia, StOp::Nop);
+
+    StHeader wrongKey = good;
+    wrongKey.op = StOp::Rd;
+    wrongKey.dKey ^= 0x1;
+    w.Inject(true, Enc(wrongKey));
+
+    StHeader zeroKey = good;
+    zeroKey.op = StOp::Rd;
+    zeroKey.dKey = 0;
+    w.Inject(true, Enc(zeroKey));
+
+    StHeader wrongDPort = good;
+    wrongDPort.op = StOp::Rd;
+    wrongDPort.dPort += 1;
+    w.Inject(true, Enc(wrongDPort));
+
+    StHeader wrongSPort = good;
+    wrongSPort.op = StOp::Rd;
+    wrongSPort.sPort += 1;
+    w.Inject(true, Enc(wrongSPort));
+
+    StHeader rd = good;
+    rd.op = StOp::Rd;
+    rd.offset = w.a.Find(ia)->GetLocalKey();
+    w.Inject(true, Enc(rd), 99); // right tuple, wrong peer address
+
+    auto unknown = Enc(good);
+    unknown[0] = 0x11 << 3;
+    w.Inject(true, unknown);
+
+    auto local = Enc(good);
+    local[0] = 0x07 << 3;
+    w.Inject(true, local);
+
+    auto trunc = Enc(rd);
+    trunc.resize(39);
+    w.Inject(true, trunc);
+
+    const auto& c = w.b.GetCounters();
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::UnknownKey) - before.Get(StRxVerdict::UnknownKey), 2u);
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::WrongPort), 2u);
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::WrongPeer), 1u);
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::UnknownOp), 1u);
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::LocalOp), 1u);
+    BOOST_CHECK_EQUAL(c.Get(StRxVerdict::Truncated), 1u);
+    BOOST_CHECK_EQUAL(c.Dropped() - before.Dropped(), 8u);
+    BOOST_CHECK_EQUAL(c.TotalVerdicts(), c.Get(StStat::RxFrames));
+    // Nothing answered, the connection did not move.
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA");
+    BOOST_CHECK(cb->GetState() == StConnState::Connected);
+    // And it still works: a real close goes through.
+    w.a.Close(w.now, ia);
+    w.Settle();
+    BOOST_CHECK(w.b.Find(ib)->GetState() == StConnState::Closed);
+}
+
+BOOST_AUTO_TEST_CASE(rc_with_zero_key_or_small_bufsize)
+{
+    TestWire w;
+    w.b.Listen(5000);
+    StHeader rc;
+    rc.op = StOp::Rc;
+    rc.dPort = 5000;
+    rc.sPort = 40000;
+    rc.bufx = 14;
+    rc.offset = 0; // I_Key 0
+    w.Inject(true, Enc(rc));
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::BadField), 1u);
+    BOOST_CHECK(w.b.GetConnections().empty());
+    rc.offset = 1234;
+    rc.bufx = 7; // below 2^8
+    w.Inject(true, Enc(rc));
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::BadField), 2u);
+    BOOST_CHECK(w.b.GetConnections().empty());
+    BOOST_CHECK_EQUAL(w.Ops(), "<CA(R)");
+}
+
+BOOST_AUTO_TEST_CASE(many_connections_demultiplexed_by_key)
+{
+    TestWire w;
+    w.b.Listen(5000);
+    std::vector<StConnId> ids;
+    for (int i = 0; i < 5; ++i)
+    {
+        StConnId id = 0;
+        BOOST_REQUIRE(w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), id)
+                      == StStatus::Ok);
+        ids.push_back(id);
+    }
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.b.GetConnections().size(), 5u);
+    std::set<uint32_t> localKeys;
+    std::set<uint32_t> remoteKeys;
+    for (StConnId id : ids)
+    {
+        BOOST_CHECK(w.a.Find(id)->GetState() == StConnState::Connected);
+        localKeys.insert(w.a.Find(id)->GetLocalKey());
+        remoteKeys.insert(w.a.Find(id)->GetRemoteKey());
+    }
+    // Keys are unique where they were given out.
+    BOOST_CHECK_EQUAL(localKeys.size(), 5u);
+    BOOST_CHECK_EQUAL(remoteKeys.size(), 5u);
+    // Closing one leaves the others.
+    w.a.Close(w.now, ids[2]);
+    w.Settle();
+    int open = 0;
+    for (StConnId id : w.b.GetConnections())
+    {
+        open += w.b.Find(id)->GetState() == StConnState::Connected ? 1 : 0;
+    }
+    BOOST_CHECK_EQUAL(open, 4);
+}
+
+BOOST_AUTO_TEST_CASE(deterministic_keys_and_ports)
+{
+    auto run = []()
+    {
+        TestWire w;
+        auto [ia, ib] = w.Connect();
+        return std::make_tuple(w.a.Find(ia)->GetLocalKey(), w.b.Find(ib)->GetLocalKey(),
+                               w.a.Find(ia)->GetLocalPort());
+    };
+    BOOST_CHECK(run() == run());
+    BOOST_CHECK_EQUAL(std::get<2>(run()), 49152);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
