@@ -85,6 +85,13 @@ GsnNetDevice::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&GsnNetDevice::m_defaultVc),
                           MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+            .AddAttribute("NeedsArp",
+                          "What NeedsArp() answers. False: IPv4 sends every datagram to the "
+                          "broadcast ULA. The HARP helper sets it true and answers ns-3's ARP "
+                          "with HARP through a send interceptor.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsnNetDevice::m_needsArp),
+                          MakeBooleanChecker())
             .AddAttribute("AdminDiscovery",
                           "At link up, ask the neighbour what it is (Exchange_element_type) "
                           "and, if it is a switch, ask it for a ULA (ULA_request).",
@@ -158,6 +165,7 @@ GsnNetDevice::GsnNetDevice()
       m_arpVc(0),
       m_stVc(0),
       m_defaultVc(1),
+      m_needsArp(false),
       m_adminDiscovery(false),
       m_adoptAssignedUla(true),
       m_neighborType(GsnElementType::UNKNOWN),
@@ -185,6 +193,7 @@ GsnNetDevice::DoDispose()
     {
         q = nullptr;
     }
+    m_interceptors.clear();
     m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
                                     const Address&>();
     m_promiscRxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
@@ -264,11 +273,44 @@ GsnNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNum
     return SendFrom(packet, GetAddress(), dest, protocolNumber);
 }
 
+void
+GsnNetDevice::SetSendInterceptor(uint16_t protocolNumber, SendInterceptor interceptor)
+{
+    if (interceptor.IsNull())
+    {
+        m_interceptors.erase(protocolNumber);
+    }
+    else
+    {
+        m_interceptors[protocolNumber] = interceptor;
+    }
+}
+
+bool
+GsnNetDevice::SendToWire(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return DoSend(packet, GetAddress(), dest, protocolNumber);
+}
+
 bool
 GsnNetDevice::SendFrom(Ptr<Packet> packet,
                        const Address& source,
                        const Address& dest,
                        uint16_t protocolNumber)
+{
+    auto it = m_interceptors.find(protocolNumber);
+    if (it != m_interceptors.end())
+    {
+        return it->second(packet, dest, protocolNumber);
+    }
+    return DoSend(packet, source, dest, protocolNumber);
+}
+
+bool
+GsnNetDevice::DoSend(Ptr<Packet> packet,
+                     const Address& source,
+                     const Address& dest,
+                     uint16_t protocolNumber)
 {
     NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
     const uint8_t vc = SelectVc(packet, protocolNumber);
@@ -493,7 +535,7 @@ GsnNetDevice::GetMulticast(Ipv6Address addr) const
 bool
 GsnNetDevice::NeedsArp() const
 {
-    return false;
+    return m_needsArp;
 }
 
 void

@@ -17,6 +17,8 @@
 
 #include "ns3/queue.h"
 
+#include <map>
+
 namespace ns3
 {
 
@@ -113,6 +115,27 @@ class GsnNetDevice : public GsnPortDevice
      */
     uint32_t SendAdminRequest(GsnAdminPayload request);
 
+    /// A callback that takes over Send() of one EtherType: packet, destination, EtherType.
+    typedef Callback<bool, Ptr<Packet>, const Address&, uint16_t> SendInterceptor;
+
+    /**
+     * Route Send() and SendFrom() of \p protocolNumber to \p interceptor instead of the wire
+     * (a null callback removes it). The HARP adaptation uses this to answer ns-3's ARP with
+     * HARP, so that no Ethernet ARP reaches the GSN wire.
+     * \param protocolNumber an EtherType
+     * \param interceptor what handles it
+     */
+    void SetSendInterceptor(uint16_t protocolNumber, SendInterceptor interceptor);
+
+    /**
+     * Send on the wire, bypassing any interceptor (for the protocol that intercepts).
+     * \param packet the payload
+     * \param dest the destination ULA
+     * \param protocolNumber the EtherType
+     * \return false if refused (see Send())
+     */
+    bool SendToWire(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber);
+
     /// \return what this endpoint learned its neighbour to be (Exchange_element_type)
     GsnElementType GetNeighborType() const
     {
@@ -135,6 +158,11 @@ class GsnNetDevice : public GsnPortDevice
     void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
 
   private:
+    /// The Message layer's send, after interceptors.
+    bool DoSend(Ptr<Packet> packet,
+                const Address& source,
+                const Address& dest,
+                uint16_t protocolNumber);
     /// Answer an Admin request addressed to this endpoint.
     void ProcessAdminRequest(GsnAdminPayload p);
     /// Act on a response to this endpoint's own discovery requests.
@@ -161,6 +189,8 @@ class GsnNetDevice : public GsnPortDevice
     uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
     uint8_t m_defaultVc; ///< VC for other EtherTypes
 
+    std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
+    bool m_needsArp;                 ///< what NeedsArp() answers
     bool m_adminDiscovery;           ///< ask the neighbour at link up (and a switch for a ULA)
     bool m_adoptAssignedUla;         ///< take the ULA a switch assigns
     GsnElementType m_neighborType;   ///< what the neighbour said it is
