@@ -5,6 +5,7 @@ It builds the project (unless -n), then runs, as separate processes:
   * every ns-3 TestSuite linked into build/test-runner (one process per suite);
   * every standalone engine unit-test program build/*-core-test (Boost.Test, no ns-3);
   * the wscript-consistency check (tools/check-wscript.py);
+  * the gsn-dissector check (tools/test-dissector.sh; skipped when tshark is missing);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -117,6 +118,10 @@ class Runner:
             except ValueError:
                 signame = "signal %d" % -rc
             job.status, job.reason = "CRASH", "killed by %s" % signame
+        elif rc == 77 and job.label == "TestSuite":
+            # The automake convention: the check cannot run here (e.g. no tshark).
+            lines = job.output.strip().splitlines()
+            job.status, job.reason = "SKIP", lines[-1] if lines else "exit 77"
         elif rc != 0:
             job.status, job.reason = "FAIL", "exit code %d" % rc
         else:
@@ -428,6 +433,10 @@ def collect_jobs(args, outdir):
     check = os.path.join(TOP, "tools", "check-wscript.py")
     if os.path.isfile(check):
         suites.append(("wscript-consistency", "unit", [sys.executable, check]))
+    # The Wireshark dissector against a trace the gsn-two-hosts example writes.
+    dissector = os.path.join(TOP, "tools", "test-dissector.sh")
+    if os.path.isfile(dissector):
+        suites.append(("gsn-dissector", "system", ["bash", dissector, build_dir]))
 
     known = {name for name, _, _ in suites}
     for name in args.suite:
@@ -441,7 +450,7 @@ def collect_jobs(args, outdir):
                 continue
             if not kind_selected(kind, args, named):
                 continue
-            cwd = TOP if name == "wscript-consistency" else outdir
+            cwd = TOP if name in ("wscript-consistency", "gsn-dissector") else outdir
             jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
 
     # --- Examples listed in examples-to-run.py files.

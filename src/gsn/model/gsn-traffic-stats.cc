@@ -638,13 +638,13 @@ GsnTrafficStats::WriteSummaryJson(std::ostream& os, const GsnTrafficSummary& s)
 }
 
 void
-GsnTrafficStats::Print(std::ostream& os) const
+GsnTrafficStats::Print(std::ostream& os, bool details) const
 {
-    Print(os, Summarize());
+    Print(os, Summarize(), details);
 }
 
 void
-GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s)
+GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s, bool details)
 {
     const GsnLatencySummary& l = s.latency;
     const auto flags = os.flags();
@@ -663,6 +663,10 @@ GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s)
        << l.p99 / 1e3 << ", p99.9 " << l.p999 / 1e3 << ", max " << l.max / 1e3 << "\n";
     for (const GsnEndpointSummary& e : s.endpoints)
     {
+        if (!details)
+        {
+            break;
+        }
         os << "  endpoint " << e.index << ": sent " << e.sent << " (" << e.txThroughput / 1e9
            << " Gbit/s), received " << e.received << " (" << e.rxThroughput / 1e9
            << " Gbit/s), refused " << e.refused << "\n";
@@ -673,6 +677,10 @@ GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s)
            << ", credit stalls " << s.totalCreditStallTime.As(Time::US) << "\n";
         for (const GsnLinkSummary& k : s.links)
         {
+            if (!details)
+            {
+                break;
+            }
             os << "  node " << k.node << " if " << k.ifIndex << " (" << k.address
                << "): utilisation " << k.utilisation << ", " << k.txMicropackets
                << " micropackets, " << k.creditStalls << " credit stalls, "

@@ -262,14 +262,16 @@ class GsnTrafficStats : public Object
     /**
      * Write Summarize() for people.
      * \param os where to write
+     * \param details also one line per endpoint and per port
      */
-    void Print(std::ostream& os) const;
+    void Print(std::ostream& os, bool details = true) const;
 
     /**
      * \param os where to write
      * \param summary the summary to write for people
+     * \param details also one line per endpoint and per port
      */
-    static void Print(std::ostream& os, const GsnTrafficSummary& summary);
+    static void Print(std::ostream& os, const GsnTrafficSummary& summary, bool details = true);
 
   protected:
     void DoDispose() override;
