@@ -98,6 +98,16 @@ GsnAdminPayload::MakeResponse(GsnAdminStatus s)
     hopCount = pathIndex;
 }
 
+void
+GsnAdminPayload::MakeInvalidCommandResponse()
+{
+    const uint8_t received = command;
+    command = uint8_t(GsnAdminCommand::INVALID_COMMAND);
+    arg.fill(0);
+    arg[0] = received;
+    MakeResponse(GsnAdminStatus::UNSUPPORTED);
+}
+
 GsnMicropacket
 GsnAdminPayload::ToMicropacket() const
 {
@@ -138,6 +148,33 @@ operator<<(std::ostream& os, const GsnAdminPayload& p)
        << " tid=" << p.transaction << " ula=" << p.ula << " port=" << p.port
        << " pathIndex=" << unsigned(p.pathIndex);
     return os;
+}
+
+void
+GsnAdminRegisters::Answer(GsnAdminPayload& p, const ReadOnly& readOnly)
+{
+    const bool scratch = p.port >= SCRATCH_FIRST && p.port < SCRATCH_FIRST + SCRATCH_COUNT;
+    if (p.GetCommand() == GsnAdminCommand::WRITE_REGISTER)
+    {
+        if (scratch)
+        {
+            m_scratch[p.port - SCRATCH_FIRST] = p.GetArg64();
+        }
+        // Read-only and unknown registers refuse writes.
+        p.MakeResponse(scratch ? GsnAdminStatus::OK : GsnAdminStatus::BAD_ARGUMENT);
+        return;
+    }
+    std::optional<uint64_t> value;
+    if (scratch)
+    {
+        value = m_scratch[p.port - SCRATCH_FIRST];
+    }
+    else if (readOnly)
+    {
+        value = readOnly(p.port);
+    }
+    p.SetArg64(value.value_or(0));
+    p.MakeResponse(value ? GsnAdminStatus::OK : GsnAdminStatus::BAD_ARGUMENT);
 }
 
 } // namespace ns3

@@ -28,6 +28,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <ostream>
 
 namespace ns3
@@ -119,6 +121,9 @@ struct GsnAdminPayload
      */
     void MakeResponse(GsnAdminStatus status);
 
+    /// Turn this request into the Invalid_command response naming its command in arg[0].
+    void MakeInvalidCommandResponse();
+
     /// \return an Admin micropacket carrying this payload (VC 0)
     GsnMicropacket ToMicropacket() const;
 
@@ -129,6 +134,33 @@ struct GsnAdminPayload
 };
 
 std::ostream& operator<<(std::ostream& os, const GsnAdminPayload& p);
+
+/**
+ * \ingroup gsn
+ * \brief The Admin registers of an element: read-only ones that its owner reports, and 16
+ * writable scratch registers (0x10-0x1F). The register number is the port argument.
+ */
+class GsnAdminRegisters
+{
+  public:
+    /// First scratch register.
+    static constexpr uint16_t SCRATCH_FIRST = 0x10;
+    /// Number of scratch registers.
+    static constexpr uint16_t SCRATCH_COUNT = 16;
+
+    /// A read-only register's value, or nothing if the element has no such register.
+    using ReadOnly = std::function<std::optional<uint64_t>(uint16_t)>;
+
+    /**
+     * Answer a Read_register or Write_register request: \p p becomes its response.
+     * \param p the request
+     * \param readOnly the element's read-only registers
+     */
+    void Answer(GsnAdminPayload& p, const ReadOnly& readOnly);
+
+  private:
+    std::array<uint64_t, SCRATCH_COUNT> m_scratch{}; ///< the scratch registers
+};
 
 } // namespace ns3
 

@@ -638,52 +638,27 @@ GsnNetDevice::ProcessAdminRequest(GsnAdminPayload p)
         p.ula = Mac48Address::ConvertFrom(GetAddress());
         p.MakeResponse(GsnAdminStatus::OK);
         break;
-    case GsnAdminCommand::READ_REGISTER: {
-        GsnAdminStatus status = GsnAdminStatus::OK;
-        uint64_t value = 0;
-        if (p.port == 0)
-        {
-            value = uint64_t(GsnElementType::ENDPOINT);
-        }
-        else if (p.port == 1)
-        {
-            value = 1; // one GSN port
-        }
-        else if (p.port >= 0x10 && p.port < 0x20)
-        {
-            value = m_adminScratch[p.port - 0x10];
-        }
-        else
-        {
-            status = GsnAdminStatus::BAD_ARGUMENT;
-        }
-        p.SetArg64(value);
-        p.MakeResponse(status);
-        break;
-    }
+    case GsnAdminCommand::READ_REGISTER:
     case GsnAdminCommand::WRITE_REGISTER:
-        if (p.port >= 0x10 && p.port < 0x20)
-        {
-            m_adminScratch[p.port - 0x10] = uint32_t(p.GetArg64());
-            p.MakeResponse(GsnAdminStatus::OK);
-        }
-        else
-        {
-            p.MakeResponse(GsnAdminStatus::BAD_ARGUMENT);
-        }
+        m_adminRegisters.Answer(p, [](uint16_t reg) -> std::optional<uint64_t> {
+            if (reg == 0)
+            {
+                return uint64_t(GsnElementType::ENDPOINT);
+            }
+            if (reg == 1)
+            {
+                return 1; // one GSN port
+            }
+            return std::nullopt;
+        });
         break;
     case GsnAdminCommand::INVALID_COMMAND:
         ++m_adminErrors;
         return;
-    default: {
+    default:
         // ULA assignment, lists and port maps are switch commands; anything else unknown.
-        const uint8_t received = p.command;
-        p.command = uint8_t(GsnAdminCommand::INVALID_COMMAND);
-        p.arg.fill(0);
-        p.arg[0] = received;
-        p.MakeResponse(GsnAdminStatus::UNSUPPORTED);
+        p.MakeInvalidCommandResponse();
         break;
-    }
     }
     SendAdminMicropacket(p.ToMicropacket());
 }

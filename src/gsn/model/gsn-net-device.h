@@ -195,7 +195,7 @@ class GsnNetDevice : public GsnPortDevice
     bool m_adoptAssignedUla;         ///< take the ULA a switch assigns
     GsnElementType m_neighborType;   ///< what the neighbour said it is
     Mac48Address m_elementAddress;   ///< set by Set_element_address
-    std::array<uint32_t, 16> m_adminScratch{}; ///< writable Admin registers 0x10-0x1F
+    GsnAdminRegisters m_adminRegisters; ///< Admin registers
     uint32_t m_nextTransaction;      ///< transaction id of the next request
     uint64_t m_adminErrors;          ///< Admin micropackets that could not be processed
     TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;  ///< requests processed here

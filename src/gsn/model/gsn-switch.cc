@@ -713,50 +713,24 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
         }
         p.MakeResponse(GsnAdminStatus::OK);
         break;
-    case GsnAdminCommand::READ_REGISTER: {
-        GsnAdminStatus status = GsnAdminStatus::OK;
-        uint64_t value = 0;
-        switch (p.port)
-        {
-        case 0:
-            value = uint64_t(GsnElementType::SWITCH);
-            break;
-        case 1:
-            value = m_ports.size();
-            break;
-        case 2:
-            value = uint64_t(m_latency.GetNanoSeconds());
-            break;
-        case 3:
-            value = m_broadcastCapable ? 1 : 0;
-            break;
-        case 4:
-            value = m_routes.size();
-            break;
-        default:
-            if (p.port >= 0x10 && p.port < 0x20)
-            {
-                value = m_scratch[p.port - 0x10];
-            }
-            else
-            {
-                status = GsnAdminStatus::BAD_ARGUMENT;
-            }
-        }
-        p.SetArg64(value);
-        p.MakeResponse(status);
-        break;
-    }
+    case GsnAdminCommand::READ_REGISTER:
     case GsnAdminCommand::WRITE_REGISTER:
-        if (p.port >= 0x10 && p.port < 0x20)
-        {
-            m_scratch[p.port - 0x10] = uint32_t(p.GetArg64());
-            p.MakeResponse(GsnAdminStatus::OK);
-        }
-        else
-        {
-            p.MakeResponse(GsnAdminStatus::BAD_ARGUMENT); // read-only or unknown
-        }
+        m_registers.Answer(p, [this](uint16_t reg) -> std::optional<uint64_t> {
+            switch (reg)
+            {
+            case 0:
+                return uint64_t(GsnElementType::SWITCH);
+            case 1:
+                return m_ports.size();
+            case 2:
+                return uint64_t(m_latency.GetNanoSeconds());
+            case 3:
+                return m_broadcastCapable ? 1 : 0;
+            case 4:
+                return m_routes.size();
+            }
+            return std::nullopt;
+        });
         break;
     case GsnAdminCommand::ULA_LIST_REQUEST:
         SendUlaList(port, p);
@@ -781,15 +755,9 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
     case GsnAdminCommand::INVALID_COMMAND:
         ++m_adminErrors; // someone reports our request as invalid; nothing to answer
         return;
-    default: {
-        // Unknown command: answer Invalid_command, naming the code received.
-        const uint8_t received = p.command;
-        p.command = uint8_t(GsnAdminCommand::INVALID_COMMAND);
-        p.arg.fill(0);
-        p.arg[0] = received;
-        p.MakeResponse(GsnAdminStatus::UNSUPPORTED);
+    default:
+        p.MakeInvalidCommandResponse(); // unknown: answer Invalid_command naming the code
         break;
-    }
     }
     SendAdmin(port, p);
 }

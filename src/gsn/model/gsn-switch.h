@@ -282,7 +282,7 @@ class GsnSwitch : public Object
     uint32_t m_discoveryMaxRounds; ///< rounds at most
     uint32_t m_discoveryQuietRounds; ///< unchanged rounds that end discovery
 
-    std::array<uint32_t, 16> m_scratch{}; ///< writable Admin registers 0x10-0x1F
+    GsnAdminRegisters m_registers;        ///< Admin registers
     uint32_t m_nextTransaction;           ///< transaction id of the next request
     uint32_t m_discoveryRounds;           ///< rounds run
     uint32_t m_quietRounds;               ///< rounds in a row without change
