@@ -474,7 +474,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
     {
         return; // nothing new, or a stale value from before a reset
     }
-    m_retx.erase(m_retx.begin(), m_retx.begin() + n);
+    m_retx.pop_front(n);
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
     m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();

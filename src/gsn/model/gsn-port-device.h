@@ -12,6 +12,7 @@
 #define GSN_PORT_DEVICE_H
 
 #include "gsn-micropacket.h"
+#include "gsn-ring-buffer.h"
 
 #include "ns3/error-model.h"
 #include "ns3/event-id.h"
@@ -22,7 +23,6 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
-#include <deque>
 
 namespace ns3
 {
@@ -313,11 +313,11 @@ class GsnPortDevice : public NetDevice
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
-    std::deque<GsnMicropacket> m_retx;             ///< sent, not yet acknowledged
+    GsnRingBuffer<GsnMicropacket> m_retx;          ///< sent, not yet acknowledged
     uint32_t m_resendIndex;                        ///< next m_retx entry to resend
     uint8_t m_nextTseq;                            ///< TSEQ of the next new micropacket
-    std::deque<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
-    std::deque<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
+    GsnRingBuffer<GsnMicropacket> m_adminQueue;    ///< Admin micropackets to send
+    GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
     Time m_rtxDeadline;                            ///< when the go-back-N timer expires
     EventId m_rtxEvent;                            ///< the go-back-N timer
     uint32_t m_timeoutsWithoutProgress;            ///< consecutive expiries

@@ -13,6 +13,7 @@
 
 #include "gsn-admin.h"
 #include "gsn-micropacket.h"
+#include "gsn-ring-buffer.h"
 
 #include "ns3/event-id.h"
 #include "ns3/mac48-address.h"
@@ -21,7 +22,6 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
-#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -196,7 +196,7 @@ class GsnSwitch : public Object
     /// State of one input VC.
     struct InputVc
     {
-        std::deque<Entry> fifo; ///< buffered micropackets, in arrival order
+        GsnRingBuffer<Entry> fifo; ///< buffered micropackets, in arrival order
         Mode mode{Mode::IDLE};  ///< what happens to the head Message
         uint32_t out{0};        ///< output port (WAITING, FORWARDING)
         uint32_t tails{0};      ///< Tail micropackets in fifo
@@ -209,7 +209,7 @@ class GsnSwitch : public Object
     {
         int32_t owner{-1}; ///< input port owning it, REPLICA, or -1
         uint32_t rr{0};    ///< round-robin position for the next grant
-        std::deque<std::vector<GsnMicropacket>> replicas; ///< broadcast copies to send
+        GsnRingBuffer<std::vector<GsnMicropacket>> replicas; ///< broadcast copies to send
         uint32_t replicaPos{0}; ///< next micropacket of replicas.front()
     };
 

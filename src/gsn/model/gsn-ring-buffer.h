@@ -1,0 +1,127 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnRingBuffer: a FIFO over a growable power-of-two array. Unlike std::deque it allocates
+ * nothing while empty (a fabric has many idle buffers: four VCs of every switch port), and in
+ * steady state it reuses its storage, so queueing a micropacket allocates nothing.
+ */
+#ifndef GSN_RING_BUFFER_H
+#define GSN_RING_BUFFER_H
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief A FIFO with indexed access, stored in a ring that doubles when full.
+ * \tparam T the element type (default-constructible, movable)
+ */
+template <typename T>
+class GsnRingBuffer
+{
+  public:
+    /// \return true if empty
+    bool empty() const
+    {
+        return m_size == 0;
+    }
+
+    /// \return the number of elements
+    std::size_t size() const
+    {
+        return m_size;
+    }
+
+    /// \param i index from the front \return the element
+    T& operator[](std::size_t i)
+    {
+        return m_slots[(m_head + i) & (m_slots.size() - 1)];
+    }
+
+    /// \param i index from the front \return the element
+    const T& operator[](std::size_t i) const
+    {
+        return m_slots[(m_head + i) & (m_slots.size() - 1)];
+    }
+
+    /// \return the first element
+    T& front()
+    {
+        return (*this)[0];
+    }
+
+    /// \return the first element
+    const T& front() const
+    {
+        return (*this)[0];
+    }
+
+    /// \return the last element
+    T& back()
+    {
+        return (*this)[m_size - 1];
+    }
+
+    /// \param value appended at the back
+    void push_back(T value)
+    {
+        if (m_size == m_slots.size())
+        {
+            Grow();
+        }
+        m_slots[(m_head + m_size) & (m_slots.size() - 1)] = std::move(value);
+        ++m_size;
+    }
+
+    /// Remove the first element.
+    void pop_front()
+    {
+        m_slots[m_head] = T();
+        m_head = (m_head + 1) & (m_slots.size() - 1);
+        --m_size;
+    }
+
+    /// \param n remove the first n elements
+    void pop_front(std::size_t n)
+    {
+        for (std::size_t i = 0; i < n; ++i)
+        {
+            pop_front();
+        }
+    }
+
+    /// Remove everything (the storage is kept for reuse).
+    void clear()
+    {
+        while (!empty())
+        {
+            pop_front();
+        }
+        m_head = 0;
+    }
+
+  private:
+    /// Double the storage (or make the first), keeping the order.
+    void Grow()
+    {
+        std::vector<T> bigger(m_slots.empty() ? 4 : 2 * m_slots.size());
+        for (std::size_t i = 0; i < m_size; ++i)
+        {
+            bigger[i] = std::move((*this)[i]);
+        }
+        m_slots.swap(bigger);
+        m_head = 0;
+    }
+
+    std::vector<T> m_slots; ///< the ring (size 0 or a power of two)
+    std::size_t m_head{0};  ///< index of the first element
+    std::size_t m_size{0};  ///< number of elements
+};
+
+} // namespace ns3
+
+#endif /* GSN_RING_BUFFER_H */
