@@ -34,6 +34,8 @@ GsnRxDropReasonName(GsnRxDropReason reason)
         return "BadLlcSnap";
     case GsnRxDropReason::NOT_FOR_US:
         return "NotForUs";
+    case GsnRxDropReason::NO_ARP:
+        return "NoArp";
     case GsnRxDropReason::COUNT:
         break;
     }
@@ -81,6 +83,7 @@ GsnMessageAssembler::Open(const GsnMicropacket& mp)
         return Drop(GsnRxDropReason::TOO_LONG, mp.tail);
     }
     m_expectedBytes = uint64_t(gsn::MESSAGE_ADDRESS_BYTES) + mlen;
+    m_origin = mp.origin;
     // Grow with what arrives; a large M_len from the wire reserves at most 64 KiB up front.
     m_bytes.clear();
     m_bytes.reserve(std::min<uint64_t>(m_expectedBytes, 65536));
@@ -147,6 +150,18 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
         return Drop(GsnRxDropReason::ECRC_ERROR, true);
     }
     m_complete = Create<Packet>(m_bytes.data(), uint32_t(m_bytes.size()));
+    if (m_origin && m_origin->GetSize() == m_bytes.size())
+    {
+        // The bytes are what was sent: hand up the sender's Message, tags included, as a
+        // point-to-point channel does.
+        std::vector<uint8_t> sent(m_bytes.size());
+        m_origin->CopyData(sent.data(), uint32_t(sent.size()));
+        if (sent == m_bytes)
+        {
+            m_complete = m_origin->Copy();
+        }
+    }
+    m_origin = nullptr;
     m_bytes.clear();
     m_state = State::IDLE;
     return Result::COMPLETE;
@@ -158,6 +173,7 @@ GsnMessageAssembler::Reset()
     const bool wasOpen = m_state == State::OPEN;
     m_state = State::IDLE;
     m_bytes.clear();
+    m_origin = nullptr;
     m_displaced = false;
     return wasOpen;
 }

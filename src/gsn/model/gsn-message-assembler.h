@@ -32,6 +32,7 @@ enum class GsnRxDropReason : uint8_t
     ERROR_FLAG,          ///< E bit set by an element on the path
     BAD_LLC_SNAP,        ///< not an LLC/SNAP header
     NOT_FOR_US,          ///< D_ULA is neither ours nor broadcast (and not promiscuous)
+    NO_ARP,              ///< ARP/HARP on an interface that does not resolve (NeedsArp off)
     COUNT                ///< number of reasons
 };
 
@@ -112,6 +113,7 @@ class GsnMessageAssembler
     bool m_ecrcBad;               ///< a mismatch was seen in the open Message
     bool m_displaced;             ///< the last Header displaced an open Message
     Ptr<Packet> m_complete;       ///< the last completed Message
+    Ptr<const Packet> m_origin;   ///< the sender's Message of the open one (for its tags)
     GsnRxDropReason m_dropReason; ///< why the last drop happened
 };
 

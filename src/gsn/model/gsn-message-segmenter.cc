@@ -51,6 +51,7 @@ GsnMessageSegmenter::Next(GsnMicropacket& mp)
     std::fill(mp.data.begin() + n, mp.data.end(), 0);
     mp.vc = m_vc;
     mp.type = uint8_t(m_next == 0 ? GsnMicropacketType::HEADER : GsnMicropacketType::DATA);
+    mp.origin = m_next == 0 ? m_message : nullptr;
     ++m_next;
     mp.tail = m_next == m_count;
     mp.error = false;

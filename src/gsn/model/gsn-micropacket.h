@@ -10,6 +10,8 @@
 
 #include "gsn-constants.h"
 
+#include "ns3/packet.h"
+
 #include <array>
 #include <cstdint>
 #include <ostream>
@@ -62,6 +64,10 @@ struct GsnMicropacket
     uint8_t tseq{0}; ///< transmission sequence number
     uint16_t ecrc{0}; ///< end-to-end CRC of the Message up to this micropacket
     uint16_t lcrc{0}; ///< link CRC
+    /// Simulation metadata, not on the wire: on a Header micropacket, the Message it starts,
+    /// so that the receiving endpoint can keep the Message's ns-3 tags (FlowMonitor, VC tags).
+    /// Null when the micropacket crossed a serialized path (error model, MPI).
+    Ptr<const Packet> origin;
 
     /// \return the TYPE as the enum (the value may be a reserved code)
     GsnMicropacketType GetType() const

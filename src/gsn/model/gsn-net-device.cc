@@ -456,6 +456,14 @@ GsnNetDevice::DeliverMessage(Ptr<Packet> message)
     }
     const uint16_t protocol = uint16_t(llcBytes[6] << 8 | llcBytes[7]);
     Ptr<Packet> packet = message->CreateFragment(front, message->GetSize() - front);
+    GsnVcTag vcTag;
+    packet->RemovePacketTag(vcTag); // the sender's VC choice does not travel further up
+    if (protocol == gsn::ETHERTYPE_ARP && !m_needsArp)
+    {
+        // ns-3's ARP must not see HARP frames on an interface that does not use it.
+        DropMessage(message, GsnRxDropReason::NO_ARP);
+        return;
+    }
 
     const Mac48Address destination = addressing.GetDestination();
     const Mac48Address source = addressing.GetSource();

@@ -55,6 +55,12 @@ StBypassStack::Bind(StConnId id, StEventSink* sink)
 }
 
 void
+StBypassStack::SetUnclaimedHandler(std::function<bool(const StEvent&)> handler)
+{
+    m_unclaimed = std::move(handler);
+}
+
+void
 StBypassStack::Flush()
 {
     StTransmit t;
@@ -74,6 +80,10 @@ StBypassStack::Flush()
             if (it != m_sinks.end())
             {
                 it->second->OnEvent(e);
+                continue;
+            }
+            if (m_unclaimed && m_unclaimed(e))
+            {
                 continue;
             }
             if (e.type == StEventType::ConnectionEstablished && e.accepted)

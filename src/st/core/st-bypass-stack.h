@@ -55,6 +55,16 @@ public:
     /// Route the events of connection \p id to \p sink (nullptr: stop).
     void Bind(StConnId id, StEventSink* sink);
 
+    /**
+     * \brief Offer the events of connections no handle is bound to to \p handler first.
+     *
+     * An adapter that also runs connections of its own on the same endpoint (the ns-3
+     * adaptation's managed API) takes its events here: \p handler returns true when it took
+     * the event (and then frees the slot a header holds), false to let the stack keep it
+     * for st_accept. An empty function removes the handler.
+     */
+    void SetUnclaimedHandler(std::function<bool(const StEvent&)> handler);
+
     /// Connections accepted on \p port and not yet claimed by st_accept.
     std::deque<StConnId>&
     Accepted(uint16_t port)
@@ -82,6 +92,7 @@ private:
     std::map<StConnId, StEventSink*> m_sinks;            //!< connection -> handle
     std::map<uint16_t, std::deque<StConnId>> m_accepted; //!< listener port -> new VCs
     std::map<StConnId, std::deque<StEvent>> m_pending;   //!< events of VCs not bound yet
+    std::function<bool(const StEvent&)> m_unclaimed;     //!< the adapter's own connections
 };
 
 } // namespace st

@@ -507,6 +507,18 @@ extern "C"
     }
 
     int
+    st_accept_ready(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || !h->listening)
+        {
+            return -1;
+        }
+        h->stack->Flush();
+        return h->stack->Accepted(h->listenPort).empty() ? 0 : 1;
+    }
+
+    int
     st_accept(st_chandle_t chandle)
     {
         Handle* h = H(chandle);
@@ -531,7 +543,7 @@ extern "C"
     }
 
     int
-    st_connect(st_chandle_t chandle, const char* hostname, const char* service)
+    st_connect_start(st_chandle_t chandle, const char* hostname, const char* service)
     {
         Handle* h = H(chandle);
         uint16_t port = 0;
@@ -558,23 +570,85 @@ extern "C"
         }
         h->ianaRemote = port;
         h->Bind(id);
-        h->stack->Pump(ST_NEVER,
-                       [h]
-                       {
-                           StConnection* c = h->Conn();
-                           return h->closed || c == nullptr
-                                  || c->GetState() == StConnState::Connected;
-                       });
+        h->stack->Flush(); // the RC goes to the driver
+        return ST_OK;
+    }
+
+    int
+    st_connect_result(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        if (h->conn == 0)
+        {
+            return ST_ENOTCONN;
+        }
+        h->stack->Flush();
         if (h->refused)
         {
             return ST_ECONNREFUSED;
         }
         StConnection* c = h->Conn();
-        if (c == nullptr || c->GetState() != StConnState::Connected)
+        if (c != nullptr && c->GetState() == StConnState::Connected)
+        {
+            return ST_OK;
+        }
+        if (h->closed || c == nullptr || c->GetState() != StConnState::RcSent)
         {
             return ST_ETIMEDOUT;
         }
+        return EINPROGRESS;
+    }
+
+    int
+    st_connect(st_chandle_t chandle, const char* hostname, const char* service)
+    {
+        int e = st_connect_start(chandle, hostname, service);
+        if (e != ST_OK)
+        {
+            return e;
+        }
+        Handle* h = H(chandle);
+        h->stack->Pump(ST_NEVER,
+                       [chandle]
+                       {
+                           return st_connect_result(chandle) != EINPROGRESS;
+                       });
+        return st_connect_result(chandle);
+    }
+
+    int
+    st_close_start(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        StConnection* c = h->Conn();
+        if (c == nullptr || c->GetState() != StConnState::Connected)
+        {
+            return ST_ENOTCONN;
+        }
+        h->stack->GetEndpoint().Close(h->stack->GetDriver().Now(), h->conn);
+        h->stack->Flush(); // the RD goes to the driver
         return ST_OK;
+    }
+
+    int
+    st_close_ready(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return 1;
+        }
+        h->stack->Flush();
+        StConnection* c = h->Conn();
+        return c == nullptr || c->GetState() == StConnState::Closed ? 1 : 0;
     }
 
     int
@@ -591,13 +665,15 @@ extern "C"
             return ST_ENOTCONN;
         }
         st_flush(chandle, -1, nullptr); // "exactly as if ... st_flush(-1, NULL)" [SEED-API]
-        StEndpoint& ep = h->stack->GetEndpoint();
-        ep.Close(h->stack->GetDriver().Now(), h->conn);
+        int e = st_close_start(chandle);
+        if (e != ST_OK)
+        {
+            return e;
+        }
         h->stack->Pump(ST_NEVER,
-                       [h]
+                       [chandle]
                        {
-                           StConnection* cc = h->Conn();
-                           return cc == nullptr || cc->GetState() == StConnState::Closed;
+                           return st_close_ready(chandle) == 1;
                        });
         return ST_OK;
     }
@@ -701,9 +777,9 @@ extern "C"
                        + static_cast<uint64_t>(timeout->tv_usec) * 1000ULL;
         }
         h->stack->Pump(deadline,
-                       [h]
+                       [chandle]
                        {
-                           return !h->rx.empty() || h->closed;
+                           return st_rx_ready(chandle) == 1;
                        });
         if (h->rx.empty())
         {
@@ -732,6 +808,17 @@ extern "C"
     }
 
     int
+    st_rx_ready(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr || h->conn == 0)
+        {
+            return 1; // st_rx returns an error at once
+        }
+        return !h->rx.empty() || h->closed ? 1 : 0;
+    }
+
+    int
     st_rx_payload(st_chandle_t chandle)
     {
         Handle* h = H(chandle);
@@ -754,19 +841,9 @@ extern "C"
         if (threshold != 0)
         {
             h->stack->Pump(ST_NEVER,
-                           [h, threshold]
+                           [chandle, threshold]
                            {
-                               StConnection* cc = h->Conn();
-                               if (cc == nullptr || cc->GetState() != StConnState::Connected)
-                               {
-                                   return true;
-                               }
-                               if (threshold < 0)
-                               {
-                                   return cc->GetBlockedCount()
-                                          == 0; // every header handed to the driver
-                               }
-                               return cc->GetHeadersSent() >= static_cast<uint64_t>(threshold);
+                               return st_flush_ready(chandle, threshold) == 1;
                            });
         }
         c = h->Conn();
@@ -775,6 +852,33 @@ extern "C"
             *count = c != nullptr ? static_cast<int64_t>(c->GetHeadersSent()) : 0;
         }
         return ST_OK;
+    }
+
+    int
+    st_flush_ready(st_chandle_t chandle, int64_t threshold)
+    {
+        Handle* h = H(chandle);
+        if (h == nullptr)
+        {
+            return 1;
+        }
+        StConnection* c = h->Conn();
+        if (threshold == 0 || c == nullptr || c->GetState() != StConnState::Connected)
+        {
+            return 1;
+        }
+        if (threshold < 0)
+        {
+            return c->GetBlockedCount() == 0 ? 1 : 0; // every header handed to the driver
+        }
+        return c->GetHeadersSent() >= static_cast<uint64_t>(threshold) ? 1 : 0;
+    }
+
+    void*
+    st_stack(st_chandle_t chandle)
+    {
+        Handle* h = H(chandle);
+        return h != nullptr ? h->stack : nullptr;
     }
 
     double

@@ -16,8 +16,12 @@
  *  - st_map needs an established connection (the Bufx table belongs to the connection);
  *  - st_accept turns the listening handle into the connection and stops listening.
  * Extensions: st_create_on (name the stack), st_rx_payload (did the last st_rx carry an
- * optional payload), and the options ST_OPT_BYPASS, ST_OPT_CTS_REQ, ST_OPT_MAX_BLOCK,
- * ST_OPT_DATA_VC, ST_OPT_ETHERTYPE.
+ * optional payload), the options ST_OPT_BYPASS, ST_OPT_CTS_REQ, ST_OPT_MAX_BLOCK,
+ * ST_OPT_DATA_VC, ST_OPT_ETHERTYPE, and the non-blocking halves of the blocking routines for
+ * event-driven hosts (st_connect_start ... st_stack): each blocking routine is exactly
+ * "start, wait until its ready test holds, finish", and an event-driven host (ns-3) runs the
+ * start, tests readiness whenever the stack made progress, then calls the routine, which no
+ * longer waits.
  */
 #ifndef ST_BYPASS_H
 #define ST_BYPASS_H
@@ -134,6 +138,29 @@ extern "C"
     int st_rx_payload(st_chandle_t chandle);
     /** Block until \p threshold headers were sent (-1: all pending); *count = headers sent. */
     int st_flush(st_chandle_t chandle, int64_t threshold, int64_t* count);
+
+    /*
+     * Extensions for event-driven hosts, which cannot block: the halves of the blocking
+     * routines. st_connect = st_connect_start, wait until st_connect_result is not
+     * EINPROGRESS. st_accept, st_rx and st_flush return at once when their ready test is 1.
+     * st_close = st_flush(-1), st_close_start, wait until st_close_ready.
+     */
+    /** Everything st_connect does before it waits: resolve, send RC. 0 = RC sent. */
+    int st_connect_start(st_chandle_t chandle, const char* hostname, const char* service);
+    /** EINPROGRESS while the RC is unanswered, then what st_connect returns. */
+    int st_connect_result(st_chandle_t chandle);
+    /** 1 if st_accept would return without waiting, 0 if not, -1 if not listening. */
+    int st_accept_ready(st_chandle_t chandle);
+    /** 1 if st_rx would return without waiting (a header is queued, or the VC closed). */
+    int st_rx_ready(st_chandle_t chandle);
+    /** 1 if st_flush(\p threshold) would return without waiting. */
+    int st_flush_ready(st_chandle_t chandle, int64_t threshold);
+    /** Begin the teardown (RD) without flushing; ENOTCONN if not connected. */
+    int st_close_start(st_chandle_t chandle);
+    /** 1 once the teardown st_close_start began is over (or there is no connection). */
+    int st_close_ready(st_chandle_t chandle);
+    /** The stack (a ns3::st::StBypassStack*) a handle belongs to, or NULL. */
+    void* st_stack(st_chandle_t chandle);
 
     /** Seconds since some epoch (the default stack's clock). */
     double st_time(void);

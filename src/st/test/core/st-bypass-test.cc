@@ -379,6 +379,49 @@ BOOST_AUTO_TEST_CASE(data_tiled_into_mapped_memory)
     BOOST_CHECK_EQUAL(st_unmap(mr), ST_OK);
 }
 
+BOOST_AUTO_TEST_CASE(non_blocking_halves)
+{
+    // The halves an event-driven host uses: start, ready tests, then the routine returns at
+    // once with what the blocking routine returns.
+    Fixture f;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sb, &f.server), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &f.client), ST_OK);
+    BOOST_CHECK_EQUAL(st_accept_ready(f.server), -1); // not listening
+    BOOST_REQUIRE_EQUAL(st_listen(f.server, nullptr, "3000"), ST_OK);
+    BOOST_CHECK_EQUAL(st_accept_ready(f.server), 0);
+    BOOST_CHECK_EQUAL(st_stack(f.client), static_cast<void*>(&f.sa));
+    BOOST_CHECK_EQUAL(st_connect_result(f.client), ST_ENOTCONN);
+    BOOST_REQUIRE_EQUAL(st_connect_start(f.client, "hostB", "3000"), ST_OK);
+    BOOST_CHECK_EQUAL(f.hub.ops.back(), "A:RC");
+    BOOST_CHECK_EQUAL(st_connect_result(f.client), EINPROGRESS);
+    BOOST_CHECK_EQUAL(st_connect_start(f.client, "hostB", "3000"), ST_EISCONN);
+    f.hub.RunPassive(1); // B answers CA
+    BOOST_CHECK_EQUAL(st_accept_ready(f.server), 1);
+    BOOST_CHECK_EQUAL(st_accept(f.server), ST_OK);
+    f.hub.RunPassive(0); // A takes the CA
+    BOOST_CHECK_EQUAL(st_connect_result(f.client), ST_OK);
+    BOOST_CHECK_EQUAL(st_rx_ready(f.server), 0);
+    st_header_t rs = Header(StOp::Rmr);
+    rs.s_id = 9;
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &rs, nullptr, 0, 0, 0), ST_OK);
+    BOOST_CHECK_EQUAL(st_flush_ready(f.client, -1), 1);
+    BOOST_CHECK_EQUAL(st_flush_ready(f.client, 100), 0);
+    f.hub.RunPassive(1);
+    BOOST_CHECK_EQUAL(st_rx_ready(f.server), 1);
+    st_header_t got;
+    struct timeval tv = {0, 0};
+    BOOST_CHECK_EQUAL(st_rx(f.server, &got, nullptr, &tv), ST_OK);
+    BOOST_CHECK_EQUAL(got.opflags >> 11, static_cast<int>(StOp::Rmr));
+    BOOST_CHECK_EQUAL(st_close_ready(f.client), 0);
+    BOOST_REQUIRE_EQUAL(st_close_start(f.client), ST_OK);
+    BOOST_CHECK_EQUAL(f.hub.ops.back(), "A:RD");
+    BOOST_CHECK_EQUAL(st_close_ready(f.client), 0);
+    f.hub.RunPassive(1); // DA
+    f.hub.RunPassive(0); // DC
+    BOOST_CHECK_EQUAL(st_close_ready(f.client), 1);
+    BOOST_CHECK_EQUAL(st_close_start(f.client), ST_ENOTCONN);
+}
+
 BOOST_AUTO_TEST_CASE(close_and_rx_after_close)
 {
     Fixture f;

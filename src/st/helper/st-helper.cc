@@ -1,0 +1,124 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "st-helper.h"
+
+#include "ns3/log.h"
+#include "ns3/loopback-net-device.h"
+#include "ns3/node-list.h"
+#include "ns3/node.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("StHelper");
+
+StHelper::StHelper()
+{
+    m_factory.SetTypeId(StProtocol::GetTypeId());
+}
+
+void
+StHelper::SetAttribute(std::string name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+Ptr<StProtocol>
+StHelper::GetOrCreate(Ptr<Node> node) const
+{
+    Ptr<StProtocol> st = node->GetObject<StProtocol>();
+    if (!st)
+    {
+        st = m_factory.Create<StProtocol>();
+        node->AggregateObject(st);
+        st->SetNode(node);
+    }
+    return st;
+}
+
+Ptr<StProtocol>
+StHelper::Install(Ptr<Node> node) const
+{
+    Ptr<StProtocol> st = GetOrCreate(node);
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        Ptr<NetDevice> d = node->GetDevice(i);
+        if (!DynamicCast<LoopbackNetDevice>(d))
+        {
+            st->AddDevice(d);
+        }
+    }
+    return st;
+}
+
+void
+StHelper::Install(NodeContainer c) const
+{
+    for (auto it = c.Begin(); it != c.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+void
+StHelper::Install(NetDeviceContainer c) const
+{
+    for (auto it = c.Begin(); it != c.End(); ++it)
+    {
+        GetOrCreate((*it)->GetNode())->AddDevice(*it);
+    }
+}
+
+void
+StHelper::Install(NetDeviceContainer c, Ipv4AddressHelper& addresses) const
+{
+    for (auto it = c.Begin(); it != c.End(); ++it)
+    {
+        GetOrCreate((*it)->GetNode())->AddDevice(*it, addresses.NewAddress());
+    }
+}
+
+void
+StHelper::InstallAll() const
+{
+    Install(NodeContainer::GetGlobal());
+}
+
+void
+StHelper::PopulateStaticTables(NodeContainer c)
+{
+    for (auto a = c.Begin(); a != c.End(); ++a)
+    {
+        Ptr<StProtocol> sa = (*a)->GetObject<StProtocol>();
+        if (!sa)
+        {
+            continue;
+        }
+        for (auto b = c.Begin(); b != c.End(); ++b)
+        {
+            Ptr<StProtocol> sb = (*b)->GetObject<StProtocol>();
+            if (!sb || *a == *b)
+            {
+                continue;
+            }
+            for (uint32_t i = 0; i < sb->GetNDevices(); ++i)
+            {
+                Ptr<NetDevice> d = sb->GetDevice(i);
+                const Ipv4Address ip = sb->GetLocalAddress(d);
+                if (ip != Ipv4Address::GetAny())
+                {
+                    sa->AddStaticEntry(ip, d->GetAddress());
+                }
+            }
+        }
+    }
+}
+
+void
+StHelper::PopulateStaticTables()
+{
+    PopulateStaticTables(NodeContainer::GetGlobal());
+}
+
+} // namespace ns3

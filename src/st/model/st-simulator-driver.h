@@ -1,0 +1,95 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * StSimulatorDriver: the StDriver of the ns-3 adaptation, the environment the Bypass API's
+ * StBypassStack runs in: the simulation clock, sending through the node's StProtocol, and
+ * waiting. Received frames never pass through it (StProtocol feeds the engine as they
+ * arrive), so Wait only lets simulated time go by: outside Simulator::Run, when blocking
+ * calls are allowed, it runs the simulator until the stack made progress or the deadline
+ * came; inside an event it cannot wait and stops the program with a message naming the
+ * event-driven equivalent (StBypassApi). It owns no protocol state.
+ */
+#ifndef ST_SIMULATOR_DRIVER_H
+#define ST_SIMULATOR_DRIVER_H
+
+#include "ns3/event-id.h"
+#include "ns3/ptr.h"
+#include "ns3/st-driver.h"
+
+namespace ns3
+{
+
+class StProtocol;
+
+/**
+ * \ingroup st
+ * \brief The ns-3 StDriver: simulated time, the node's devices, and blocking outside Run.
+ */
+class StSimulatorDriver : public st::StDriver
+{
+  public:
+    /// \param protocol the node's ST protocol (not owned)
+    explicit StSimulatorDriver(StProtocol* protocol);
+    ~StSimulatorDriver() override;
+
+    /// \return Simulator::Now() in nanoseconds
+    uint64_t Now() override;
+
+    /// Hand one operation to the protocol, which puts it on a device.
+    /// \param t the operation
+    void Send(const st::StTransmit& t) override;
+
+    /**
+     * Let simulated time go by until \p deadlineNs or until the stack made progress.
+     * Never returns a frame: the protocol feeds received frames to the engine itself.
+     * A deadline not in the future is a look without waiting (false at once). Otherwise
+     * blocking calls must be allowed (SetBlockingAllowed) and the simulator must not be
+     * running; when no event is left and there is no deadline, the call could never return
+     * and the program stops with a message.
+     * \param deadlineNs give up at this time
+     * \param from unused
+     * \param bytes unused
+     * \return false
+     */
+    bool Wait(uint64_t deadlineNs, st::StPeerAddress& from, std::vector<uint8_t>& bytes) override;
+
+    /**
+     * Resolve st_connect's host name: a dotted IPv4 address, resolved to a device and MAC
+     * through the protocol's synchronous resolver.
+     * \param hostname e.g. "10.1.1.2"
+     * \param out the engine's peer address
+     * \return false if it is not an IPv4 address or does not resolve now
+     */
+    bool Resolve(const char* hostname, st::StPeerAddress& out) override;
+
+    /// The stack made progress (a frame or a timer was processed): end a blocking wait.
+    void NotifyProgress();
+
+    /**
+     * Allow the blocking routines (st_connect, st_accept, st_rx, st_flush, st_close,
+     * st_delete) to run the simulator. Only for code that runs outside Simulator::Run,
+     * such as a scenario's main(); inside events use StBypassApi. Default: false.
+     * \param allowed true to allow
+     */
+    static void SetBlockingAllowed(bool allowed);
+
+    /// \return whether blocking routines may run the simulator
+    static bool IsBlockingAllowed();
+
+    /// Parse a dotted IPv4 address strictly ("a.b.c.d", each 0..255).
+    /// \param text the text \param[out] out the address bits \return false if malformed
+    static bool ParseIpv4(const char* text, uint32_t& out);
+
+  private:
+    /// The deadline came: stop the nested run.
+    void DeadlineReached();
+
+    StProtocol* m_protocol; //!< the node's protocol
+    bool m_waiting;         //!< inside Wait's Simulator::Run
+    bool m_progress;        //!< progress was notified during the wait
+    EventId m_deadline;     //!< the stop event of the current wait
+};
+
+} // namespace ns3
+
+#endif /* ST_SIMULATOR_DRIVER_H */

@@ -1,0 +1,12 @@
+#! /usr/bin/env python3
+# Examples of the st module that test.py runs as tests: (command, run condition, valgrind).
+# Each example exits non-zero when its transfers do not all complete intact.
+cpp_examples = [
+    ("st-bulk-transfer", "True", "True"),
+    ("st-bulk-transfer --read=1 --size=1048576 --transfers=2 --outstanding=2", "True", "True"),
+    ("st-memory-latency", "True", "True"),
+    ("st-memory-latency --switch=1 --size=1024 --iterations=10", "True", "True"),
+    ("st-over-ethernet", "True", "True"),
+]
+
+python_examples = []
