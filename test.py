@@ -250,6 +250,12 @@ def list_core_tests(build_dir):
     return found
 
 
+def module_of(relpath):
+    """The module whose examples-to-run.py this is (src/<module>/...), or None."""
+    parts = relpath.split(os.sep)
+    return parts[1] if len(parts) > 2 and parts[0] == "src" else None
+
+
 def examples_to_run_files():
     """The examples-to-run.py files of the project, in a fixed order."""
     files = []
@@ -470,14 +476,15 @@ def collect_jobs(args, outdir):
                 errors.append("%s: bad cpp_examples entry %r" % (rel, entry))
                 continue
             ex_fullness = str(entry[3]).upper() if len(entry) > 3 else "QUICK"
-            listed.append((str(entry[0]).strip(), str(entry[1]), ex_fullness))
+            listed.append((str(entry[0]).strip(), str(entry[1]), ex_fullness, module_of(rel)))
         for entry in py:
             if isinstance(entry, (tuple, list)) and entry:
                 python_listed.append(str(entry[0]).strip())
 
     seen = set()
     example_names = set()
-    for cmdline, condition, ex_fullness in listed:
+    built_modules = cache.get("GSN_MODULES", "gsn;harp;st").split(";")
+    for cmdline, condition, ex_fullness, module in listed:
         if cmdline in seen:
             continue
         seen.add(cmdline)
@@ -510,6 +517,8 @@ def collect_jobs(args, outdir):
             FULLNESS_LEVELS.index(args.fullness)
         ):
             job.skip_reason = "needs fullness %s" % ex_fullness
+        elif module and module not in built_modules:
+            job.skip_reason = "module %s is not built (GSN_MODULES)" % module
         elif not os.access(job.argv[0], os.X_OK):
             if examples_enabled:
                 job.fail_reason = "example program %s was not built" % job.argv[0]

@@ -94,8 +94,9 @@ GsnMicropacket::Serialize(uint8_t* out) const
     std::memcpy(out, data.data(), gsn::MICROPACKET_DATA_BYTES);
     uint8_t* c = out + gsn::MICROPACKET_DATA_BYTES;
     PackControl48(*this, c);
-    c[6] = uint8_t(lcrc >> 8);
-    c[7] = uint8_t(lcrc);
+    const uint16_t sealed = lcrcPending ? ComputeLcrc() : lcrc;
+    c[6] = uint8_t(sealed >> 8);
+    c[7] = uint8_t(sealed);
 }
 
 GsnMicropacket

@@ -64,6 +64,11 @@ struct GsnMicropacket
     uint8_t tseq{0}; ///< transmission sequence number
     uint16_t ecrc{0}; ///< end-to-end CRC of the Message up to this micropacket
     uint16_t lcrc{0}; ///< link CRC
+    /// Simulation metadata, not on the wire: true while the LCRC has not been computed
+    /// because nothing could have changed the micropacket since its sender built it (no
+    /// error model on the way). Serialize() and LcrcIsGood() treat it as correctly sealed;
+    /// the receiver computes it only where a receive error model could corrupt the bits.
+    bool lcrcPending{false};
     /// Simulation metadata, not on the wire: on a Header micropacket, the Message it starts,
     /// so that the receiving endpoint can keep the Message's ns-3 tags (FlowMonitor, VC tags).
     /// Null when the micropacket crossed a serialized path (error model, MPI).
@@ -92,12 +97,13 @@ struct GsnMicropacket
     void SealLcrc()
     {
         lcrc = ComputeLcrc();
+        lcrcPending = false;
     }
 
-    /// \return true if lcrc matches the other fields
+    /// \return true if lcrc matches the other fields (a pending LCRC is good by construction)
     bool LcrcIsGood() const
     {
-        return lcrc == ComputeLcrc();
+        return lcrcPending || lcrc == ComputeLcrc();
     }
 
     /**
