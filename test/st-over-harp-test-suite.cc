@@ -21,16 +21,15 @@ namespace
 StProtocol::AsyncResolver
 HarpResolver(Ptr<HarpProtocol> harp, uint32_t* asked)
 {
-    return StProtocol::AsyncResolver(
-        [harp, asked](Ptr<NetDevice> device, Ipv4Address ip, StProtocol::ResolveDone done) {
-            ++*asked;
-            harp->ResolveAsync(device,
-                               ip,
-                               HarpInterface::ResolveCallback(
-                                   [done](Ipv4Address, bool ok, Mac48Address ula) {
-                                       done(ok, ula);
-                                   }));
-        });
+    return StProtocol::AsyncResolver([harp, asked](Ptr<NetDevice> device,
+                                                   Ipv4Address ip,
+                                                   StProtocol::ResolveDone done) {
+        ++*asked;
+        harp->ResolveAsync(device,
+                           ip,
+                           HarpInterface::ResolveCallback(
+                               [done](Ipv4Address, bool ok, Mac48Address ula) { done(ok, ula); }));
+    });
 }
 
 } // namespace
@@ -96,18 +95,17 @@ class StOverHarpTestCase : public TestCase
             });
         };
         proto[2]->Listen(5000, StProtocol::EventCallback([&](const st::StEvent& e) {
-            if (e.type == st::StEventType::ConnectionEstablished)
-            {
-                conn[2] = e.conn;
-            }
-            if (e.type == st::StEventType::TransferComplete)
-            {
-                complete = true;
-            }
-        }));
-        Simulator::Schedule(Seconds(5), [&]() {
-            proto[0]->Connect(ifs.GetAddress(2), 5000, recorder(0));
-        });
+                             if (e.type == st::StEventType::ConnectionEstablished)
+                             {
+                                 conn[2] = e.conn;
+                             }
+                             if (e.type == st::StEventType::TransferComplete)
+                             {
+                                 complete = true;
+                             }
+                         }));
+        Simulator::Schedule(Seconds(5),
+                            [&]() { proto[0]->Connect(ifs.GetAddress(2), 5000, recorder(0)); });
         Simulator::Stop(Seconds(5) + MilliSeconds(5));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_NE(conn[0], 0u, "connected through a HARP-resolved peer");

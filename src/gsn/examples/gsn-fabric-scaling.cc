@@ -25,7 +25,11 @@ namespace
 {
 
 GsnTopology
-BuildTopology(const std::string& kind, uint32_t k, uint32_t n, uint32_t x, uint32_t y,
+BuildTopology(const std::string& kind,
+              uint32_t k,
+              uint32_t n,
+              uint32_t x,
+              uint32_t y,
               const std::string& file)
 {
     if (kind == "fattree")
@@ -115,8 +119,9 @@ main(int argc, char* argv[])
     GsnTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(pattern));
     traffic.SetAttribute("OfferedLoad", DoubleValue(load));
-    traffic.SetAttribute("MessageSize", StringValue("ns3::ConstantRandomVariable[Constant=" +
-                                                    std::to_string(size) + "]"));
+    traffic.SetAttribute(
+        "MessageSize",
+        StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(size) + "]"));
     traffic.SetAttribute("Vc", UintegerValue(vc));
     traffic.SetStatsAttribute("WindowStart", TimeValue(simTime / 10));
     traffic.SetStatsAttribute("WindowEnd", TimeValue(simTime));

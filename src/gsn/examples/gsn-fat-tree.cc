@@ -66,8 +66,9 @@ main(int argc, char* argv[])
     GsnTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(pattern));
     traffic.SetAttribute("OfferedLoad", DoubleValue(load));
-    traffic.SetAttribute("MessageSize", StringValue("ns3::ConstantRandomVariable[Constant=" +
-                                                    std::to_string(size) + "]"));
+    traffic.SetAttribute(
+        "MessageSize",
+        StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(size) + "]"));
     traffic.SetAttribute("Vc", UintegerValue(vc));
     traffic.SetStatsAttribute("WindowStart", TimeValue(warmup));
     traffic.SetStatsAttribute("WindowEnd", TimeValue(simTime));

@@ -143,14 +143,12 @@ main(int argc, char* argv[])
         const double span = (s.last - s.first).GetSeconds();
         const double rate = span > 0 ? (s.bytes - s.firstBytes) * 8.0 / span / 1e9 : 0.0;
         std::cout << "  host " << i << " received " << s.bytes << " bytes: " << rate
-                  << " Gbit/s; sent " << mc.txMessages << " Messages, "
-                  << lc.txMicropackets << " micropackets (" << lc.creditOnlySent
-                  << " Credit-only, " << lc.nullSent << " Null), refused "
-                  << mc.txQueueDrops + mc.txRefusedTooLong << "\n";
+                  << " Gbit/s; sent " << mc.txMessages << " Messages, " << lc.txMicropackets
+                  << " micropackets (" << lc.creditOnlySent << " Credit-only, " << lc.nullSent
+                  << " Null), refused " << mc.txQueueDrops + mc.txRefusedTooLong << "\n";
     }
     std::cout << "  payload-rate ceiling for this size: " << std::setprecision(3)
-              << 6.4 * size / (32.0 * std::ceil((24.0 + size) / 32.0)) << " Gbit/s"
-              << std::endl;
+              << 6.4 * size / (32.0 * std::ceil((24.0 + size) / 32.0)) << " Gbit/s" << std::endl;
     Simulator::Destroy();
     return 0;
 }

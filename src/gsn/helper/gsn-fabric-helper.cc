@@ -174,11 +174,11 @@ GsnFabricHelper::Install(const GsnTopology& topology)
                 auto peer = topology.GetPeer(id, p);
                 if (peer)
                 {
-                    const bool endpoint = topology.GetElement(peer->first).kind ==
-                                          GsnTopology::ElementKind::ENDPOINT;
-                    fabric.switchObjects[s]->SetNeighborType(
-                        p,
-                        endpoint ? GsnElementType::ENDPOINT : GsnElementType::SWITCH);
+                    const bool endpoint =
+                        topology.GetElement(peer->first).kind == GsnTopology::ElementKind::ENDPOINT;
+                    fabric.switchObjects[s]->SetNeighborType(p,
+                                                             endpoint ? GsnElementType::ENDPOINT
+                                                                      : GsnElementType::SWITCH);
                 }
             }
         }
@@ -261,9 +261,8 @@ GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
             {
                 seen[peer->first] = true;
                 sw->SetPortInBroadcastTree(p, true);
-                fabric.switchObjects[switchIndex[peer->first]]->SetPortInBroadcastTree(
-                    peer->second,
-                    true);
+                fabric.switchObjects[switchIndex[peer->first]]->SetPortInBroadcastTree(peer->second,
+                                                                                       true);
                 queue.push_back(peer->first);
             }
         }

@@ -31,12 +31,12 @@ class GsnSwitch;
 class GsnFabric
 {
   public:
-    GsnTopology topology;                 ///< what was built
-    GsnRoutingTables tables;              ///< the manager's tables (empty with discovery)
-    NodeContainer endpoints;              ///< one node per endpoint, in topology order
-    NodeContainer switches;               ///< one node per switch, in topology order
-    NetDeviceContainer endpointDevices;   ///< the GsnNetDevice of each endpoint
-    NetDeviceContainer switchPorts;       ///< every GsnSwitchPort
+    GsnTopology topology;                      ///< what was built
+    GsnRoutingTables tables;                   ///< the manager's tables (empty with discovery)
+    NodeContainer endpoints;                   ///< one node per endpoint, in topology order
+    NodeContainer switches;                    ///< one node per switch, in topology order
+    NetDeviceContainer endpointDevices;        ///< the GsnNetDevice of each endpoint
+    NetDeviceContainer switchPorts;            ///< every GsnSwitchPort
     std::vector<Ptr<GsnSwitch>> switchObjects; ///< the GsnSwitch of each switch node
     std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
     std::vector<uint32_t> switchElements;      ///< topology element id of each switch

@@ -86,8 +86,7 @@ GsnHelper::EnablePcapInternal(std::string prefix,
     Ptr<GsnNetDevice> device = nd->GetObject<GsnNetDevice>();
     if (!device)
     {
-        NS_LOG_INFO("GsnHelper::EnablePcapInternal(): device " << nd
-                                                              << " is not a GsnNetDevice");
+        NS_LOG_INFO("GsnHelper::EnablePcapInternal(): device " << nd << " is not a GsnNetDevice");
         return;
     }
     PcapHelper pcapHelper;
@@ -111,8 +110,7 @@ GsnHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
     Ptr<GsnNetDevice> device = nd->GetObject<GsnNetDevice>();
     if (!device)
     {
-        NS_LOG_INFO("GsnHelper::EnableAsciiInternal(): device " << nd
-                                                               << " is not a GsnNetDevice");
+        NS_LOG_INFO("GsnHelper::EnableAsciiInternal(): device " << nd << " is not a GsnNetDevice");
         return;
     }
     Packet::EnablePrinting();
@@ -141,7 +139,9 @@ GsnHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
     std::ostringstream base;
     base << "/NodeList/" << nd->GetNode()->GetId() << "/DeviceList/" << nd->GetIfIndex()
          << "/$ns3::GsnNetDevice/";
-    ascii.HookDefaultReceiveSinkWithContext<GsnNetDevice>(device, base.str() + "MacRx", "MacRx",
+    ascii.HookDefaultReceiveSinkWithContext<GsnNetDevice>(device,
+                                                          base.str() + "MacRx",
+                                                          "MacRx",
                                                           stream);
     ascii.HookDefaultDropSinkWithContext<GsnNetDevice>(device,
                                                        base.str() + "PhyRxDrop",
@@ -164,7 +164,9 @@ GsnHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
                                                                q.str() + "Dequeue",
                                                                "Dequeue",
                                                                stream);
-        ascii.HookDefaultDropSinkWithContext<Queue<Packet>>(queue, q.str() + "Drop", "Drop",
+        ascii.HookDefaultDropSinkWithContext<Queue<Packet>>(queue,
+                                                            q.str() + "Drop",
+                                                            "Drop",
                                                             stream);
     }
 }

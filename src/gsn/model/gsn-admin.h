@@ -85,17 +85,17 @@ struct GsnAdminPayload
     /// Bit of the command byte that marks a response.
     static constexpr uint8_t RESPONSE_BIT = 0x80;
 
-    uint8_t hopCount{0};       ///< elements to cross before processing
-    uint8_t command{0};        ///< GsnAdminCommand, | 0x80 in responses
-    bool response{false};      ///< flags bit 0
-    bool error{false};         ///< flags bit 1
-    bool more{false};          ///< flags bit 2: more fragments follow
-    uint8_t status{0};         ///< GsnAdminStatus
-    uint32_t transaction{0};   ///< echoed in the response
-    Mac48Address ula;          ///< ULA argument
-    uint16_t port{0};          ///< port argument
-    std::array<uint8_t, 8> arg{}; ///< command-specific bytes 16-23
-    uint8_t pathIndex{0};      ///< hops crossed so far
+    uint8_t hopCount{0};                  ///< elements to cross before processing
+    uint8_t command{0};                   ///< GsnAdminCommand, | 0x80 in responses
+    bool response{false};                 ///< flags bit 0
+    bool error{false};                    ///< flags bit 1
+    bool more{false};                     ///< flags bit 2: more fragments follow
+    uint8_t status{0};                    ///< GsnAdminStatus
+    uint32_t transaction{0};              ///< echoed in the response
+    Mac48Address ula;                     ///< ULA argument
+    uint16_t port{0};                     ///< port argument
+    std::array<uint8_t, 8> arg{};         ///< command-specific bytes 16-23
+    uint8_t pathIndex{0};                 ///< hops crossed so far
     std::array<uint8_t, MAX_PATH> path{}; ///< ports (see the file comment)
 
     /// \return the command without the response bit

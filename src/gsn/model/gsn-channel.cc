@@ -42,11 +42,12 @@ GsnChannel::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&GsnChannel::m_delay),
                           MakeTimeChecker(Time(0)))
-            .AddAttribute("Medium",
-                          "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
-                          EnumValue(GsnChannel::COPPER),
-                          MakeEnumAccessor(&GsnChannel::m_medium),
-                          MakeEnumChecker(GsnChannel::COPPER, "Copper", GsnChannel::FIBER, "Fiber"));
+            .AddAttribute(
+                "Medium",
+                "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
+                EnumValue(GsnChannel::COPPER),
+                MakeEnumAccessor(&GsnChannel::m_medium),
+                MakeEnumChecker(GsnChannel::COPPER, "Copper", GsnChannel::FIBER, "Fiber"));
     return tid;
 }
 

@@ -195,4 +195,3 @@ GsnMessageAssembler::TakeMessage()
 }
 
 } // namespace ns3
-

@@ -65,7 +65,7 @@ class GsnMessageHeader : public Header
     static Mac48Address PeekDestination(const uint8_t* data);
 
   private:
-    uint32_t m_length;         ///< M_len
+    uint32_t m_length;          ///< M_len
     Mac48Address m_destination; ///< D_ULA
     Mac48Address m_source;      ///< S_ULA
 };

@@ -24,8 +24,7 @@ GsnMessageSegmenter::GsnMessageSegmenter()
 uint32_t
 GsnMessageSegmenter::MicropacketCount(uint64_t messageBytes)
 {
-    return uint32_t((messageBytes + gsn::MICROPACKET_DATA_BYTES - 1) /
-                    gsn::MICROPACKET_DATA_BYTES);
+    return uint32_t((messageBytes + gsn::MICROPACKET_DATA_BYTES - 1) / gsn::MICROPACKET_DATA_BYTES);
 }
 
 void
@@ -46,7 +45,8 @@ GsnMessageSegmenter::Next(GsnMicropacket& mp)
 {
     NS_ASSERT(IsActive());
     const std::size_t offset = std::size_t(m_next) * gsn::MICROPACKET_DATA_BYTES;
-    const std::size_t n = std::min<std::size_t>(gsn::MICROPACKET_DATA_BYTES, m_bytes.size() - offset);
+    const std::size_t n =
+        std::min<std::size_t>(gsn::MICROPACKET_DATA_BYTES, m_bytes.size() - offset);
     std::memcpy(mp.data.data(), m_bytes.data() + offset, n);
     std::fill(mp.data.begin() + n, mp.data.end(), 0);
     mp.vc = m_vc;

@@ -72,7 +72,7 @@ class GsnMessageSegmenter
     static uint32_t MicropacketCount(uint64_t messageBytes);
 
   private:
-    Ptr<const Packet> m_message; ///< the Message being sent
+    Ptr<const Packet> m_message;  ///< the Message being sent
     std::vector<uint8_t> m_bytes; ///< its bytes, reused from Message to Message
     uint32_t m_count;             ///< its micropackets
     uint32_t m_next;              ///< index of the next micropacket

@@ -68,8 +68,8 @@ namespace
 void
 PackControl48(const GsnMicropacket& mp, uint8_t* out)
 {
-    out[0] = uint8_t((mp.vc & 0x3) << 6 | (mp.type & 0xF) << 2 | (mp.tail ? 2 : 0) |
-                     (mp.error ? 1 : 0));
+    out[0] =
+        uint8_t((mp.vc & 0x3) << 6 | (mp.type & 0xF) << 2 | (mp.tail ? 2 : 0) | (mp.error ? 1 : 0));
     out[1] = uint8_t((mp.vcr & 0x3) << 6 | (mp.cr & 0x3F));
     out[2] = mp.rseq;
     out[3] = mp.tseq;
@@ -121,9 +121,9 @@ GsnMicropacket::Deserialize(const uint8_t* in)
 bool
 GsnMicropacket::operator==(const GsnMicropacket& o) const
 {
-    return data == o.data && vc == o.vc && type == o.type && tail == o.tail &&
-           error == o.error && vcr == o.vcr && cr == o.cr && rseq == o.rseq &&
-           tseq == o.tseq && ecrc == o.ecrc && lcrc == o.lcrc;
+    return data == o.data && vc == o.vc && type == o.type && tail == o.tail && error == o.error &&
+           vcr == o.vcr && cr == o.cr && rseq == o.rseq && tseq == o.tseq && ecrc == o.ecrc &&
+           lcrc == o.lcrc;
 }
 
 std::ostream&
@@ -131,8 +131,8 @@ operator<<(std::ostream& os, const GsnMicropacket& mp)
 {
     os << GsnMicropacketTypeName(mp.type) << " vc=" << unsigned(mp.vc) << " T=" << mp.tail
        << " E=" << mp.error << " vcr=" << unsigned(mp.vcr) << " cr=" << unsigned(mp.cr)
-       << " rseq=" << unsigned(mp.rseq) << " tseq=" << unsigned(mp.tseq) << std::hex
-       << " ecrc=0x" << mp.ecrc << " lcrc=0x" << mp.lcrc << std::dec;
+       << " rseq=" << unsigned(mp.rseq) << " tseq=" << unsigned(mp.tseq) << std::hex << " ecrc=0x"
+       << mp.ecrc << " lcrc=0x" << mp.lcrc << std::dec;
     return os;
 }
 

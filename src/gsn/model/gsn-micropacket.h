@@ -54,14 +54,14 @@ bool GsnIsDefinedMicropacketType(uint8_t type);
 struct GsnMicropacket
 {
     std::array<uint8_t, gsn::MICROPACKET_DATA_BYTES> data{}; ///< data area
-    uint8_t vc{0};                                            ///< virtual channel 0-3
-    uint8_t type{0};                                          ///< TYPE code (4 bits)
-    bool tail{false};                                         ///< T: last of a Message
-    bool error{false};                                        ///< E: error flag
-    uint8_t vcr{0};  ///< VC the credits in cr apply to (reverse link)
-    uint8_t cr{0};   ///< credits returned, 0-63 (reverse link)
-    uint8_t rseq{0}; ///< last good TSEQ received on the reverse link
-    uint8_t tseq{0}; ///< transmission sequence number
+    uint8_t vc{0};                                           ///< virtual channel 0-3
+    uint8_t type{0};                                         ///< TYPE code (4 bits)
+    bool tail{false};                                        ///< T: last of a Message
+    bool error{false};                                       ///< E: error flag
+    uint8_t vcr{0};   ///< VC the credits in cr apply to (reverse link)
+    uint8_t cr{0};    ///< credits returned, 0-63 (reverse link)
+    uint8_t rseq{0};  ///< last good TSEQ received on the reverse link
+    uint8_t tseq{0};  ///< transmission sequence number
     uint16_t ecrc{0}; ///< end-to-end CRC of the Message up to this micropacket
     uint16_t lcrc{0}; ///< link CRC
     /// Simulation metadata, not on the wire: true while the LCRC has not been computed

@@ -8,9 +8,9 @@
 
 #include "ns3/boolean.h"
 #include "ns3/drop-tail-queue.h"
-#include "ns3/simulator.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -40,30 +40,30 @@ GsnNetDevice::GetTypeId()
                           MakeQueueSizeAccessor(&GsnNetDevice::SetTxQueueMaxSize,
                                                 &GsnNetDevice::GetTxQueueMaxSize),
                           MakeQueueSizeChecker())
-            .AddAttribute("MaxMessageBytesVc0",
-                          "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
-                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
-                                                        gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute("MaxMessageBytesVc1",
-                          "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
-                          UintegerValue(131072),
-                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
-                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
-                                                        gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute("MaxMessageBytesVc2",
-                          "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
-                          UintegerValue(131072),
-                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
-                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
-                                                        gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute("MaxMessageBytesVc3",
-                          "Largest M_len on VC 3 (bulk; the 32-bit M_len limit).",
-                          UintegerValue(gsn::MAX_MESSAGE_LENGTH),
-                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes3),
-                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
-                                                        gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute(
+                "MaxMessageBytesVc0",
+                "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
+                UintegerValue(4096),
+                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
+                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute(
+                "MaxMessageBytesVc1",
+                "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
+                UintegerValue(131072),
+                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
+                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute(
+                "MaxMessageBytesVc2",
+                "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
+                UintegerValue(131072),
+                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
+                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute(
+                "MaxMessageBytesVc3",
+                "Largest M_len on VC 3 (bulk; the 32-bit M_len limit).",
+                UintegerValue(gsn::MAX_MESSAGE_LENGTH),
+                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes3),
+                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
             .AddAttribute("IpVc",
                           "VC of IP datagrams (EtherType 0x0800).",
                           UintegerValue(1),
@@ -194,10 +194,15 @@ GsnNetDevice::DoDispose()
         q = nullptr;
     }
     m_interceptors.clear();
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
-                                    const Address&>();
-    m_promiscRxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
-                                           const Address&, const Address&, PacketType>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_promiscRxCallback = MakeNullCallback<bool,
+                                           Ptr<NetDevice>,
+                                           Ptr<const Packet>,
+                                           uint16_t,
+                                           const Address&,
+                                           const Address&,
+                                           PacketType>();
     GsnPortDevice::DoDispose();
 }
 

@@ -28,12 +28,12 @@ namespace ns3
  */
 struct GsnMessageCounters
 {
-    uint64_t txMessages{0};        ///< Messages whose Header went on the wire
-    uint64_t txRefusedTooLong{0};  ///< Send() refused: Message above its VC's limit
-    uint64_t txRefusedBadVc{0};    ///< Send() refused: a GsnVcTag named no VC 0-3
-    uint64_t txQueueDrops{0};      ///< Send() refused: the VC's queue was full
-    uint64_t txLostInReset{0};     ///< Messages cut by a link reset while being sent
-    uint64_t rxMessages{0};        ///< Messages delivered to a protocol
+    uint64_t txMessages{0};       ///< Messages whose Header went on the wire
+    uint64_t txRefusedTooLong{0}; ///< Send() refused: Message above its VC's limit
+    uint64_t txRefusedBadVc{0};   ///< Send() refused: a GsnVcTag named no VC 0-3
+    uint64_t txQueueDrops{0};     ///< Send() refused: the VC's queue was full
+    uint64_t txLostInReset{0};    ///< Messages cut by a link reset while being sent
+    uint64_t rxMessages{0};       ///< Messages delivered to a protocol
     std::array<uint64_t, size_t(GsnRxDropReason::COUNT)> rxDrops{}; ///< per reason
 };
 
@@ -176,28 +176,28 @@ class GsnNetDevice : public GsnPortDevice
     /// \return the size of the transmit queues
     QueueSize GetTxQueueMaxSize() const;
 
-    std::array<Ptr<Queue<Packet>>, gsn::NUM_VCS> m_txQueue;       ///< Messages waiting per VC
-    std::array<GsnMessageSegmenter, gsn::NUM_VCS> m_segmenter;    ///< Message being sent
-    std::array<GsnMessageAssembler, gsn::NUM_VCS> m_assembler;    ///< Message being received
-    uint64_t m_maxMessageBytes0; ///< M_len limit of VC 0
-    uint64_t m_maxMessageBytes1; ///< M_len limit of VC 1
-    uint64_t m_maxMessageBytes2; ///< M_len limit of VC 2
-    uint64_t m_maxMessageBytes3; ///< M_len limit of VC 3
-    QueueSize m_txQueueMaxSize;                                   ///< size of each queue
-    uint8_t m_ipVc;      ///< VC for EtherType 0x0800
-    uint8_t m_arpVc;     ///< VC for EtherType 0x0806
+    std::array<Ptr<Queue<Packet>>, gsn::NUM_VCS> m_txQueue;    ///< Messages waiting per VC
+    std::array<GsnMessageSegmenter, gsn::NUM_VCS> m_segmenter; ///< Message being sent
+    std::array<GsnMessageAssembler, gsn::NUM_VCS> m_assembler; ///< Message being received
+    uint64_t m_maxMessageBytes0;                               ///< M_len limit of VC 0
+    uint64_t m_maxMessageBytes1;                               ///< M_len limit of VC 1
+    uint64_t m_maxMessageBytes2;                               ///< M_len limit of VC 2
+    uint64_t m_maxMessageBytes3;                               ///< M_len limit of VC 3
+    QueueSize m_txQueueMaxSize;                                ///< size of each queue
+    uint8_t m_ipVc;                                            ///< VC for EtherType 0x0800
+    uint8_t m_arpVc;                                           ///< VC for EtherType 0x0806
     uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
     uint8_t m_defaultVc; ///< VC for other EtherTypes
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
-    bool m_needsArp;                 ///< what NeedsArp() answers
-    bool m_adminDiscovery;           ///< ask the neighbour at link up (and a switch for a ULA)
-    bool m_adoptAssignedUla;         ///< take the ULA a switch assigns
-    GsnElementType m_neighborType;   ///< what the neighbour said it is
-    Mac48Address m_elementAddress;   ///< set by Set_element_address
+    bool m_needsArp;                                    ///< what NeedsArp() answers
+    bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
+    bool m_adoptAssignedUla;            ///< take the ULA a switch assigns
+    GsnElementType m_neighborType;      ///< what the neighbour said it is
+    Mac48Address m_elementAddress;      ///< set by Set_element_address
     GsnAdminRegisters m_adminRegisters; ///< Admin registers
-    uint32_t m_nextTransaction;      ///< transaction id of the next request
-    uint64_t m_adminErrors;          ///< Admin micropackets that could not be processed
+    uint32_t m_nextTransaction;         ///< transaction id of the next request
+    uint64_t m_adminErrors;             ///< Admin micropackets that could not be processed
     TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;  ///< requests processed here
     TracedCallback<const GsnAdminPayload&> m_adminResponseTrace; ///< responses received
 
@@ -205,16 +205,16 @@ class GsnNetDevice : public GsnPortDevice
     NetDevice::PromiscReceiveCallback m_promiscRxCallback; ///< promiscuous handlers
     GsnMessageCounters m_msgCounters;                      ///< counters
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;        ///< MacTx
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;    ///< MacTxDrop
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;        ///< MacRx
-    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace; ///< MacPromiscRx
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;                      ///< MacTx
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;                  ///< MacTxDrop
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;                      ///< MacRx
+    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace;               ///< MacPromiscRx
     TracedCallback<Ptr<const Packet>, GsnRxDropReason> m_macRxDropTrace; ///< MacRxDrop
-    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;   ///< PhyTxBegin
-    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;     ///< PhyTxEnd
-    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;     ///< PhyRxEnd
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;      ///< Sniffer
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; ///< PromiscSniffer
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;                 ///< PhyTxBegin
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;                   ///< PhyTxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;                   ///< PhyRxEnd
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;                    ///< Sniffer
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;             ///< PromiscSniffer
 };
 
 } // namespace ns3

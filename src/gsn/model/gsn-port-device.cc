@@ -156,9 +156,9 @@ GsnPortDevice::DoInitialize()
     NS_LOG_FUNCTION(this);
     if (m_creditReturnThreshold > m_rxBufferSize)
     {
-        NS_FATAL_ERROR("GsnPortDevice: CreditReturnThreshold (" << m_creditReturnThreshold
-                                                                << ") exceeds RxBufferSize ("
-                                                                << m_rxBufferSize << ")");
+        NS_FATAL_ERROR("GsnPortDevice: CreditReturnThreshold ("
+                       << m_creditReturnThreshold << ") exceeds RxBufferSize (" << m_rxBufferSize
+                       << ")");
     }
     if (m_channel && m_state == LinkState::DOWN)
     {
@@ -793,9 +793,8 @@ GsnPortDevice::ReceiveControl(const GsnMicropacket& mp)
             SetLinkState(LinkState::INIT_SENT);
             SendControl(GsnMicropacketType::INITIALIZE);
             m_handshakeEvent.Cancel();
-            m_handshakeEvent = Simulator::Schedule(GetRetransmitTimeout(),
-                                                   &GsnPortDevice::HandshakeTimeout,
-                                                   this);
+            m_handshakeEvent =
+                Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
         }
         return;
     }

@@ -75,10 +75,10 @@ class GsnPortDevice : public NetDevice
     /// The state of the link as this port sees it.
     enum class LinkState
     {
-        DOWN,      ///< not started
+        DOWN,       ///< not started
         RESET_SENT, ///< sent Reset, waiting for Reset_Ack
-        INIT_SENT, ///< sent Initialize, waiting for Initialize_Ack
-        UP,        ///< may send sequenced micropackets
+        INIT_SENT,  ///< sent Initialize, waiting for Initialize_Ack
+        UP,         ///< may send sequenced micropackets
     };
 
     /**
@@ -296,48 +296,48 @@ class GsnPortDevice : public NetDevice
     uint16_t m_mtu;            ///< MTU reported to upper layers
 
     // Attributes
-    uint32_t m_rxBufferSize;          ///< receive buffer per VC, micropackets
-    uint32_t m_retransmitWindow;      ///< retransmission buffer, micropackets
-    Time m_retransmitTimeout;         ///< go-back-N timeout (zero: derived)
-    uint32_t m_maxRetransmitTries;    ///< timeouts without progress before a Reset
-    uint32_t m_creditReturnThreshold; ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;          ///< unacknowledged receptions that justify a Null
-    Time m_ackDelay;                  ///< longest wait before acknowledging
-    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
+    uint32_t m_rxBufferSize;                 ///< receive buffer per VC, micropackets
+    uint32_t m_retransmitWindow;             ///< retransmission buffer, micropackets
+    Time m_retransmitTimeout;                ///< go-back-N timeout (zero: derived)
+    uint32_t m_maxRetransmitTries;           ///< timeouts without progress before a Reset
+    uint32_t m_creditReturnThreshold;        ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;                 ///< unacknowledged receptions that justify a Null
+    Time m_ackDelay;                         ///< longest wait before acknowledging
+    Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
-    bool m_txBusy;                                 ///< a micropacket is on the wire
-    bool m_selecting;                              ///< inside SelectMicropacket()
-    uint8_t m_rrNext;                              ///< VC to look at first
-    std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
-    std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
-    std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
-    GsnRingBuffer<GsnMicropacket> m_retx;          ///< sent, not yet acknowledged
-    uint32_t m_resendIndex;                        ///< next m_retx entry to resend
-    uint8_t m_nextTseq;                            ///< TSEQ of the next new micropacket
-    GsnRingBuffer<GsnMicropacket> m_adminQueue;    ///< Admin micropackets to send
+    bool m_txBusy;                                    ///< a micropacket is on the wire
+    bool m_selecting;                                 ///< inside SelectMicropacket()
+    uint8_t m_rrNext;                                 ///< VC to look at first
+    std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
+    std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
+    std::array<Time, gsn::NUM_VCS> m_stallStart;      ///< when it began waiting
+    GsnRingBuffer<GsnMicropacket> m_retx;             ///< sent, not yet acknowledged
+    uint32_t m_resendIndex;                           ///< next m_retx entry to resend
+    uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket
+    GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
-    Time m_rtxDeadline;                            ///< when the go-back-N timer expires
-    EventId m_rtxEvent;                            ///< the go-back-N timer
-    uint32_t m_timeoutsWithoutProgress;            ///< consecutive expiries
+    Time m_rtxDeadline;                               ///< when the go-back-N timer expires
+    EventId m_rtxEvent;                               ///< the go-back-N timer
+    uint32_t m_timeoutsWithoutProgress;               ///< consecutive expiries
 
     // Receiver
-    uint8_t m_expectedTseq;                          ///< next TSEQ to accept
-    uint32_t m_rxUnacked;                            ///< accepted since the last RSEQ sent
-    bool m_ackDue;                                   ///< send a Null if nothing else goes
-    EventId m_ackEvent;                              ///< delayed-acknowledgement timer
-    bool m_creditDue;                                ///< return owed credits now
-    Time m_oldestOwed;                               ///< when owed credits went from none
-    Time m_oldestUnacked;                            ///< when m_rxUnacked went from zero
-    EventId m_creditEvent;                           ///< credit-return timer
-    bool m_rxGranted;                                ///< buffers granted since the last Reset
+    uint8_t m_expectedTseq;                           ///< next TSEQ to accept
+    uint32_t m_rxUnacked;                             ///< accepted since the last RSEQ sent
+    bool m_ackDue;                                    ///< send a Null if nothing else goes
+    EventId m_ackEvent;                               ///< delayed-acknowledgement timer
+    bool m_creditDue;                                 ///< return owed credits now
+    Time m_oldestOwed;                                ///< when owed credits went from none
+    Time m_oldestUnacked;                             ///< when m_rxUnacked went from zero
+    EventId m_creditEvent;                            ///< credit-return timer
+    bool m_rxGranted;                                 ///< buffers granted since the last Reset
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
 
     // Bring-up
-    LinkState m_state;           ///< link state
-    EventId m_handshakeEvent;    ///< handshake retry timer
+    LinkState m_state;                      ///< link state
+    EventId m_handshakeEvent;               ///< handshake retry timer
     TracedCallback<> m_linkChangeCallbacks; ///< link up/down listeners
 
     GsnLinkCounters m_counters; ///< counters

@@ -371,8 +371,8 @@ GsnSwitch::StartDrop(uint32_t in, uint8_t vc, GsnSwitchDropReason reason)
 {
     InputVc& input = m_in[in][vc];
     const Mac48Address dst = input.dst;
-    NS_LOG_LOGIC(this << " drop at port " << in << " VC " << unsigned(vc) << " for " << dst
-                      << ": " << GsnSwitchDropReasonName(reason));
+    NS_LOG_LOGIC(this << " drop at port " << in << " VC " << unsigned(vc) << " for " << dst << ": "
+                      << GsnSwitchDropReasonName(reason));
     ++m_drops[size_t(reason)];
     ++m_counters[in][vc].dropsIn;
     m_dropTrace(in, vc, dst, reason);
@@ -893,8 +893,7 @@ GsnSwitch::DiscoveryRound()
         }
         SendAdmin(port, p);
     }
-    m_discoveryEvent =
-        Simulator::Schedule(m_discoveryInterval, &GsnSwitch::DiscoveryRound, this);
+    m_discoveryEvent = Simulator::Schedule(m_discoveryInterval, &GsnSwitch::DiscoveryRound, this);
 }
 
 } // namespace ns3

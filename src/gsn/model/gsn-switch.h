@@ -162,10 +162,14 @@ class GsnSwitch : public Object
     void NotifyPortReset(uint32_t port);
 
     /// TracedCallback signature: a Message was forwarded.
-    typedef void (*ForwardTracedCallback)(uint32_t in, uint32_t out, uint8_t vc,
+    typedef void (*ForwardTracedCallback)(uint32_t in,
+                                          uint32_t out,
+                                          uint8_t vc,
                                           Mac48Address destination);
     /// TracedCallback signature: a Message was dropped.
-    typedef void (*DropTracedCallback)(uint32_t in, uint8_t vc, Mac48Address destination,
+    typedef void (*DropTracedCallback)(uint32_t in,
+                                       uint8_t vc,
+                                       Mac48Address destination,
                                        GsnSwitchDropReason reason);
     /// TracedCallback signature: an Admin micropacket was processed or forwarded here.
     typedef void (*AdminTracedCallback)(uint32_t port, const GsnAdminPayload& payload);
@@ -197,11 +201,11 @@ class GsnSwitch : public Object
     struct InputVc
     {
         GsnRingBuffer<Entry> fifo; ///< buffered micropackets, in arrival order
-        Mode mode{Mode::IDLE};  ///< what happens to the head Message
-        uint32_t out{0};        ///< output port (WAITING, FORWARDING)
-        uint32_t tails{0};      ///< Tail micropackets in fifo
-        Mac48Address dst;       ///< D_ULA of the head Message
-        Time waitingSince;      ///< when the head Header began waiting
+        Mode mode{Mode::IDLE};     ///< what happens to the head Message
+        uint32_t out{0};           ///< output port (WAITING, FORWARDING)
+        uint32_t tails{0};         ///< Tail micropackets in fifo
+        Mac48Address dst;          ///< D_ULA of the head Message
+        Time waitingSince;         ///< when the head Header began waiting
     };
 
     /// State of one output VC.
@@ -251,46 +255,46 @@ class GsnSwitch : public Object
 
     static uint64_t Key(Mac48Address ula);
 
-    std::vector<Ptr<GsnSwitchPort>> m_ports;                    ///< the ports
-    std::vector<std::array<InputVc, gsn::NUM_VCS>> m_in;         ///< input state
-    std::vector<std::array<OutputVc, gsn::NUM_VCS>> m_out;       ///< output state
+    std::vector<Ptr<GsnSwitchPort>> m_ports;                               ///< the ports
+    std::vector<std::array<InputVc, gsn::NUM_VCS>> m_in;                   ///< input state
+    std::vector<std::array<OutputVc, gsn::NUM_VCS>> m_out;                 ///< output state
     std::vector<std::array<GsnSwitchVcCounters, gsn::NUM_VCS>> m_counters; ///< counters
-    std::vector<EventId> m_wake;                                 ///< output wake-ups
-    std::vector<NeighborType> m_neighbor;                        ///< what each port reaches
-    std::vector<bool> m_inTree;                                  ///< broadcast tree ports
-    std::vector<Mac48Address> m_endpointUla;      ///< ULA of the endpoint on each port
-    std::vector<bool> m_assigned;                 ///< that ULA was assigned by this switch
+    std::vector<EventId> m_wake;                                           ///< output wake-ups
+    std::vector<NeighborType> m_neighbor;    ///< what each port reaches
+    std::vector<bool> m_inTree;              ///< broadcast tree ports
+    std::vector<Mac48Address> m_endpointUla; ///< ULA of the endpoint on each port
+    std::vector<bool> m_assigned;            ///< that ULA was assigned by this switch
 
     /// A route: output port and distance.
     struct Route
     {
-        uint16_t port; ///< output port
+        uint16_t port;    ///< output port
         uint8_t distance; ///< hops to the destination
     };
 
     std::unordered_map<uint64_t, Route> m_routes; ///< destination ULA -> route
     std::array<uint64_t, size_t(GsnSwitchDropReason::COUNT)> m_drops{}; ///< drops by reason
-    uint64_t m_adminErrors;                       ///< malformed or unroutable Admin
+    uint64_t m_adminErrors; ///< malformed or unroutable Admin
 
     // Attributes
-    Time m_latency;            ///< cut-through latency
-    bool m_broadcastCapable;   ///< replicates broadcast Messages
-    Mac48Address m_address;    ///< element address
-    bool m_discovery;          ///< run discovery at start
-    Time m_discoveryStart;     ///< when the first round runs
-    Time m_discoveryInterval;  ///< time between rounds
-    uint32_t m_discoveryMaxRounds; ///< rounds at most
+    Time m_latency;                  ///< cut-through latency
+    bool m_broadcastCapable;         ///< replicates broadcast Messages
+    Mac48Address m_address;          ///< element address
+    bool m_discovery;                ///< run discovery at start
+    Time m_discoveryStart;           ///< when the first round runs
+    Time m_discoveryInterval;        ///< time between rounds
+    uint32_t m_discoveryMaxRounds;   ///< rounds at most
     uint32_t m_discoveryQuietRounds; ///< unchanged rounds that end discovery
 
-    GsnAdminRegisters m_registers;        ///< Admin registers
-    uint32_t m_nextTransaction;           ///< transaction id of the next request
-    uint32_t m_discoveryRounds;           ///< rounds run
-    uint32_t m_quietRounds;               ///< rounds in a row without change
-    bool m_discoveryChanged;              ///< the table changed in the current round
-    bool m_discoveryComplete;             ///< a round changed nothing
-    EventId m_discoveryEvent;             ///< next round
+    GsnAdminRegisters m_registers; ///< Admin registers
+    uint32_t m_nextTransaction;    ///< transaction id of the next request
+    uint32_t m_discoveryRounds;    ///< rounds run
+    uint32_t m_quietRounds;        ///< rounds in a row without change
+    bool m_discoveryChanged;       ///< the table changed in the current round
+    bool m_discoveryComplete;      ///< a round changed nothing
+    EventId m_discoveryEvent;      ///< next round
 
-    TracedCallback<uint32_t, uint32_t, uint8_t, Mac48Address> m_forwardTrace; ///< forwarded
+    TracedCallback<uint32_t, uint32_t, uint8_t, Mac48Address> m_forwardTrace;         ///< forwarded
     TracedCallback<uint32_t, uint8_t, Mac48Address, GsnSwitchDropReason> m_dropTrace; ///< drops
     TracedCallback<uint32_t, const GsnAdminPayload&> m_adminTrace; ///< Admin seen here
 };

@@ -16,10 +16,8 @@ GsnVcTag::GsnVcTag(uint8_t vc)
 TypeId
 GsnVcTag::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::GsnVcTag")
-                            .SetParent<Tag>()
-                            .SetGroupName("Gsn")
-                            .AddConstructor<GsnVcTag>();
+    static TypeId tid =
+        TypeId("ns3::GsnVcTag").SetParent<Tag>().SetGroupName("Gsn").AddConstructor<GsnVcTag>();
     return tid;
 }
 

@@ -125,7 +125,8 @@ class GsnAdminCommandsTestCase : public TestCase
         Ptr<GsnSwitch> sw = h.fabric.switchObjects[0];
         Responses r;
         e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
-        const Mac48Address e1 = Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress());
+        const Mac48Address e1 =
+            Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress());
         const Mac48Address ghost("0a:00:00:00:00:01");
 
         std::vector<GsnAdminPayload> requests;
@@ -192,14 +193,16 @@ class GsnAdminCommandsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(p.response, true, "response flag");
         }
         NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::PING).status), 0u, "Ping OK");
-        NS_TEST_ASSERT_MSG_EQ(sw->GetElementAddress(), Mac48Address("02:00:00:42:00:00"),
+        NS_TEST_ASSERT_MSG_EQ(sw->GetElementAddress(),
+                              Mac48Address("02:00:00:42:00:00"),
                               "Set_element_address took effect");
         GsnAdminPayload ex = find(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
         NS_TEST_ASSERT_MSG_EQ(unsigned(ex.arg[0]), unsigned(GsnElementType::SWITCH), "a switch");
         GsnAdminPayload ula = find(GsnAdminCommand::ULA_REQUEST);
         NS_TEST_ASSERT_MSG_EQ(ula.ula, Mac48Address("02:00:42:00:00:00"), "assigned ULA");
         NS_TEST_ASSERT_MSG_EQ(find(GsnAdminCommand::READ_REGISTER).GetArg64(), 3u, "3 ports");
-        NS_TEST_ASSERT_MSG_EQ(find(GsnAdminCommand::READ_REGISTER, 1).GetArg64(), 0xCAFEu,
+        NS_TEST_ASSERT_MSG_EQ(find(GsnAdminCommand::READ_REGISTER, 1).GetArg64(),
+                              0xCAFEu,
                               "scratch register written and read back");
         NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::WRITE_REGISTER, 1).status),
                               unsigned(GsnAdminStatus::BAD_ARGUMENT),
@@ -222,7 +225,8 @@ class GsnAdminCommandsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(last, 1u, "the last part has no 'more' flag");
         GsnAdminPayload invalid = find(GsnAdminCommand::INVALID_COMMAND);
         NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.arg[0]), 0x55u, "Invalid_command names the code");
-        NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.status), unsigned(GsnAdminStatus::UNSUPPORTED),
+        NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.status),
+                              unsigned(GsnAdminStatus::UNSUPPORTED),
                               "status unsupported");
         NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::RESET).status), 0u, "Reset OK");
     }
@@ -257,7 +261,9 @@ class GsnAdminHopCountTestCase : public TestCase
         uint32_t processedAtE1 = 0;
         h.fabric.GetEndpointDevice(1)->TraceConnectWithoutContext(
             "AdminRequest",
-            MakeBoundCallback(+[](uint32_t* n, const GsnAdminPayload&) { ++*n; }, &processedAtE1));
+            MakeBoundCallback(
+                +[](uint32_t* n, const GsnAdminPayload&) { ++*n; },
+                &processedAtE1));
 
         // Exchange_element_type answered by: hop 0 -> s0, hop 1 -> s1, hop 2 -> e1.
         Simulator::Schedule(MicroSeconds(5), [&]() {
@@ -278,19 +284,25 @@ class GsnAdminHopCountTestCase : public TestCase
             return a.transaction < b.transaction;
         });
         NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[0].arg[0]), unsigned(GsnElementType::SWITCH), "hop 0");
-        NS_TEST_ASSERT_MSG_EQ(r.got[0].ula, h.fabric.switchObjects[0]->GetElementAddress(),
+        NS_TEST_ASSERT_MSG_EQ(r.got[0].ula,
+                              h.fabric.switchObjects[0]->GetElementAddress(),
                               "hop 0 is s0");
-        NS_TEST_ASSERT_MSG_EQ(r.got[1].ula, h.fabric.switchObjects[1]->GetElementAddress(),
+        NS_TEST_ASSERT_MSG_EQ(r.got[1].ula,
+                              h.fabric.switchObjects[1]->GetElementAddress(),
                               "hop 1 is s1");
-        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[2].arg[0]), unsigned(GsnElementType::ENDPOINT),
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[2].arg[0]),
+                              unsigned(GsnElementType::ENDPOINT),
                               "hop 2 is e1");
-        NS_TEST_ASSERT_MSG_EQ(r.got[2].ula,
-                              Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress()),
-                              "e1's ULA");
+        NS_TEST_ASSERT_MSG_EQ(
+            r.got[2].ula,
+            Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(1)->GetAddress()),
+            "e1's ULA");
         NS_TEST_ASSERT_MSG_EQ(processedAtE1, 1u, "e1 processed exactly one request");
-        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[3].status), unsigned(GsnAdminStatus::NO_ROUTE),
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[3].status),
+                              unsigned(GsnAdminStatus::NO_ROUTE),
                               "no element beyond an endpoint");
-        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[4].status), unsigned(GsnAdminStatus::NO_ROUTE),
+        NS_TEST_ASSERT_MSG_EQ(unsigned(r.got[4].status),
+                              unsigned(GsnAdminStatus::NO_ROUTE),
                               "no such port");
         for (uint32_t i = 0; i < 5; ++i)
         {
@@ -343,7 +355,8 @@ class GsnDiscoveryTestCase : public TestCase
         {
             // Every endpoint learned it sits on a switch and took the ULA it assigned.
             Ptr<GsnNetDevice> d = h.fabric.GetEndpointDevice(i);
-            NS_TEST_ASSERT_MSG_EQ(unsigned(d->GetNeighborType()), unsigned(GsnElementType::SWITCH),
+            NS_TEST_ASSERT_MSG_EQ(unsigned(d->GetNeighborType()),
+                                  unsigned(GsnElementType::SWITCH),
                                   "neighbour is a switch");
             uint8_t b[6];
             Mac48Address::ConvertFrom(d->GetAddress()).CopyTo(b);
@@ -408,8 +421,9 @@ class GsnAdminTestSuite : public TestSuite
         AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
         AddTestCase(new GsnDiscoveryTestCase("a star", GsnTopologyBuilder::Star(4)),
                     TestCase::QUICK);
-        AddTestCase(new GsnDiscoveryTestCase("figure 1-32", GsnTopologyBuilder::TwoSwitchFigure132()),
-                    TestCase::QUICK);
+        AddTestCase(
+            new GsnDiscoveryTestCase("figure 1-32", GsnTopologyBuilder::TwoSwitchFigure132()),
+            TestCase::QUICK);
         AddTestCase(new GsnDiscoveryTestCase("a 2-ary 3-tree", GsnTopologyBuilder::KaryNTree(2, 3)),
                     TestCase::QUICK);
     }

@@ -18,8 +18,8 @@
 #include "ns3/uinteger.h"
 
 #include <map>
-#include <sstream>
 #include <random>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -41,8 +41,7 @@ class LinkHarness
 {
   public:
     /// Build the link with device attributes \p deviceAttrs.
-    explicit LinkHarness(const Attrs& deviceAttrs = Attrs(),
-                double lengthMeters = 10.0)
+    explicit LinkHarness(const Attrs& deviceAttrs = Attrs(), double lengthMeters = 10.0)
     {
         nodes.Create(2);
         GsnHelper helper;
@@ -115,8 +114,8 @@ class LinkHarness
         {
             seq |= uint32_t(b[2 + k]) << (8 * k);
         }
-        if (sender > 1 || Mac48Address::ConvertFrom(from) !=
-                              Mac48Address::ConvertFrom(dev[sender]->GetAddress()))
+        if (sender > 1 ||
+            Mac48Address::ConvertFrom(from) != Mac48Address::ConvertFrom(dev[sender]->GetAddress()))
         {
             ++errors;
             return true;
@@ -252,11 +251,14 @@ class GsnThroughputTestCase : public TestCase
         const double analytic = 6.4e9 * payload / (32.0 * micropackets);
         const double span = (h.arrivals.back() - h.arrivals.front()).GetSeconds();
         const double measured = (count - 1) * payload * 8.0 / span;
-        NS_TEST_EXPECT_MSG_EQ_TOL(measured / analytic, 1.0, 0.001,
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured / analytic,
+                                  1.0,
+                                  0.001,
                                   "measured " << measured << " bit/s, analytic " << analytic);
         for (uint8_t vc = 0; vc < 4; ++vc)
         {
-            NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetLinkCounters().creditStalls[vc], 0u,
+            NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetLinkCounters().creditStalls[vc],
+                                  0u,
                                   "the default buffer covers the credit round trip");
         }
     }
@@ -329,7 +331,8 @@ class GsnCreditInvariantTestCase : public TestCase
         for (uint32_t i = 0; i < 2; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(ledger[i].violations, 0u, "sent only with credit");
-            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().rxBufferOverflow, 0u,
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().rxBufferOverflow,
+                                  0u,
                                   "no buffer overflow");
             for (uint8_t vc = 0; vc < 4; ++vc)
             {
@@ -409,7 +412,8 @@ class GsnErrorRecoveryTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_GT(lcrc, 0u, "errors were injected");
         }
-        NS_TEST_ASSERT_MSG_EQ((timeouts > 0), (lcrc > 0),
+        NS_TEST_ASSERT_MSG_EQ((timeouts > 0),
+                              (lcrc > 0),
                               "retransmissions happen exactly when errors do");
     }
 
@@ -441,7 +445,8 @@ class GsnOversizeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(h.Send(0, 0, 4089), false, "one byte over");
         Ptr<Packet> p = Create<Packet>(100);
         p->AddPacketTag(GsnVcTag(7));
-        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->Send(p, h.dev[1]->GetAddress(), TEST_ETHERTYPE), false,
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->Send(p, h.dev[1]->GetAddress(), TEST_ETHERTYPE),
+                              false,
                               "VC 7 does not exist");
         NS_TEST_ASSERT_MSG_EQ(drops, 2u, "two MacTxDrop");
         NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txRefusedTooLong, 1u, "counted");
@@ -565,7 +570,8 @@ class GsnResetTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(h.dev[0]->IsLinkUp(), true, "up again");
         NS_TEST_ASSERT_MSG_EQ(h.dev[1]->IsLinkUp(), true, "up again");
         NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetLinkCounters().linkResets, 1u, "one reset");
-        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txLostInReset, 1u,
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txLostInReset,
+                              1u,
                               "the Message on the wire was cut");
         // The cut Message is gone; the three queued after it arrive intact.
         NS_TEST_ASSERT_MSG_EQ(h.delivered, 3u, "later Messages arrive");

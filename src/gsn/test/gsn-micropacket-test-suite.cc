@@ -132,7 +132,8 @@ class GsnMicropacketCodecTestCase : public TestCase
         }
         for (uint32_t i = 0; i < 6; ++i)
         {
-            NS_TEST_ASSERT_MSG_EQ(unsigned(wire[32 + i]), unsigned(control[i]),
+            NS_TEST_ASSERT_MSG_EQ(unsigned(wire[32 + i]),
+                                  unsigned(control[i]),
                                   "control byte " << i);
         }
         const uint16_t lcrc = gsn::Crc16Update(gsn::CRC_INITIAL, wire, 38);
@@ -177,7 +178,7 @@ class GsnMicropacketCorruptionTestCase : public TestCase
             std::memcpy(bad, wire, sizeof(bad));
             const uint32_t len = 2 + rng() % 15;
             const uint32_t start = rng() % (gsn::MICROPACKET_BYTES * 8 - len);
-            bad[start / 8] ^= uint8_t(1u << (start % 8));                 // first bit
+            bad[start / 8] ^= uint8_t(1u << (start % 8));                         // first bit
             bad[(start + len - 1) / 8] ^= uint8_t(1u << ((start + len - 1) % 8)); // last
             for (uint32_t b = start + 1; b < start + len - 1; ++b)
             {
@@ -239,9 +240,8 @@ class GsnMessageHeaderTestCase : public TestCase
     {
         Ptr<Packet> p = MakeMessage(4, 0);
         std::vector<uint8_t> b = Bytes(p);
-        const uint8_t expected[24] = {0,    0,    0,    12,   0,    0,    0,    0,
-                                      0,    2,    0,    0,    0,    0,    0,    1,
-                                      0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00, 0x08, 0x00};
+        const uint8_t expected[24] = {0, 0, 0, 12, 0,    0,    0,    0,    0,    2,    0,    0,
+                                      0, 0, 0, 1,  0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00, 0x08, 0x00};
         for (uint32_t i = 0; i < 24; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(unsigned(b[i]), unsigned(expected[i]), "byte " << i);
@@ -284,8 +284,7 @@ class GsnSegmentationTestCase : public TestCase
         {
             Ptr<Packet> msg = MakeMessage(n, uint8_t(n));
             seg.Start(msg, 1);
-            const uint32_t expectedCount =
-                GsnMessageSegmenter::MicropacketCount(uint64_t(n) + 24);
+            const uint32_t expectedCount = GsnMessageSegmenter::MicropacketCount(uint64_t(n) + 24);
             NS_TEST_ASSERT_MSG_EQ(seg.GetRemaining(), expectedCount, "count for " << n);
             uint32_t produced = 0;
             GsnMessageAssembler::Result r = GsnMessageAssembler::Result::INCOMPLETE;
@@ -308,9 +307,11 @@ class GsnSegmentationTestCase : public TestCase
                 }
             }
             NS_TEST_ASSERT_MSG_EQ(produced, expectedCount, "micropackets for " << n);
-            NS_TEST_ASSERT_MSG_EQ((r == GsnMessageAssembler::Result::COMPLETE), true,
+            NS_TEST_ASSERT_MSG_EQ((r == GsnMessageAssembler::Result::COMPLETE),
+                                  true,
                                   "complete at Tail for " << n);
-            NS_TEST_ASSERT_MSG_EQ((Bytes(asmb.TakeMessage()) == Bytes(msg)), true,
+            NS_TEST_ASSERT_MSG_EQ((Bytes(asmb.TakeMessage()) == Bytes(msg)),
+                                  true,
                                   "same bytes for " << n);
         }
     }
@@ -361,7 +362,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             GsnMessageAssembler a;
             NS_TEST_ASSERT_MSG_EQ((a.Push(good[1]) == R::DROPPED), true, "Data first");
             NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::DATA_WITHOUT_HEADER),
-                                  true, "reason DataWithoutHeader");
+                                  true,
+                                  "reason DataWithoutHeader");
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, good) == R::COMPLETE), true, "recovers");
         }
         {
@@ -369,7 +371,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             auto v = good;
             v.erase(v.begin() + 2); // a missing Data micropacket: Tail comes early
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "truncated");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TRUNCATED), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TRUNCATED),
+                                  true,
                                   "reason Truncated");
         }
         {
@@ -378,7 +381,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             v[2].data[5] ^= 0x10; // corrupted inside the fabric: LCRC resealed, ECRC not
             v[2].SealLcrc();
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "ECRC");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ECRC_ERROR), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ECRC_ERROR),
+                                  true,
                                   "reason EcrcError");
         }
         {
@@ -386,14 +390,17 @@ class GsnAssemblerMalformedTestCase : public TestCase
             auto v = good;
             v.back().error = true;
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "E bit");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ERROR_FLAG), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ERROR_FLAG),
+                                  true,
                                   "reason ErrorFlag");
         }
         {
             GsnMessageAssembler a(50); // limit below the 108-byte M_len
-            NS_TEST_ASSERT_MSG_EQ((PushAll(a, good) == R::INCOMPLETE), true,
+            NS_TEST_ASSERT_MSG_EQ((PushAll(a, good) == R::INCOMPLETE),
+                                  true,
                                   "rest of a too-long Message discarded quietly");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TOO_LONG), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TOO_LONG),
+                                  true,
                                   "reason TooLong");
             NS_TEST_ASSERT_MSG_EQ(a.IsOpen(), false, "back to idle after the Tail");
         }
@@ -402,7 +409,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             auto v = good;
             v[0].data[3] = 2; // M_len 2 cannot hold LLC/SNAP
             NS_TEST_ASSERT_MSG_EQ((a.Push(v[0]) == R::DROPPED), true, "bad length");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::BAD_LENGTH), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::BAD_LENGTH),
+                                  true,
                                   "reason BadLength");
         }
         {
@@ -418,7 +426,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             auto v = good;
             v[0].data[3] = 30; // M_len says 2 micropackets, 4 arrive
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::INCOMPLETE), true, "overlong");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TOO_LONG), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TOO_LONG),
+                                  true,
                                   "reason TooLong for extra micropackets");
         }
         {
@@ -428,7 +437,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             v[0].data[0] = 0xFF;
             v[0].data[1] = 0xFF;
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "huge M_len");
-            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TRUNCATED), true,
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TRUNCATED),
+                                  true,
                                   "reason Truncated");
         }
         // Fuzz: random micropacket streams never crash and always end in a known state.

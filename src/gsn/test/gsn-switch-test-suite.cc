@@ -197,8 +197,9 @@ class GsnHeadOfLineTestCase : public TestCase
         Time arrival;
         h.fabric.GetEndpointDevice(2)->TraceConnectWithoutContext(
             "MacRx",
-            MakeBoundCallback(+[](Time* t, Ptr<const Packet>) { *t = Simulator::Now(); },
-                              &arrival));
+            MakeBoundCallback(
+                +[](Time* t, Ptr<const Packet>) { *t = Simulator::Now(); },
+                &arrival));
         Simulator::Schedule(MicroSeconds(5), [&h]() {
             h.Send(3, 1, 1, 120000); // keeps output 1's VC 1 busy for about 150 us
         });
@@ -304,9 +305,10 @@ class GsnBroadcastTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(h.fabric.SupportsBroadcast(), false, "not broadcast-capable");
         NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "only the unicast Message");
-        NS_TEST_ASSERT_MSG_EQ(h.fabric.switchObjects[0]->GetDrops(GsnSwitchDropReason::NO_BROADCAST),
-                              1u,
-                              "the broadcast was refused and counted");
+        NS_TEST_ASSERT_MSG_EQ(
+            h.fabric.switchObjects[0]->GetDrops(GsnSwitchDropReason::NO_BROADCAST),
+            1u,
+            "the broadcast was refused and counted");
     }
 };
 
@@ -328,9 +330,8 @@ class GsnSwitchResetTestCase : public TestCase
             h.Send(0, 1, 3, 100000); // about 125 us on the wire
         });
         // Reset the sender's link while the Message streams through the switch.
-        Simulator::Schedule(MicroSeconds(40), [&h]() {
-            h.fabric.GetEndpointDevice(0)->ResetLink();
-        });
+        Simulator::Schedule(MicroSeconds(40),
+                            [&h]() { h.fabric.GetEndpointDevice(0)->ResetLink(); });
         Simulator::Schedule(MicroSeconds(300), [&h]() { h.Send(0, 1, 3, 5000); });
         Simulator::Stop(MicroSeconds(600));
         Simulator::Run();
