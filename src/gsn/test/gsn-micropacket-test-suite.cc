@@ -9,10 +9,12 @@
 #include "ns3/gsn-message-header.h"
 #include "ns3/gsn-message-segmenter.h"
 #include "ns3/gsn-micropacket.h"
+#include "ns3/gsn-ring-buffer.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/test.h"
 
 #include <cstring>
+#include <deque>
 #include <random>
 #include <vector>
 
@@ -469,6 +471,55 @@ class GsnAssemblerMalformedTestCase : public TestCase
     }
 };
 
+/// The FIFO behind link and switch queues keeps order through growth and wrap-around.
+class GsnRingBufferTestCase : public TestCase
+{
+  public:
+    GsnRingBufferTestCase()
+        : TestCase("Ring buffer: FIFO order through growth and wrap-around")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnRingBuffer<uint32_t> ring;
+        std::deque<uint32_t> model;
+        std::mt19937 rng(4);
+        uint32_t next = 0;
+        for (int step = 0; step < 100000; ++step)
+        {
+            const bool push = model.empty() || (rng() % 3 != 0);
+            if (push)
+            {
+                ring.push_back(next);
+                model.push_back(next);
+                ++next;
+            }
+            else
+            {
+                const std::size_t n = 1 + rng() % std::min<std::size_t>(model.size(), 5);
+                ring.pop_front(n);
+                model.erase(model.begin(), model.begin() + n);
+            }
+            NS_TEST_ASSERT_MSG_EQ(ring.size(), model.size(), "size at step " << step);
+            if (!model.empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(ring.front(), model.front(), "front at step " << step);
+                NS_TEST_ASSERT_MSG_EQ(ring.back(), model.back(), "back at step " << step);
+                const std::size_t i = rng() % model.size();
+                NS_TEST_ASSERT_MSG_EQ(ring[i], model[i], "element " << i << " at step " << step);
+            }
+            if (step % 20000 == 19999)
+            {
+                ring.clear();
+                model.clear();
+                NS_TEST_ASSERT_MSG_EQ(ring.empty(), true, "clear empties");
+            }
+        }
+    }
+};
+
 /// The gsn-micropacket test suite.
 class GsnMicropacketTestSuite : public TestSuite
 {
@@ -483,6 +534,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnMessageHeaderTestCase, TestCase::QUICK);
         AddTestCase(new GsnSegmentationTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
+        AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
     }
 };
 
