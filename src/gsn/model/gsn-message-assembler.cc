@@ -59,11 +59,21 @@ GsnMessageAssembler::SetMaxMessageLength(uint64_t maxMessageLength)
     m_maxLength = maxMessageLength;
 }
 
+void
+GsnMessageAssembler::ReleaseBytes()
+{
+    m_bytes.clear();
+    if (m_bytes.capacity() > KEEP_CAPACITY)
+    {
+        std::vector<uint8_t>().swap(m_bytes); // idle endpoints hold no large buffer
+    }
+}
+
 GsnMessageAssembler::Result
 GsnMessageAssembler::Drop(GsnRxDropReason reason, bool atTail)
 {
     m_dropReason = reason;
-    m_bytes.clear();
+    ReleaseBytes();
     m_state = atTail ? State::IDLE : State::DISCARD;
     return Result::DROPPED;
 }
@@ -162,7 +172,7 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
         }
     }
     m_origin = nullptr;
-    m_bytes.clear();
+    ReleaseBytes();
     m_state = State::IDLE;
     return Result::COMPLETE;
 }
@@ -172,7 +182,7 @@ GsnMessageAssembler::Reset()
 {
     const bool wasOpen = m_state == State::OPEN;
     m_state = State::IDLE;
-    m_bytes.clear();
+    ReleaseBytes();
     m_origin = nullptr;
     m_displaced = false;
     return wasOpen;

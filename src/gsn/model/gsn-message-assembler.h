@@ -100,6 +100,11 @@ class GsnMessageAssembler
         DISCARD, ///< dropping the rest of a bad Message until its Tail
     };
 
+    /// Largest byte buffer kept between Messages.
+    static constexpr std::size_t KEEP_CAPACITY = 4096;
+
+    /// Empty the byte buffer, giving back a large one.
+    void ReleaseBytes();
     /// Drop the open Message for \p reason and discard until Tail unless \p atTail.
     Result Drop(GsnRxDropReason reason, bool atTail);
     /// Open a Message from its Header micropacket.

@@ -54,6 +54,12 @@ GsnMessageSegmenter::Next(GsnMicropacket& mp)
     mp.origin = m_next == 0 ? m_message : nullptr;
     ++m_next;
     mp.tail = m_next == m_count;
+    if (mp.tail && m_bytes.capacity() > KEEP_CAPACITY)
+    {
+        // Idle endpoints must not hold a large Message's copy: memory per endpoint counts
+        // in large fabrics. One allocation per large Message is cheap next to its micropackets.
+        std::vector<uint8_t>().swap(m_bytes);
+    }
     mp.error = false;
     m_ecrc = gsn::Crc16Update(m_ecrc, mp.data.data(), mp.data.size());
     mp.ecrc = m_ecrc;

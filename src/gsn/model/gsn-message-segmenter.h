@@ -72,6 +72,9 @@ class GsnMessageSegmenter
     static uint32_t MicropacketCount(uint64_t messageBytes);
 
   private:
+    /// Largest byte buffer kept between Messages.
+    static constexpr std::size_t KEEP_CAPACITY = 4096;
+
     Ptr<const Packet> m_message;  ///< the Message being sent
     std::vector<uint8_t> m_bytes; ///< its bytes, reused from Message to Message
     uint32_t m_count;             ///< its micropackets
