@@ -46,6 +46,7 @@ GsnMessageAssembler::GsnMessageAssembler(uint64_t maxMessageLength)
     : m_state(State::IDLE),
       m_maxLength(maxMessageLength),
       m_expectedBytes(0),
+      m_have(0),
       m_ecrc(gsn::CRC_INITIAL),
       m_ecrcBad(false),
       m_displaced(false),
@@ -63,6 +64,7 @@ void
 GsnMessageAssembler::ReleaseBytes()
 {
     m_bytes.clear();
+    m_have = 0;
     if (m_bytes.capacity() > KEEP_CAPACITY)
     {
         std::vector<uint8_t>().swap(m_bytes); // idle endpoints hold no large buffer
@@ -93,10 +95,21 @@ GsnMessageAssembler::Open(const GsnMicropacket& mp)
         return Drop(GsnRxDropReason::TOO_LONG, mp.tail);
     }
     m_expectedBytes = uint64_t(gsn::MESSAGE_ADDRESS_BYTES) + mlen;
+    // A Header built by this model's segmenter names the Message it starts: its bytes are
+    // then known, and only their count and ECRC need following. Otherwise (a micropacket
+    // from outside the model) the bytes are collected.
     m_origin = mp.origin;
-    // Grow with what arrives; a large M_len from the wire reserves at most 64 KiB up front.
+    if (m_origin && m_origin->GetSize() != m_expectedBytes)
+    {
+        m_origin = nullptr;
+    }
     m_bytes.clear();
-    m_bytes.reserve(std::min<uint64_t>(m_expectedBytes, 65536));
+    m_have = 0;
+    if (!m_origin)
+    {
+        // Grow with what arrives; a large M_len from the wire reserves at most 64 KiB.
+        m_bytes.reserve(std::min<uint64_t>(m_expectedBytes, 65536));
+    }
     m_state = State::OPEN;
     return Result::INCOMPLETE;
 }
@@ -134,14 +147,18 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
         m_ecrcBad = m_ecrcBad || m_ecrc != mp.ecrc;
     }
 
-    const uint64_t have = m_bytes.size();
+    const uint64_t have = m_have;
     if (have >= m_expectedBytes)
     {
         return Drop(GsnRxDropReason::TOO_LONG, mp.tail);
     }
     const std::size_t take =
         std::size_t(std::min<uint64_t>(gsn::MICROPACKET_DATA_BYTES, m_expectedBytes - have));
-    m_bytes.insert(m_bytes.end(), mp.data.begin(), mp.data.begin() + take);
+    if (!m_origin)
+    {
+        m_bytes.insert(m_bytes.end(), mp.data.begin(), mp.data.begin() + take);
+    }
+    m_have += take;
 
     if (!mp.tail)
     {
@@ -151,7 +168,7 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
     {
         return Drop(GsnRxDropReason::ERROR_FLAG, true);
     }
-    if (m_bytes.size() < m_expectedBytes)
+    if (m_have < m_expectedBytes)
     {
         return Drop(GsnRxDropReason::TRUNCATED, true);
     }
@@ -159,18 +176,10 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
     {
         return Drop(GsnRxDropReason::ECRC_ERROR, true);
     }
-    m_complete = Create<Packet>(m_bytes.data(), uint32_t(m_bytes.size()));
-    if (m_origin && m_origin->GetSize() == m_bytes.size())
-    {
-        // The bytes are what was sent: hand up the sender's Message, tags included, as a
-        // point-to-point channel does.
-        std::vector<uint8_t> sent(m_bytes.size());
-        m_origin->CopyData(sent.data(), uint32_t(sent.size()));
-        if (sent == m_bytes)
-        {
-            m_complete = m_origin->Copy();
-        }
-    }
+    // The sender's Message, tags included, as a point-to-point channel hands it over; its
+    // bytes are those the micropackets carried (every ECRC matched them).
+    m_complete =
+        m_origin ? m_origin->Copy() : Create<Packet>(m_bytes.data(), uint32_t(m_bytes.size()));
     m_origin = nullptr;
     ReleaseBytes();
     m_state = State::IDLE;

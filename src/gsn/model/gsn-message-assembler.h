@@ -114,6 +114,7 @@ class GsnMessageAssembler
     uint64_t m_maxLength;         ///< largest M_len accepted
     std::vector<uint8_t> m_bytes; ///< bytes of the open Message
     uint64_t m_expectedBytes;     ///< 16 + M_len of the open Message
+    uint64_t m_have;              ///< bytes of the open Message received so far
     uint16_t m_ecrc;              ///< running ECRC
     bool m_ecrcBad;               ///< a mismatch was seen in the open Message
     bool m_displaced;             ///< the last Header displaced an open Message
