@@ -10,10 +10,13 @@
 #include <algorithm>
 #include <cstring>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
-namespace {
+namespace
+{
 
 bool
 IsConnectionOp(StOp op)
@@ -63,18 +66,18 @@ StConnStateName(StConnState s)
 {
     switch (s)
     {
-        case StConnState::Closed:
-            return "CLOSED";
-        case StConnState::Listen:
-            return "LISTEN";
-        case StConnState::RcSent:
-            return "RC_SENT";
-        case StConnState::Connected:
-            return "CONNECTED";
-        case StConnState::RdSent:
-            return "RD_SENT";
-        case StConnState::DaSent:
-            return "DA_SENT";
+    case StConnState::Closed:
+        return "CLOSED";
+    case StConnState::Listen:
+        return "LISTEN";
+    case StConnState::RcSent:
+        return "RC_SENT";
+    case StConnState::Connected:
+        return "CONNECTED";
+    case StConnState::RdSent:
+        return "RD_SENT";
+    case StConnState::DaSent:
+        return "DA_SENT";
     }
     return "?";
 }
@@ -108,15 +111,19 @@ StConnection::Coverage::Add(uint64_t start, uint64_t end)
     covered += end - start;
 }
 
-StConnection::StConnection(StConnId id, StEngineContext ctx, StPeerAddress peer, uint16_t localPort,
-                           uint32_t localKey, const StConnParams& params)
-  : m_id(id)
-  , m_ctx(ctx)
-  , m_cfg(*ctx.config)
-  , m_peer(peer)
-  , m_localPort(localPort)
-  , m_localKey(localKey)
-  , m_params(params)
+StConnection::StConnection(StConnId id,
+                           StEngineContext ctx,
+                           StPeerAddress peer,
+                           uint16_t localPort,
+                           uint32_t localKey,
+                           const StConnParams& params)
+    : m_id(id),
+      m_ctx(ctx),
+      m_cfg(*ctx.config),
+      m_peer(peer),
+      m_localPort(localPort),
+      m_localKey(localKey),
+      m_params(params)
 {
     m_params.key = localKey;
     m_memory.SetBufsize(params.bufsize);
@@ -230,8 +237,8 @@ StConnection::Send(uint64_t now, StHeader h, const uint8_t* data, std::size_t le
 void
 StConnection::Emit(uint64_t now, StHeader& h, const uint8_t* data, std::size_t len)
 {
-    if (h.UsesSlot(m_cfg.rsRsrUseSlots) && !m_txSlotsUnlimited && m_negotiated
-        && !IsConnectionOp(h.op) && m_txSlots > 0)
+    if (h.UsesSlot(m_cfg.rsRsrUseSlots) && !m_txSlotsUnlimited && m_negotiated &&
+        !IsConnectionOp(h.op) && m_txSlots > 0)
     {
         --m_txSlots;
     }
@@ -262,9 +269,9 @@ StConnection::Emit(uint64_t now, StHeader& h, const uint8_t* data, std::size_t l
         m_ctx.counters->Add(StStat::TxDataBytes, len);
     }
     // Early notify: ask for slots once half of the peer's slots are used [C] IRIX.
-    if (m_cfg.earlyNotify && !m_txSlotsUnlimited && m_negotiated
-        && m_state == StConnState::Connected && h.UsesSlot(m_cfg.rsRsrUseSlots)
-        && m_txSlots <= m_peerSlots / 2u)
+    if (m_cfg.earlyNotify && !m_txSlotsUnlimited && m_negotiated &&
+        m_state == StConnState::Connected && h.UsesSlot(m_cfg.rsRsrUseSlots) &&
+        m_txSlots <= m_peerSlots / 2u)
     {
         AskSlots(now);
     }
@@ -318,8 +325,14 @@ StConnection::StuLimit() const
 }
 
 void
-StConnection::SendTiled(uint64_t now, StHeader tmpl, uint64_t remoteLinear, const uint8_t* src,
-                        uint64_t len, bool lastGetsL, uint16_t extraLastFlags, bool silentButLast)
+StConnection::SendTiled(uint64_t now,
+                        StHeader tmpl,
+                        uint64_t remoteLinear,
+                        const uint8_t* src,
+                        uint64_t len,
+                        bool lastGetsL,
+                        uint16_t extraLastFlags,
+                        bool silentButLast)
 {
     const uint64_t stu = StuLimit();
     const uint64_t bufBytes = 1ULL << m_peerBufsize;
@@ -421,38 +434,35 @@ StConnection::Close(uint64_t now)
 {
     switch (m_state)
     {
-        case StConnState::Connected:
-        {
-            AbortAll(StReason::Local);
-            StHeader rd = Make(StOp::Rd);
-            rd.offset = m_localKey;
-            m_state = StConnState::RdSent;
-            Emit(now, rd, nullptr, 0);
-            Arm(m_rd, now, rd);
-            return StStatus::Ok;
-        }
-        case StConnState::RcSent:
-        {
-            SetClosed(now);
-            StEvent e;
-            e.type = StEventType::ConnectionClosed;
-            e.reason = StReason::Local;
-            PushEvent(e);
-            return StStatus::Ok;
-        }
-        case StConnState::RdSent:
-        case StConnState::DaSent:
-            return StStatus::Ok;
-        default:
-            return StStatus::WrongState;
+    case StConnState::Connected: {
+        AbortAll(StReason::Local);
+        StHeader rd = Make(StOp::Rd);
+        rd.offset = m_localKey;
+        m_state = StConnState::RdSent;
+        Emit(now, rd, nullptr, 0);
+        Arm(m_rd, now, rd);
+        return StStatus::Ok;
+    }
+    case StConnState::RcSent: {
+        SetClosed(now);
+        StEvent e;
+        e.type = StEventType::ConnectionClosed;
+        e.reason = StReason::Local;
+        PushEvent(e);
+        return StStatus::Ok;
+    }
+    case StConnState::RdSent:
+    case StConnState::DaSent:
+        return StStatus::Ok;
+    default:
+        return StStatus::WrongState;
     }
 }
 
 void
 StConnection::AbortAll(StReason reason)
 {
-    auto aborted = [this, reason](uint32_t id, StRole role)
-    {
+    auto aborted = [this, reason](uint32_t id, StRole role) {
         StEvent e;
         e.type = StEventType::TransferAborted;
         e.id = id;
@@ -514,9 +524,8 @@ void
 StConnection::Teardown(uint64_t now, StReason reason, bool sendRd)
 {
     AbortAll(reason);
-    if (sendRd
-        && (m_state == StConnState::Connected || m_state == StConnState::RdSent
-            || m_state == StConnState::DaSent))
+    if (sendRd && (m_state == StConnState::Connected || m_state == StConnState::RdSent ||
+                   m_state == StConnState::DaSent))
     {
         StHeader rd = Make(StOp::Rd);
         rd.offset = m_localKey;
@@ -546,20 +555,31 @@ StConnection::PostReceive(uint64_t now, uint64_t linear, uint64_t len)
         return len == 0 ? StStatus::InvalidArgument : StStatus::NotMapped;
     }
     m_postedRecv.push_back(Posted{linear, len, m->mx});
-    while (!m_waitingRts.empty() && !m_postedRecv.empty())
+    MatchWaiting(now, m_waitingRts, m_postedRecv, &StConnection::StartReceive);
+    return StStatus::Ok;
+}
+
+void
+StConnection::MatchWaiting(uint64_t now,
+                           std::deque<StHeader>& waiting,
+                           std::deque<Posted>& posted,
+                           void (StConnection::*start)(uint64_t, const StHeader&, const Posted&))
+{
+    // Paused requests take posted buffers in order; one too long for the next buffer is
+    // rejected rather than left blocking the others.
+    while (!waiting.empty() && !posted.empty())
     {
-        StHeader rts = m_waitingRts.front();
-        m_waitingRts.pop_front();
-        if (rts.GetTLen() > m_postedRecv.front().len)
+        const StHeader request = waiting.front();
+        waiting.pop_front();
+        if (request.GetTLen() > posted.front().len)
         {
-            Reject(now, rts, rts.sId, false);
+            Reject(now, request, request.sId, false);
             continue;
         }
-        Posted p = m_postedRecv.front();
-        m_postedRecv.pop_front();
-        StartReceive(now, rts, p);
+        const Posted p = posted.front();
+        posted.pop_front();
+        (this->*start)(now, request, p);
     }
-    return StStatus::Ok;
 }
 
 StStatus
@@ -578,19 +598,7 @@ StConnection::PostSend(uint64_t now, uint64_t linear, uint64_t len)
         return StStatus::NotMapped;
     }
     m_postedSend.push_back(Posted{linear, len, 0});
-    while (!m_waitingRtr.empty() && !m_postedSend.empty())
-    {
-        StHeader rtr = m_waitingRtr.front();
-        m_waitingRtr.pop_front();
-        if (rtr.GetTLen() > m_postedSend.front().len)
-        {
-            Reject(now, rtr, rtr.sId, false);
-            continue;
-        }
-        Posted p = m_postedSend.front();
-        m_postedSend.pop_front();
-        StartSend(now, rtr, p);
-    }
+    MatchWaiting(now, m_waitingRtr, m_postedSend, &StConnection::StartSend);
     return StStatus::Ok;
 }
 
@@ -611,7 +619,10 @@ StConnection::ExposeRegion(uint64_t /* now */, uint64_t linear, uint64_t len)
 }
 
 StStatus
-StConnection::Write(uint64_t now, uint64_t linear, uint64_t len, const StWriteOptions& opt,
+StConnection::Write(uint64_t now,
+                    uint64_t linear,
+                    uint64_t len,
+                    const StWriteOptions& opt,
                     uint32_t& id)
 {
     if (m_state != StConnState::Connected || m_params.bypass)
@@ -720,7 +731,10 @@ StConnection::IsRegionReady(uint32_t id) const
 }
 
 StStatus
-StConnection::Put(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
+StConnection::Put(uint64_t now,
+                  uint32_t region,
+                  uint64_t regionOffset,
+                  uint64_t linear,
                   uint64_t len)
 {
     if (m_state != StConnState::Connected)
@@ -758,15 +772,23 @@ StConnection::Put(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t
 }
 
 StStatus
-StConnection::Get(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                  uint64_t len, uint32_t& gid)
+StConnection::Get(uint64_t now,
+                  uint32_t region,
+                  uint64_t regionOffset,
+                  uint64_t linear,
+                  uint64_t len,
+                  uint32_t& gid)
 {
     return IssueGet(now, region, regionOffset, linear, len, StFetchOp::None, gid);
 }
 
 StStatus
-StConnection::FetchOp(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                      StFetchOp op, uint32_t& gid)
+StConnection::FetchOp(uint64_t now,
+                      uint32_t region,
+                      uint64_t regionOffset,
+                      uint64_t linear,
+                      StFetchOp op,
+                      uint32_t& gid)
 {
     if (op != StFetchOp::Increment && op != StFetchOp::Decrement && op != StFetchOp::Clear)
     {
@@ -777,8 +799,13 @@ StConnection::FetchOp(uint64_t now, uint32_t region, uint64_t regionOffset, uint
 }
 
 StStatus
-StConnection::IssueGet(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                       uint64_t len, StFetchOp op, uint32_t& gid)
+StConnection::IssueGet(uint64_t now,
+                       uint32_t region,
+                       uint64_t regionOffset,
+                       uint64_t linear,
+                       uint64_t len,
+                       StFetchOp op,
+                       uint32_t& gid)
 {
     if (m_state != StConnState::Connected || m_params.bypass)
     {
@@ -888,7 +915,10 @@ StConnection::End(uint64_t now, uint32_t id)
 }
 
 StStatus
-StConnection::RequestState(uint64_t now, StStateKind kind, uint32_t id, uint32_t block,
+StConnection::RequestState(uint64_t now,
+                           StStateKind kind,
+                           uint32_t id,
+                           uint32_t block,
                            uint32_t& sync)
 {
     if (m_state != StConnState::Connected)
@@ -927,7 +957,10 @@ StConnection::RequestState(uint64_t now, StStateKind kind, uint32_t id, uint32_t
 }
 
 StStatus
-StConnection::SendRaw(uint64_t now, const StHeader& h, const uint8_t* payload, uint64_t dataLen,
+StConnection::SendRaw(uint64_t now,
+                      const StHeader& h,
+                      const uint8_t* payload,
+                      uint64_t dataLen,
                       uint64_t linear)
 {
     if (m_state != StConnState::Connected)
@@ -968,8 +1001,8 @@ StConnection::SendRaw(uint64_t now, const StHeader& h, const uint8_t* payload, u
 std::size_t
 StConnection::GetActiveCount() const
 {
-    std::size_t n = m_sends.size() + m_regions.size() + m_remote.size() + m_gets.size()
-                    + m_fetches.size() + m_ends.size() + m_rs.size() + m_blocked.size();
+    std::size_t n = m_sends.size() + m_regions.size() + m_remote.size() + m_gets.size() +
+                    m_fetches.size() + m_ends.size() + m_rs.size() + m_blocked.size();
     for (const auto& [id, x] : m_recvs)
     {
         if (!x.started || x.doneBlocks < x.nBlocks)
@@ -989,19 +1022,18 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
 {
     switch (h.op)
     {
-        case StOp::Ca:
-            return OnCa(now, h);
-        case StOp::Rd:
-            return OnRd(now, h);
-        case StOp::Da:
-            return OnDa(now, h);
-        case StOp::Dc:
-            return OnDc(now, h);
-        case StOp::Nop:
-            return m_state == StConnState::Connected ? StRxVerdict::Accepted
-                                                     : StRxVerdict::WrongState;
-        default:
-            break;
+    case StOp::Ca:
+        return OnCa(now, h);
+    case StOp::Rd:
+        return OnRd(now, h);
+    case StOp::Da:
+        return OnDa(now, h);
+    case StOp::Dc:
+        return OnDc(now, h);
+    case StOp::Nop:
+        return m_state == StConnState::Connected ? StRxVerdict::Accepted : StRxVerdict::WrongState;
+    default:
+        break;
     }
     if (m_state != StConnState::Connected)
     {
@@ -1030,52 +1062,52 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
     const bool bypass = m_params.bypass;
     switch (h.op)
     {
-        case StOp::Data:
-            v = OnData(now, h, data, len);
-            break;
-        case StOp::Rs:
-            v = OnRs(now, h);
-            break;
-        case StOp::Rsr:
-            v = OnRsr(now, h);
-            break;
-        case StOp::Rts:
-            v = bypass ? StRxVerdict::Accepted : OnRts(now, h);
-            break;
-        case StOp::Rtr:
-            v = bypass ? StRxVerdict::Accepted : OnRtr(now, h);
-            break;
-        case StOp::Cts:
-            v = bypass ? StRxVerdict::Accepted : OnCts(now, h);
-            break;
-        case StOp::Ra:
-            v = bypass ? StRxVerdict::Accepted : OnRa(now, h);
-            break;
-        case StOp::Rmr:
-            v = bypass ? StRxVerdict::Accepted : OnRmr(now, h);
-            break;
-        case StOp::Mra:
-            v = bypass ? StRxVerdict::Accepted : OnMra(now, h);
-            break;
-        case StOp::Get:
-            v = bypass ? StRxVerdict::Accepted : OnGet(now, h);
-            break;
-        case StOp::End:
-            v = bypass ? StRxVerdict::Accepted : OnEnd(now, h);
-            break;
-        case StOp::Ea:
-            v = bypass ? StRxVerdict::Accepted : OnEa(now, h);
-            break;
-        default:
-            v = StRxVerdict::WrongState;
-            break;
+    case StOp::Data:
+        v = OnData(now, h, data, len);
+        break;
+    case StOp::Rs:
+        v = OnRs(now, h);
+        break;
+    case StOp::Rsr:
+        v = OnRsr(now, h);
+        break;
+    case StOp::Rts:
+        v = bypass ? StRxVerdict::Accepted : OnRts(now, h);
+        break;
+    case StOp::Rtr:
+        v = bypass ? StRxVerdict::Accepted : OnRtr(now, h);
+        break;
+    case StOp::Cts:
+        v = bypass ? StRxVerdict::Accepted : OnCts(now, h);
+        break;
+    case StOp::Ra:
+        v = bypass ? StRxVerdict::Accepted : OnRa(now, h);
+        break;
+    case StOp::Rmr:
+        v = bypass ? StRxVerdict::Accepted : OnRmr(now, h);
+        break;
+    case StOp::Mra:
+        v = bypass ? StRxVerdict::Accepted : OnMra(now, h);
+        break;
+    case StOp::Get:
+        v = bypass ? StRxVerdict::Accepted : OnGet(now, h);
+        break;
+    case StOp::End:
+        v = bypass ? StRxVerdict::Accepted : OnEnd(now, h);
+        break;
+    case StOp::Ea:
+        v = bypass ? StRxVerdict::Accepted : OnEa(now, h);
+        break;
+    default:
+        v = StRxVerdict::WrongState;
+        break;
     }
 
     // Hand the header to the ULP: every non-Silent op in bypass mode (st_rx), and non-Silent
     // DATA in managed mode (the engine runs the control sequences itself). The slot stays
     // held until the upper layer polls the event.
-    bool deliver = v == StRxVerdict::Accepted && !(h.op == StOp::Data && h.Has(StFlag::SILENT))
-                   && (bypass ? h.op != StOp::Rs : h.op == StOp::Data);
+    bool deliver = v == StRxVerdict::Accepted && !(h.op == StOp::Data && h.Has(StFlag::SILENT)) &&
+                   (bypass ? h.op != StOp::Rs : h.op == StOp::Data);
     if (deliver)
     {
         StEvent e;
@@ -1158,25 +1190,25 @@ StConnection::OnRd(uint64_t now, const StHeader& h)
     da.offset = m_localKey;
     switch (m_state)
     {
-        case StConnState::Connected:
-            AbortAll(StReason::Peer);
-            m_state = StConnState::DaSent;
-            Emit(now, da, nullptr, 0);
-            Arm(m_da, now, da);
-            return StRxVerdict::Accepted;
-        case StConnState::RdSent:
-            // Crossing RDs: answer DA and wait both for our DA and for the DC [C] IRIX.
-            m_crossing = true;
-            m_state = StConnState::DaSent;
-            Emit(now, da, nullptr, 0);
-            Arm(m_da, now, da);
-            return StRxVerdict::Accepted;
-        case StConnState::DaSent:
-        case StConnState::Closed:
-            Emit(now, da, nullptr, 0);
-            return StRxVerdict::Duplicate;
-        default:
-            return StRxVerdict::WrongState;
+    case StConnState::Connected:
+        AbortAll(StReason::Peer);
+        m_state = StConnState::DaSent;
+        Emit(now, da, nullptr, 0);
+        Arm(m_da, now, da);
+        return StRxVerdict::Accepted;
+    case StConnState::RdSent:
+        // Crossing RDs: answer DA and wait both for our DA and for the DC [C] IRIX.
+        m_crossing = true;
+        m_state = StConnState::DaSent;
+        Emit(now, da, nullptr, 0);
+        Arm(m_da, now, da);
+        return StRxVerdict::Accepted;
+    case StConnState::DaSent:
+    case StConnState::Closed:
+        Emit(now, da, nullptr, 0);
+        return StRxVerdict::Duplicate;
+    default:
+        return StRxVerdict::WrongState;
     }
 }
 
@@ -1194,29 +1226,29 @@ StConnection::OnDa(uint64_t now, const StHeader& h)
     closed.reason = StReason::Local;
     switch (m_state)
     {
-        case StConnState::RdSent:
-            Emit(now, dc, nullptr, 0);
+    case StConnState::RdSent:
+        Emit(now, dc, nullptr, 0);
+        SetClosed(now);
+        PushEvent(closed);
+        return StRxVerdict::Accepted;
+    case StConnState::DaSent:
+        if (!m_crossing || !m_rd.active)
+        {
+            return StRxVerdict::WrongState;
+        }
+        Emit(now, dc, nullptr, 0);
+        m_rd.active = false;
+        if (m_gotDc)
+        {
             SetClosed(now);
             PushEvent(closed);
-            return StRxVerdict::Accepted;
-        case StConnState::DaSent:
-            if (!m_crossing || !m_rd.active)
-            {
-                return StRxVerdict::WrongState;
-            }
-            Emit(now, dc, nullptr, 0);
-            m_rd.active = false;
-            if (m_gotDc)
-            {
-                SetClosed(now);
-                PushEvent(closed);
-            }
-            return StRxVerdict::Accepted;
-        case StConnState::Closed:
-            Emit(now, dc, nullptr, 0); // our DC was lost
-            return StRxVerdict::Duplicate;
-        default:
-            return StRxVerdict::WrongState;
+        }
+        return StRxVerdict::Accepted;
+    case StConnState::Closed:
+        Emit(now, dc, nullptr, 0); // our DC was lost
+        return StRxVerdict::Duplicate;
+    default:
+        return StRxVerdict::WrongState;
     }
 }
 
@@ -1664,8 +1696,7 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
     const uint64_t lin = m_memory.Linear(h.bufx, h.offset);
     StRxVerdict why = StRxVerdict::Accepted;
 
-    auto place = [&](uint8_t*& dst)
-    {
+    auto place = [&](uint8_t*& dst) {
         dst = m_memory.ResolveIncoming(h.mx, h.bufx, h.offset, dataLen, why);
         return dst != nullptr || dataLen == 0;
     };
@@ -1945,14 +1976,14 @@ StConnection::OnGet(uint64_t now, const StHeader& h)
 {
     switch (h.GetFetchOp())
     {
-        case StFetchOp::Complete:
-            return OnFc(now, h);
-        case StFetchOp::Increment:
-        case StFetchOp::Decrement:
-        case StFetchOp::Clear:
-            return OnFetchOp(now, h);
-        default:
-            break;
+    case StFetchOp::Complete:
+        return OnFc(now, h);
+    case StFetchOp::Increment:
+    case StFetchOp::Decrement:
+    case StFetchOp::Clear:
+        return OnFetchOp(now, h);
+    default:
+        break;
     }
     if (h.sId == 0 || h.param == 0)
     {
@@ -2111,15 +2142,15 @@ StConnection::OnFc(uint64_t now, const StHeader& h)
     uint64_t v = GetBe64(word);
     switch (op)
     {
-        case StFetchOp::Increment:
-            ++v;
-            break;
-        case StFetchOp::Decrement:
-            --v;
-            break;
-        default:
-            v = 0;
-            break;
+    case StFetchOp::Increment:
+        ++v;
+        break;
+    case StFetchOp::Decrement:
+        --v;
+        break;
+    default:
+        v = 0;
+        break;
     }
     PutBe64(word, v);
     m_fetchDone.push_back(gid);
@@ -2137,8 +2168,7 @@ StConnection::OnEnd(uint64_t now, const StHeader& h)
     uint32_t local = 0;
     StRole role = StRole::None;
     bool transfer = false;
-    auto byLocal = [&](uint32_t id)
-    {
+    auto byLocal = [&](uint32_t id) {
         if (auto it = m_sends.find(id); it != m_sends.end())
         {
             role = StRole::Source;
@@ -2234,7 +2264,11 @@ StConnection::OnEa(uint64_t /* now */, const StHeader& h)
 }
 
 void
-StConnection::SendRsr(uint64_t now, const StHeader& rs, uint32_t bSeq, uint32_t bNum, uint32_t dId,
+StConnection::SendRsr(uint64_t now,
+                      const StHeader& rs,
+                      uint32_t bSeq,
+                      uint32_t bNum,
+                      uint32_t dId,
                       uint32_t sId)
 {
     StHeader rsr = Make(StOp::Rsr);
@@ -2349,8 +2383,7 @@ uint64_t
 StConnection::NextDeadline() const
 {
     uint64_t t = ST_NEVER;
-    auto consider = [&t](const Retry& r)
-    {
+    auto consider = [&t](const Retry& r) {
         if (r.active)
         {
             t = std::min(t, r.deadline);

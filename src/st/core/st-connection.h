@@ -24,8 +24,10 @@
 #include <set>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief Connection states [C] IRIX-impl (PROTOCOLS.md 3.5). LISTEN belongs to listeners.
@@ -77,7 +79,7 @@ struct StWriteOptions
  */
 class StConnection
 {
-public:
+  public:
     /**
      * \param id local handle
      * \param ctx the endpoint's queues
@@ -86,8 +88,12 @@ public:
      * \param localKey our key (never 0)
      * \param params what we advertise
      */
-    StConnection(StConnId id, StEngineContext ctx, StPeerAddress peer, uint16_t localPort,
-                 uint32_t localKey, const StConnParams& params);
+    StConnection(StConnId id,
+                 StEngineContext ctx,
+                 StPeerAddress peer,
+                 uint16_t localPort,
+                 uint32_t localKey,
+                 const StConnParams& params);
 
     // --- setup and teardown -------------------------------------------------------------
     /// Send RC to \p remotePort (initiator).
@@ -101,8 +107,7 @@ public:
 
     // --- memory -------------------------------------------------------------------------
     /// The Bufx/Mx table.
-    StMemoryTable&
-    GetMemory()
+    StMemoryTable& GetMemory()
     {
         return m_memory;
     }
@@ -116,29 +121,49 @@ public:
 
     // --- data movements (initiator side) --------------------------------------------------
     /// Single-use write of local memory (mapped TX): RTS, then DATA per CTS.
-    StStatus Write(uint64_t now, uint64_t linear, uint64_t len, const StWriteOptions& opt,
+    StStatus Write(uint64_t now,
+                   uint64_t linear,
+                   uint64_t len,
+                   const StWriteOptions& opt,
                    uint32_t& id);
     /// Single-use read into local memory (mapped RX): RTR; the peer then writes.
     StStatus Read(uint64_t now, uint64_t linear, uint64_t len, uint32_t& id);
     /// Ask the peer to expose a persistent region of \p len bytes (RMR).
     StStatus RequestRegion(uint64_t now, uint64_t len, uint32_t& id);
     /// PUT local memory (mapped TX) at \p regionOffset of remote region \p region.
-    StStatus Put(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
+    StStatus Put(uint64_t now,
+                 uint32_t region,
+                 uint64_t regionOffset,
+                 uint64_t linear,
                  uint64_t len);
     /// GET \p len bytes (< 2^16) at \p regionOffset of remote region \p region into local memory.
-    StStatus Get(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                 uint64_t len, uint32_t& gid);
+    StStatus Get(uint64_t now,
+                 uint32_t region,
+                 uint64_t regionOffset,
+                 uint64_t linear,
+                 uint64_t len,
+                 uint32_t& gid);
     /// FETCHOP (increment/decrement/clear) on the 8 bytes at \p regionOffset; old value to local.
-    StStatus FetchOp(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                     StFetchOp op, uint32_t& gid);
+    StStatus FetchOp(uint64_t now,
+                     uint32_t region,
+                     uint64_t regionOffset,
+                     uint64_t linear,
+                     StFetchOp op,
+                     uint32_t& gid);
     /// END: release a region or abort a transfer named by its local id.
     StStatus End(uint64_t now, uint32_t id);
     /// RS of the given kind; \p id is a local transfer id (kinds 2, 3), \p block for kind 3.
-    StStatus RequestState(uint64_t now, StStateKind kind, uint32_t id, uint32_t block,
+    StStatus RequestState(uint64_t now,
+                          StStateKind kind,
+                          uint32_t id,
+                          uint32_t block,
                           uint32_t& sync);
     /// Bypass st_tx: send a ULP-built header (ports and key are filled in), with an optional
     /// payload (control ops) or \p dataLen bytes of local memory at \p linear (DATA, tiled).
-    StStatus SendRaw(uint64_t now, const StHeader& h, const uint8_t* payload, uint64_t dataLen,
+    StStatus SendRaw(uint64_t now,
+                     const StHeader& h,
+                     const uint8_t* payload,
+                     uint64_t dataLen,
                      uint64_t linear);
 
     // --- input and time -------------------------------------------------------------------
@@ -157,118 +182,120 @@ public:
     void ReleaseSlot(uint64_t now);
 
     // --- inspection -------------------------------------------------------------------------
-    StConnId
-    GetId() const
+    StConnId GetId() const
     {
         return m_id;
     } //!< local handle
-    StConnState
-    GetState() const
+
+    StConnState GetState() const
     {
         return m_state;
     } //!< state
-    StPeerAddress
-    GetPeer() const
+
+    StPeerAddress GetPeer() const
     {
         return m_peer;
     } //!< peer address
-    uint16_t
-    GetLocalPort() const
+
+    uint16_t GetLocalPort() const
     {
         return m_localPort;
     } //!< our port
-    uint16_t
-    GetRemotePort() const
+
+    uint16_t GetRemotePort() const
     {
         return m_remotePort;
     } //!< peer's port
-    uint32_t
-    GetLocalKey() const
+
+    uint32_t GetLocalKey() const
     {
         return m_localKey;
     } //!< our key
-    uint32_t
-    GetRemoteKey() const
+
+    uint32_t GetRemoteKey() const
     {
         return m_remoteKey;
     } //!< peer's key
-    const StConnParams&
-    GetLocalParams() const
+
+    const StConnParams& GetLocalParams() const
     {
         return m_params;
     } //!< what we advertise
-    uint16_t
-    GetRemoteSlots() const
+
+    uint16_t GetRemoteSlots() const
     {
         return m_peerSlots;
     } //!< slots the peer advertised
-    uint8_t
-    GetRemoteBufsize() const
+
+    uint8_t GetRemoteBufsize() const
     {
         return m_peerBufsize;
     } //!< peer's Bufsize (log2)
-    uint8_t
-    GetRemoteMaxStu() const
+
+    uint8_t GetRemoteMaxStu() const
     {
         return m_peerMaxStu;
     } //!< peer's Max_STU (log2)
-    uint16_t
-    GetEtherType() const
+
+    uint16_t GetEtherType() const
     {
         return m_etherType;
     } //!< negotiated EtherType
+
     /// Slot-using headers we may still send (UINT32_MAX when the peer does no accounting).
     uint32_t GetTxSlotsLeft() const;
+
     /// Operations waiting for remote slots.
-    std::size_t
-    GetBlockedCount() const
+    std::size_t GetBlockedCount() const
     {
         return m_blocked.size();
     }
+
     /// Slot-using headers received and not yet reported free to the peer.
-    uint32_t
-    GetRxSlotsOutstanding() const
+    uint32_t GetRxSlotsOutstanding() const
     {
         return m_rxOutstanding;
     }
+
     /// Headers sent on this connection (st_flush).
-    uint64_t
-    GetHeadersSent() const
+    uint64_t GetHeadersSent() const
     {
         return m_headersSent;
     }
+
     /// Number of data movements in progress (transfers, regions, GETs, pending ENDs/RSs).
     std::size_t GetActiveCount() const;
     /// Is the remote region \p id available (MRA received)?
     bool IsRegionReady(uint32_t id) const;
+
     /// May the endpoint forget this connection?
-    bool
-    IsGone(uint64_t now) const
+    bool IsGone(uint64_t now) const
     {
         return m_state == StConnState::Closed && now >= m_lingerUntil;
     }
+
     /// Is the connection in bypass mode?
-    bool
-    IsBypass() const
+    bool IsBypass() const
     {
         return m_params.bypass;
     }
+
     /// Local bufx/slot parameters may still change (before RC/CA)?
-    bool
-    IsNegotiated() const
+    bool IsNegotiated() const
     {
         return m_negotiated;
     }
+
     /// Replace the parameters before the connection is set up.
     StStatus SetParams(const StConnParams& p);
+
     /// Does the tuple (peer, remote port) with remote key \p key name this connection?
-    bool
-    Matches(StPeerAddress peer, uint16_t remotePort, uint32_t key) const
+    bool Matches(StPeerAddress peer, uint16_t remotePort, uint32_t key) const
     {
         return m_peer == peer && m_remotePort == remotePort && m_remoteKey == key;
     }
 
-private:
+  private:
     /// A request sent and waiting for its answer: resent after the op timeout.
     struct Retry
     {
@@ -322,12 +349,14 @@ private:
         uint64_t doneBlocks{0};  //!< blocks complete
         uint64_t bSeq{0};        //!< blocks 0..bSeq-1 complete (contiguous count)
         std::set<uint64_t> done; //!< complete blocks at or beyond bSeq
+
         /// A granted block.
         struct Block
         {
             Coverage cov; //!< bytes received
             Retry cts;    //!< CTS resent if the block does not complete
         };
+
         std::map<uint64_t, Block> granted; //!< CTS sent, block not complete
         Retry rtr;                         //!< our RTR (read) waiting for RTS/RA
     };
@@ -425,12 +454,27 @@ private:
     // data movement helpers
     void StartReceive(uint64_t now, const StHeader& rts, const Posted& mem);
     void StartSend(uint64_t now, const StHeader& rtr, const Posted& mem);
+    /// Give posted buffers to paused requests (RTS for receive, RTR for send), in order.
+    void MatchWaiting(uint64_t now,
+                      std::deque<StHeader>& waiting,
+                      std::deque<Posted>& posted,
+                      void (StConnection::*start)(uint64_t, const StHeader&, const Posted&));
     void GrantBlocks(uint64_t now, RecvXfer& x);
     void SendCts(uint64_t now, RecvXfer& x, uint64_t block);
     void SendBlock(uint64_t now, SendXfer& x, uint64_t block, const StHeader& cts);
-    void SendTiled(uint64_t now, StHeader tmpl, uint64_t remoteLinear, const uint8_t* src,
-                   uint64_t len, bool lastGetsL, uint16_t extraLastFlags, bool silentButLast);
-    void SendRsr(uint64_t now, const StHeader& rs, uint32_t bSeq, uint32_t bNum, uint32_t dId,
+    void SendTiled(uint64_t now,
+                   StHeader tmpl,
+                   uint64_t remoteLinear,
+                   const uint8_t* src,
+                   uint64_t len,
+                   bool lastGetsL,
+                   uint16_t extraLastFlags,
+                   bool silentButLast);
+    void SendRsr(uint64_t now,
+                 const StHeader& rs,
+                 uint32_t bSeq,
+                 uint32_t bNum,
+                 uint32_t dId,
                  uint32_t sId);
     void CompleteSend(uint64_t now, uint32_t id);
     void ServeFetch(uint64_t now, PendingFetch& pf);
@@ -438,8 +482,13 @@ private:
     void Reject(uint64_t now, const StHeader& req, uint32_t reqId, bool pause);
     bool SeenFetch(uint32_t gid) const;
     uint64_t StuLimit() const;
-    StStatus IssueGet(uint64_t now, uint32_t region, uint64_t regionOffset, uint64_t linear,
-                      uint64_t len, StFetchOp op, uint32_t& gid);
+    StStatus IssueGet(uint64_t now,
+                      uint32_t region,
+                      uint64_t regionOffset,
+                      uint64_t linear,
+                      uint64_t len,
+                      StFetchOp op,
+                      uint32_t& gid);
     uint32_t BSeqField(const RecvXfer& x) const;
     void TimeoutRetry(uint64_t now, Retry& r, bool& teardown);
 

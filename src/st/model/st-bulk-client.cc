@@ -21,19 +21,9 @@ StBulkClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::StBulkClient")
-            .SetParent<StApplication>()
+            .SetParent<StClientApplication>()
             .SetGroupName("St")
             .AddConstructor<StBulkClient>()
-            .AddAttribute("Remote",
-                          "ST (IPv4) address of the StServer.",
-                          Ipv4AddressValue(),
-                          MakeIpv4AddressAccessor(&StBulkClient::m_remote),
-                          MakeIpv4AddressChecker())
-            .AddAttribute("Port",
-                          "ST port of the StServer.",
-                          UintegerValue(5000),
-                          MakeUintegerAccessor(&StBulkClient::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Mode",
                           "Write (we are the source) or Read (we are the destination).",
                           EnumValue(WRITE),
@@ -62,19 +52,16 @@ StBulkClient::GetTypeId()
 }
 
 StBulkClient::StBulkClient()
-    : m_port(5000),
-      m_mode(WRITE),
+    : m_mode(WRITE),
       m_size(1 << 20),
       m_transfers(1),
       m_outstanding(1),
-      m_conn(0),
       m_buffer(nullptr),
       m_started(0),
       m_completed(0),
       m_failed(0),
       m_bytes(0),
-      m_corrupt(0),
-      m_running(false)
+      m_corrupt(0)
 {
 }
 
@@ -92,26 +79,6 @@ StBulkClient::GetThroughput() const
 {
     const double span = (m_lastDone - m_firstStart).GetSeconds();
     return span > 0 ? m_bytes * 8.0 / span : 0.0;
-}
-
-void
-StBulkClient::StartApplication()
-{
-    m_running = true;
-    GetProtocol()->Connect(m_remote,
-                           m_port,
-                           StProtocol::EventCallback(&StBulkClient::OnEvent, this),
-                           &m_conn);
-}
-
-void
-StBulkClient::StopApplication()
-{
-    m_running = false;
-    if (m_conn != 0)
-    {
-        GetProtocol()->Close(m_conn);
-    }
 }
 
 void

@@ -10,7 +10,7 @@
 #ifndef ST_BULK_CLIENT_H
 #define ST_BULK_CLIENT_H
 
-#include "st-application.h"
+#include "st-client-application.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/traced-callback.h"
@@ -22,7 +22,7 @@ namespace ns3
  * \ingroup st
  * \brief Bulk write (source) or bulk read (destination) against an StServer.
  */
-class StBulkClient : public StApplication
+class StBulkClient : public StClientApplication
 {
   public:
     /// What the client does.
@@ -87,25 +87,18 @@ class StBulkClient : public StApplication
     void DoDispose() override;
 
   private:
-    void StartApplication() override;
-    void StopApplication() override;
-    void OnEvent(const st::StEvent& e);
+    void OnEvent(const st::StEvent& e) override;
     void StartOne();
-
-    Ipv4Address m_remote;                       ///< Remote
-    uint16_t m_port;                            ///< Port
     Mode m_mode;                                ///< Mode
     uint64_t m_size;                            ///< TransferSize
     uint64_t m_transfers;                       ///< Transfers (0 = until stopped)
     uint32_t m_outstanding;                     ///< Outstanding
-    st::StConnId m_conn;                        ///< the connection
     uint8_t* m_buffer;                          ///< mapped memory
     uint64_t m_started;                         ///< transfers started
     uint64_t m_completed;                       ///< transfers completed
     uint64_t m_failed;                          ///< rejected or aborted
     uint64_t m_bytes;                           ///< bytes of completed transfers
     uint64_t m_corrupt;                         ///< bad reads
-    bool m_running;                             ///< between start and stop
     Time m_firstStart;                          ///< first call
     Time m_lastDone;                            ///< last completion
     std::map<uint32_t, Time> m_startTimes;      ///< by transfer id

@@ -40,19 +40,9 @@ StMemoryProbe::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::StMemoryProbe")
-            .SetParent<StApplication>()
+            .SetParent<StClientApplication>()
             .SetGroupName("St")
             .AddConstructor<StMemoryProbe>()
-            .AddAttribute("Remote",
-                          "ST (IPv4) address of the StServer.",
-                          Ipv4AddressValue(),
-                          MakeIpv4AddressAccessor(&StMemoryProbe::m_remote),
-                          MakeIpv4AddressChecker())
-            .AddAttribute("Port",
-                          "ST port of the StServer.",
-                          UintegerValue(5000),
-                          MakeUintegerAccessor(&StMemoryProbe::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("RegionSize",
                           "Bytes of the region asked for (RMR T_len); at most the server's.",
                           UintegerValue(4096),
@@ -86,17 +76,14 @@ StMemoryProbe::GetTypeId()
 }
 
 StMemoryProbe::StMemoryProbe()
-    : m_port(5000),
-      m_regionSize(4096),
+    : m_regionSize(4096),
       m_size(64),
       m_iterations(100),
-      m_conn(0),
       m_region(0),
       m_buffer(nullptr),
       m_rounds(0),
       m_puts(0),
-      m_lastValue(0),
-      m_running(false)
+      m_lastValue(0)
 {
 }
 
@@ -115,22 +102,7 @@ StMemoryProbe::StartApplication()
 {
     NS_ABORT_MSG_IF(WordAt() + 8 > m_regionSize,
                     "StMemoryProbe: RegionSize must hold Size bytes and an aligned word");
-    m_running = true;
-    GetProtocol()->Connect(m_remote,
-                           m_port,
-                           StProtocol::EventCallback(&StMemoryProbe::OnEvent, this),
-                           &m_conn);
-}
-
-void
-StMemoryProbe::StopApplication()
-{
-    m_running = false;
-    Simulator::Cancel(m_next);
-    if (m_conn != 0)
-    {
-        GetProtocol()->Close(m_conn);
-    }
+    StClientApplication::StartApplication();
 }
 
 uint64_t

@@ -10,7 +10,7 @@
 #ifndef ST_MEMORY_PROBE_H
 #define ST_MEMORY_PROBE_H
 
-#include "st-application.h"
+#include "st-client-application.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/traced-callback.h"
@@ -26,7 +26,7 @@ namespace ns3
  * 8-byte-aligned word after them (so RegionSize >= Size rounded up to 8, plus 8). A PUT
  * carries its send time in its last 8 bytes (ns, big-endian).
  */
-class StMemoryProbe : public StApplication
+class StMemoryProbe : public StClientApplication
 {
   public:
     /**
@@ -90,29 +90,22 @@ class StMemoryProbe : public StApplication
 
   private:
     void StartApplication() override;
-    void StopApplication() override;
-    void OnEvent(const st::StEvent& e);
+    void OnEvent(const st::StEvent& e) override;
     void Round();
     /// \return where the old value of a FETCHOP lands in local memory (8-byte aligned)
     uint64_t FetchAt() const;
     /// \return the region offset of the FETCHOP word: the first 8-byte boundary after Size
     uint64_t WordAt() const;
-
-    Ipv4Address m_remote;              ///< Remote
-    uint16_t m_port;                   ///< Port
     uint64_t m_regionSize;             ///< RegionSize
     uint32_t m_size;                   ///< Size
     uint32_t m_iterations;             ///< Iterations
     Time m_interval;                   ///< Interval
-    st::StConnId m_conn;               ///< connection
     uint32_t m_region;                 ///< remote region
     uint8_t* m_buffer;                 ///< local memory: PUT source, GET and FETCHOP destination
     uint32_t m_rounds;                 ///< rounds done
     uint64_t m_puts;                   ///< PUTs sent
     uint64_t m_lastValue;              ///< last FETCHOP old value
     Time m_sent;                       ///< when the pending GET/FETCHOP went out
-    bool m_running;                    ///< between start and stop
-    EventId m_next;                    ///< next round
     Stats m_get;                       ///< GET round trips
     Stats m_fetch;                     ///< FETCHOP round trips
     TracedCallback<Time> m_getTrace;   ///< GetLatency

@@ -19,19 +19,9 @@ StPingPong::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::StPingPong")
-            .SetParent<StApplication>()
+            .SetParent<StClientApplication>()
             .SetGroupName("St")
             .AddConstructor<StPingPong>()
-            .AddAttribute("Remote",
-                          "ST (IPv4) address of the echoing StServer.",
-                          Ipv4AddressValue(),
-                          MakeIpv4AddressAccessor(&StPingPong::m_remote),
-                          MakeIpv4AddressChecker())
-            .AddAttribute("Port",
-                          "ST port of the StServer.",
-                          UintegerValue(5000),
-                          MakeUintegerAccessor(&StPingPong::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Size",
                           "Bytes per ping (and pong).",
                           UintegerValue(1024),
@@ -56,15 +46,12 @@ StPingPong::GetTypeId()
 }
 
 StPingPong::StPingPong()
-    : m_port(5000),
-      m_size(1024),
+    : m_size(1024),
       m_iterations(10),
-      m_conn(0),
       m_buffer(nullptr),
       m_pongAt(0),
       m_rounds(0),
-      m_corrupt(0),
-      m_running(false)
+      m_corrupt(0)
 {
 }
 
@@ -82,27 +69,6 @@ StPingPong::DoDispose()
     Simulator::Cancel(m_next);
     m_buffer = nullptr;
     StApplication::DoDispose();
-}
-
-void
-StPingPong::StartApplication()
-{
-    m_running = true;
-    GetProtocol()->Connect(m_remote,
-                           m_port,
-                           StProtocol::EventCallback(&StPingPong::OnEvent, this),
-                           &m_conn);
-}
-
-void
-StPingPong::StopApplication()
-{
-    m_running = false;
-    Simulator::Cancel(m_next);
-    if (m_conn != 0)
-    {
-        GetProtocol()->Close(m_conn);
-    }
 }
 
 void

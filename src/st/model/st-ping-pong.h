@@ -8,7 +8,7 @@
 #ifndef ST_PING_PONG_H
 #define ST_PING_PONG_H
 
-#include "st-application.h"
+#include "st-client-application.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/traced-callback.h"
@@ -20,7 +20,7 @@ namespace ns3
  * \ingroup st
  * \brief Ping-pong of single-use writes against an echoing StServer.
  */
-class StPingPong : public StApplication
+class StPingPong : public StClientApplication
 {
   public:
     /**
@@ -60,17 +60,11 @@ class StPingPong : public StApplication
     void DoDispose() override;
 
   private:
-    void StartApplication() override;
-    void StopApplication() override;
-    void OnEvent(const st::StEvent& e);
+    void OnEvent(const st::StEvent& e) override;
     void Ping();
-
-    Ipv4Address m_remote;            ///< Remote
-    uint16_t m_port;                 ///< Port
     uint32_t m_size;                 ///< Size
     uint32_t m_iterations;           ///< Iterations
     Time m_interval;                 ///< Interval
-    st::StConnId m_conn;             ///< connection
     uint8_t* m_buffer;               ///< ping at 0, pong at Size (rounded to a Bufx)
     uint64_t m_pongAt;               ///< linear address of the pong buffer
     uint32_t m_rounds;               ///< round trips done
@@ -78,8 +72,6 @@ class StPingPong : public StApplication
     Time m_sent;                     ///< when the ping went out
     Time m_sum;                      ///< total of round trips
     Time m_min;                      ///< smallest round trip
-    bool m_running;                  ///< between start and stop
-    EventId m_next;                  ///< next ping
     TracedCallback<Time> m_rttTrace; ///< Rtt
 };
 
