@@ -14,6 +14,7 @@
 #include "ns3/gsn-switch.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/string.h"
 
 #include <deque>
 #include <stdexcept>
@@ -83,6 +84,13 @@ void
 GsnFabricHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
 {
     m_switchPortFactory.Set(name, value);
+}
+
+void
+GsnFabricHelper::SetLinkMode(const std::string& mode)
+{
+    SetDeviceAttribute("LinkMode", StringValue(mode));
+    SetSwitchPortAttribute("LinkMode", StringValue(mode));
 }
 
 void

@@ -80,6 +80,12 @@ class GsnFabricHelper : public GsnHelper
      */
     void SetSwitchPortAttribute(std::string name, const AttributeValue& value);
 
+    /**
+     * Set the link mode of every port created, endpoint and switch ports alike.
+     * \param mode "Micropacket" (the reference) or "Run"
+     */
+    void SetLinkMode(const std::string& mode);
+
     /// \param name "Auto" (default: the first of MinHop, DimensionOrder, UpDown whose tables
     /// cannot deadlock), "MinHop", "UpDown" or "DimensionOrder"
     void SetRoutingAlgorithm(const std::string& name);

@@ -123,6 +123,24 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
                                    mp);
 }
 
+void
+GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) const
+{
+    Ptr<GsnPortDevice> peer = GetPeer(sender);
+    if (!peer)
+    {
+        return;
+    }
+    const Time arrival = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
+    run->firstArrival = Simulator::Now() + arrival;
+    run->next = 0;
+    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+                                   arrival,
+                                   &GsnPortDevice::ReceiveRun,
+                                   peer,
+                                   run);
+}
+
 std::size_t
 GsnChannel::GetNDevices() const
 {

@@ -9,6 +9,7 @@
 #ifndef GSN_CHANNEL_H
 #define GSN_CHANNEL_H
 
+#include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 
 #include "ns3/channel.h"
@@ -59,6 +60,15 @@ class GsnChannel : public Channel
      * \param sender the sending port
      */
     void Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const;
+
+    /**
+     * Send micropackets that leave \p sender in consecutive slots, starting now. The first
+     * arrives one micropacket time plus the propagation delay later, each next one a
+     * micropacket time after it; the far end gets one event for the run.
+     * \param run the micropackets (firstArrival is set here)
+     * \param sender the sending port
+     */
+    void TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) const;
 
     /// \return the one-way propagation delay
     Time GetDelay() const;

@@ -3,7 +3,8 @@
  *
  * The 16-bit CRC used for LCRC and ECRC. The polynomial is not known from the standard;
  * PROTOCOLS.md 1.2 proposes CRC-16/CCITT (x^16+x^12+x^5+1, initial value 0xFFFF), which this
- * computes through Boost.CRC. Only this file knows the polynomial.
+ * computes four bytes per step from tables (checked against Boost.CRC in the tests). Only
+ * this file and its test know the polynomial.
  */
 #ifndef GSN_CRC_H
 #define GSN_CRC_H

@@ -5,6 +5,7 @@
 
 #include "gsn-channel.h"
 
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -53,7 +54,8 @@ GsnPortDevice::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
             .AddAttribute("RetransmitTimeout",
                           "Go-back-N timeout without acknowledgement progress. Zero derives "
-                          "it: 2 x (delay + 20 micropacket times) + AckDelay.",
+                          "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
+                          "micropacket times in the Run link mode.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
                           MakeTimeChecker(Time(0)))
@@ -88,6 +90,20 @@ GsnPortDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&GsnPortDevice::m_receiveErrorModel),
                           MakePointerChecker<ErrorModel>())
+            .AddAttribute(
+                "LinkMode",
+                "Micropacket: one event per micropacket, the reference. Run: the "
+                "port chooses the micropackets of consecutive slots at once, as it "
+                "would one by one if nothing arrived meanwhile, and sends them as "
+                "one run (one event at each end).",
+                EnumValue(LinkMode::MICROPACKET),
+                MakeEnumAccessor(&GsnPortDevice::m_linkMode),
+                MakeEnumChecker(LinkMode::MICROPACKET, "Micropacket", LinkMode::RUN, "Run"))
+            .AddAttribute("MaxRunLength",
+                          "Longest run, in micropackets, in the Run link mode.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&GsnPortDevice::m_maxRunLength),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
             .AddTraceSource("MicropacketTx",
                             "A micropacket starts on the wire.",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),
@@ -124,6 +140,8 @@ GsnPortDevice::GsnPortDevice()
       m_maxRetransmitTries(8),
       m_creditReturnThreshold(16),
       m_ackThreshold(16),
+      m_linkMode(LinkMode::MICROPACKET),
+      m_maxRunLength(256),
       m_txBusy(false),
       m_selecting(false),
       m_rrNext(0),
@@ -176,6 +194,7 @@ GsnPortDevice::DoDispose()
     m_creditEvent.Cancel();
     m_handshakeEvent.Cancel();
     m_retx.clear();
+    m_retxSlot.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
     m_channel = nullptr;
@@ -226,16 +245,58 @@ GsnPortDevice::TransmitNext()
     {
         return;
     }
-    GsnMicropacket mp;
     // Choosing may call into the upper part, which may notify this port again (a switch
     // frees an input buffer of the same port); the choice under way covers that.
     m_selecting = true;
-    const bool found = SelectMicropacket(mp);
-    m_selecting = false;
-    if (!found)
+    m_slotTime = Simulator::Now();
+    GsnMicropacket mp;
+    if (!SelectMicropacket(mp))
     {
+        m_selecting = false;
         return; // idle: nothing scheduled until something becomes due
     }
+    PrepareToSend(mp);
+    if (m_linkMode == LinkMode::MICROPACKET)
+    {
+        m_selecting = false;
+        m_txBusy = true;
+        m_channel->Transmit(mp, this);
+        Simulator::Schedule(MicropacketTime(), &GsnPortDevice::TransmitComplete, this);
+        return;
+    }
+    // Run mode: choose the following slots now, exactly as TransmitComplete would one by
+    // one if nothing arrived meanwhile; stop at the first slot with nothing to send.
+    Ptr<GsnMicropacketRun> run = Create<GsnMicropacketRun>();
+    run->micropackets.push_back(mp);
+    while (run->micropackets.size() < m_maxRunLength)
+    {
+        m_slotTime += MicropacketTime();
+        GsnMicropacket next;
+        if (!SelectMicropacket(next))
+        {
+            break;
+        }
+        PrepareToSend(next);
+        run->micropackets.push_back(next);
+    }
+    m_selecting = false;
+    m_slotTime = Simulator::Now();
+    m_txBusy = true;
+    const std::size_t n = run->micropackets.size();
+    if (n == 1)
+    {
+        m_channel->Transmit(run->micropackets.front(), this);
+    }
+    else
+    {
+        m_channel->TransmitRun(run, this);
+    }
+    Simulator::Schedule(MicropacketTime() * int64_t(n), &GsnPortDevice::TransmitComplete, this);
+}
+
+void
+GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
+{
     // Every micropacket acknowledges all that was accepted so far.
     mp.rseq = uint8_t(m_expectedTseq - 1);
     m_rxUnacked = 0;
@@ -247,12 +308,9 @@ GsnPortDevice::TransmitNext()
     {
         mp.SealLcrc();
     }
-    m_txBusy = true;
     ++m_counters.txMicropackets;
-    NS_LOG_LOGIC(this << " tx " << mp);
+    NS_LOG_LOGIC(this << " tx " << mp << " in slot " << m_slotTime.GetNanoSeconds() << " ns");
     m_micropacketTxTrace(mp);
-    m_channel->Transmit(mp, this);
-    Simulator::Schedule(MicropacketTime(), &GsnPortDevice::TransmitComplete, this);
 }
 
 void
@@ -284,6 +342,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
         {
             mp.tseq = m_nextTseq++;
             m_retx.push_back(mp);
+            m_retxSlot.push_back(m_slotTime);
             m_resendIndex = m_retx.size();
             ArmRetransmitTimer();
             return true;
@@ -387,7 +446,7 @@ GsnPortDevice::NoteCreditStall(uint8_t vc)
     if (!m_stalled[vc])
     {
         m_stalled[vc] = true;
-        m_stallStart[vc] = Simulator::Now();
+        m_stallStart[vc] = m_slotTime;
         ++m_counters.creditStalls[vc];
     }
 }
@@ -417,7 +476,9 @@ GsnPortDevice::GetRetransmitTimeout() const
         return m_retransmitTimeout;
     }
     const Time delay = m_channel ? m_channel->GetDelay() : Time(0);
-    return 2 * (delay + 20 * MicropacketTime()) + m_ackDelay;
+    // In runs, the acknowledgements riding on the peer's run are as old as the run.
+    const int64_t runSlots = m_linkMode == LinkMode::RUN ? int64_t(m_maxRunLength) : 0;
+    return 2 * (delay + 20 * MicropacketTime()) + m_ackDelay + runSlots * MicropacketTime();
 }
 
 void
@@ -425,7 +486,7 @@ GsnPortDevice::ArmRetransmitTimer()
 {
     if (m_retx.size() == 1)
     {
-        m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
+        m_rtxDeadline = m_slotTime + GetRetransmitTimeout();
     }
     if (!m_rtxEvent.IsRunning())
     {
@@ -481,9 +542,13 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
         return; // nothing new, or a stale value from before a reset
     }
     m_retx.pop_front(n);
+    m_retxSlot.pop_front(n);
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
-    m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
+    // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
+    const Time from =
+        m_retxSlot.empty() ? Simulator::Now() : std::max(Simulator::Now(), m_retxSlot.front());
+    m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
 }
 
@@ -532,8 +597,41 @@ GsnPortDevice::DropMicropacket(const GsnMicropacket& mp)
 }
 
 void
+GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
+{
+    const Time now = Simulator::Now();
+    std::vector<GsnMicropacket>& mps = run->micropackets;
+    while (run->next < mps.size())
+    {
+        const std::size_t k = run->next;
+        const Time arrival = run->ArrivalOf(k);
+        const GsnMicropacket& mp = mps[k];
+        if (arrival > now && (mp.GetType() == GsnMicropacketType::HEADER || mp.tail))
+        {
+            // A Message starts or ends here: take it at its own time.
+            Simulator::Schedule(arrival - now, &GsnPortDevice::ReceiveRun, this, run);
+            break;
+        }
+        ++run->next;
+        // What the micropackets make due (credits, acknowledgements) goes out together
+        // once the run is taken, as one run the other way.
+        m_selecting = true;
+        ReceiveAt(mp, arrival);
+        m_selecting = false;
+    }
+    TransmitNext();
+}
+
+void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
+    ReceiveAt(mp, Simulator::Now());
+}
+
+void
+GsnPortDevice::ReceiveAt(GsnMicropacket mp, Time arrival)
+{
+    m_rxArrival = arrival;
     ApplyErrorModel(mp);
     if (!mp.LcrcIsGood())
     {
@@ -629,7 +727,7 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
     if (m_stalled[vc])
     {
         m_stalled[vc] = false;
-        const Time waited = Simulator::Now() - m_stallStart[vc];
+        const Time waited = std::max(Time(0), Simulator::Now() - m_stallStart[vc]);
         m_counters.creditStallTime[vc] += waited;
         m_creditStallTrace(vc, waited);
     }
@@ -721,6 +819,7 @@ GsnPortDevice::ClearLinkState()
     m_txCredits.fill(0);
     m_stalled.fill(false);
     m_retx.clear();
+    m_retxSlot.clear();
     m_resendIndex = 0;
     m_nextTseq = 0;
     m_timeoutsWithoutProgress = 0;

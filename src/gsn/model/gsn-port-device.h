@@ -11,6 +11,7 @@
 #ifndef GSN_PORT_DEVICE_H
 #define GSN_PORT_DEVICE_H
 
+#include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 #include "gsn-ring-buffer.h"
 
@@ -81,6 +82,13 @@ class GsnPortDevice : public NetDevice
         UP,         ///< may send sequenced micropackets
     };
 
+    /// How micropackets are handed to the channel.
+    enum LinkMode
+    {
+        MICROPACKET, ///< one event per micropacket and slot: the reference
+        RUN,         ///< consecutive slots chosen at once and sent as one run
+    };
+
     /**
      * \brief Register this type.
      * \return The TypeId.
@@ -102,6 +110,21 @@ class GsnPortDevice : public NetDevice
      * \param mp the micropacket as sent (the receive error model may corrupt it here)
      */
     void Receive(GsnMicropacket mp);
+
+    /**
+     * Called by the channel when the first micropacket of a run arrives. The port takes
+     * the micropackets in order; a Header or a Tail that arrives later is taken at its own
+     * arrival time (one more event), so that Messages start and end exactly when they do
+     * micropacket by micropacket.
+     * \param run the micropackets
+     */
+    void ReceiveRun(Ptr<GsnMicropacketRun> run);
+
+    /// \return the link mode in use
+    LinkMode GetLinkMode() const
+    {
+        return m_linkMode;
+    }
 
     /// \return the link counters
     const GsnLinkCounters& GetLinkCounters() const
@@ -227,6 +250,21 @@ class GsnPortDevice : public NetDevice
     /// \return the micropacket time (40 ns)
     static Time MicropacketTime();
 
+    /// \return the start of the slot whose micropacket is being chosen: now, or a later
+    /// slot of a run being put together (valid inside HasMessageMicropacket and
+    /// PullMessageMicropacket)
+    Time GetSlotTime() const
+    {
+        return m_slotTime;
+    }
+
+    /// \return when the micropacket being received arrived (valid inside
+    /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
+    Time GetRxArrivalTime() const
+    {
+        return m_rxArrival;
+    }
+
     TracedCallback<const GsnMicropacket&> m_micropacketTxTrace;   ///< every micropacket sent
     TracedCallback<const GsnMicropacket&> m_micropacketRxTrace;   ///< every good micropacket in
     TracedCallback<const GsnMicropacket&> m_micropacketDropTrace; ///< micropackets dropped
@@ -241,6 +279,10 @@ class GsnPortDevice : public NetDevice
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
+    /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
+    void PrepareToSend(GsnMicropacket& mp);
+    /// Take one received micropacket that arrived at \p arrival.
+    void ReceiveAt(GsnMicropacket mp, Time arrival);
     /// The current micropacket has left: pick the next.
     void TransmitComplete();
     /// Choose the micropacket to send now. \return false if none is due.
@@ -304,16 +346,21 @@ class GsnPortDevice : public NetDevice
     uint32_t m_ackThreshold;                 ///< unacknowledged receptions that justify a Null
     Time m_ackDelay;                         ///< longest wait before acknowledging
     Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
+    LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
+    uint32_t m_maxRunLength;                 ///< longest run in the run mode
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
     bool m_txBusy;                                    ///< a micropacket is on the wire
     bool m_selecting;                                 ///< inside SelectMicropacket()
+    Time m_slotTime;                                  ///< slot being chosen
+    Time m_rxArrival;                                 ///< arrival of the one received
     uint8_t m_rrNext;                                 ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_stallStart;      ///< when it began waiting
     GsnRingBuffer<GsnMicropacket> m_retx;             ///< sent, not yet acknowledged
+    GsnRingBuffer<Time> m_retxSlot;                   ///< slot each m_retx entry left in
     uint32_t m_resendIndex;                           ///< next m_retx entry to resend
     uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send

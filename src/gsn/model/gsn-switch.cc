@@ -279,7 +279,9 @@ void
 GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
 {
     InputVc& in = m_in[port][mp.vc];
-    in.fifo.push_back(Entry{mp, Simulator::Now() + m_latency, true});
+    // Cut-through counts from the arrival, which is earlier than now for the micropackets
+    // of a run that the port takes ahead of time.
+    in.fifo.push_back(Entry{mp, m_ports[port]->GetRxArrivalTime() + m_latency, true});
     if (mp.tail)
     {
         ++in.tails;
@@ -494,19 +496,31 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     {
         return false;
     }
+    // The port may be choosing a later slot of a run. There it only asks, and looks again
+    // when the run ends if the micropacket is not ready by then. A Tail is not taken ahead:
+    // it frees the output VC, and the next grant must see the inputs of its own time.
+    const Time slot = m_ports[port]->GetSlotTime();
+    const bool ahead = slot != Simulator::Now();
     if (output.owner == ReplicaOwner())
     {
-        return true;
+        return !(ahead && output.replicas.front()[output.replicaPos].tail);
     }
     const InputVc& input = m_in[output.owner][vc];
     if (input.fifo.empty())
     {
         return false; // the rest of the Message has not arrived yet
     }
-    const Time ready = input.fifo.front().ready;
-    if (ready > Simulator::Now())
+    if (ahead && input.fifo.front().mp.tail)
     {
-        WakeOutput(port, ready);
+        return false;
+    }
+    const Time ready = input.fifo.front().ready;
+    if (ready > slot)
+    {
+        if (!ahead)
+        {
+            WakeOutput(port, ready);
+        }
         return false;
     }
     return true;

@@ -112,6 +112,7 @@ class FabricHarness
         const uint32_t seq = Get32(b, 4);
         const uint8_t vc = b[8];
         order.emplace_back(from, to);
+        deliveredAt.emplace(std::make_tuple(from, to, vc, seq), Simulator::Now());
         const auto key = std::make_tuple(from, to, vc);
         if (expectedSeq[key] != seq)
         {
@@ -198,6 +199,8 @@ class FabricHarness
     std::map<uint32_t, uint64_t> deliveredTo;
     std::vector<std::pair<uint32_t, uint32_t>> order; ///< (from, to) in arrival order
     std::vector<Time> arrivals;
+    /// first delivery time of each Message, by (from, to, VC, sequence number)
+    std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> deliveredAt;
     uint64_t sent{0};
     uint64_t delivered{0};
     uint64_t errors{0};
