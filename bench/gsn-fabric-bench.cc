@@ -323,7 +323,9 @@ main(int argc, char* argv[])
     bool ecmp = true;
     uint64_t seed = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("model", "gsn, p2p-nix or p2p-global", model);
+    cmd.AddValue("model",
+                 "gsn (micropacket link mode), gsn-run (Run link mode), p2p-nix or p2p-global",
+                 model);
     cmd.AddValue("endpoints",
                  "4-ary n-tree of this many endpoints (a power of 4 >= 16)",
                  endpointsWanted);
@@ -336,9 +338,10 @@ main(int argc, char* argv[])
     cmd.AddValue("ecmp", "p2p-global: spread datagrams over equal-cost routes at random", ecmp);
     cmd.AddValue("seed", "Seed of the std::mt19937_64 that draws the Messages", seed);
     cmd.Parse(argc, argv);
-    if (model != "gsn" && model != "p2p-nix" && model != "p2p-global")
+    const bool gsnModel = model == "gsn" || model == "gsn-run";
+    if (!gsnModel && model != "p2p-nix" && model != "p2p-global")
     {
-        std::fprintf(stderr, "--model must be gsn, p2p-nix or p2p-global\n");
+        std::fprintf(stderr, "--model must be gsn, gsn-run, p2p-nix or p2p-global\n");
         return 1;
     }
 
@@ -380,7 +383,11 @@ main(int argc, char* argv[])
 
     const auto t0 = std::chrono::steady_clock::now();
     uint32_t nSwitches = 0;
-    if (model == "gsn")
+    if (model == "gsn-run")
+    {
+        Config::SetDefault("ns3::GsnPortDevice::LinkMode", StringValue("Run"));
+    }
+    if (gsnModel)
     {
         nSwitches = BuildGsn(topology, messages, size);
     }

@@ -89,6 +89,7 @@ class FabricHarness
         {
             return false;
         }
+        sentAt.emplace(std::make_tuple(from, to, vc, seq), Simulator::Now());
         ++nextSeq[key];
         ++sent;
         return true;
@@ -199,6 +200,8 @@ class FabricHarness
     std::map<uint32_t, uint64_t> deliveredTo;
     std::vector<std::pair<uint32_t, uint32_t>> order; ///< (from, to) in arrival order
     std::vector<Time> arrivals;
+    /// when each Message was accepted, by (from, to, VC, sequence number)
+    std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> sentAt;
     /// first delivery time of each Message, by (from, to, VC, sequence number)
     std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> deliveredAt;
     uint64_t sent{0};

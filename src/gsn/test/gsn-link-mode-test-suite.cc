@@ -1,10 +1,15 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Differential test of the two link modes: the same randomized traffic on the same fabric,
- * once micropacket by micropacket (the reference) and once in runs. Every Message must be
- * delivered in both, intact and in order, with credits conserved; the delivery times are
- * compared Message by Message and the largest difference is reported.
+ * Differential test of the two link modes: the same traffic on the same fabric, once
+ * micropacket by micropacket (the reference) and once in runs. In both, every Message must be
+ * delivered, intact and in order, with credits conserved. Delivery times are compared
+ * Message by Message and the largest difference is printed. With one flow on one link
+ * nothing arrives at a port in the middle of its run and the times must be equal; with one
+ * flow per link direction, within 1 us. Under contention the run mode is an approximation
+ * (a port does not interleave a VC that becomes ready during its run, and credits freed
+ * during a run wait for its end): single Messages move by up to a Message time, and the
+ * test bounds the mean latency against the reference.
  */
 #include "gsn-fabric-harness.h"
 
@@ -13,6 +18,8 @@
 #include "ns3/pointer.h"
 #include "ns3/test.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <random>
 
@@ -22,32 +29,52 @@ using namespace ns3::gsntest;
 namespace
 {
 
+/// Who sends to whom.
+enum class Pattern
+{
+    UNIFORM,  ///< random pairs, random VCs
+    NEIGHBOR, ///< endpoint i to endpoint i + 1 only, one VC per source
+};
+
 /// One randomized scenario.
 struct Scenario
 {
     std::string name;       ///< label
     GsnTopology topology;   ///< the fabric
+    Pattern pattern;        ///< who sends to whom
     uint32_t seed;          ///< traffic seed
-    uint32_t messages;      ///< Messages sent
-    uint32_t minBytes;      ///< smallest payload
-    uint32_t maxBytes;      ///< largest payload
+    uint32_t messages;      ///< Messages sent at random times
     double errorRate;       ///< micropacket error rate at every receiver (0: none)
-    Time span;              ///< Messages start uniformly in [5 us, 5 us + span)
-    uint32_t burstMessages; ///< plus one source sending this many 64 KiB Messages at once
+    uint32_t burstMessages; ///< plus a 1 MiB-class block: this many 65000-byte Messages
     Time stop;              ///< end of the simulation
 };
+
+/// Message key: source, destination, VC, sequence number.
+using Key = std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>;
 
 /// What one run produced.
 struct Outcome
 {
-    std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> deliveredAt; ///< times
-    uint64_t sent{0};         ///< Messages accepted
-    uint64_t delivered{0};    ///< Messages delivered
-    uint32_t errors{0};       ///< damaged or out of order
-    bool allDelivered{false}; ///< none missing
-    bool atRest{false};       ///< credits conserved at the end
-    uint64_t events{0};       ///< simulator events
-    uint64_t lcrcErrors{0};   ///< micropackets the error models hit
+    std::map<Key, Time> sentAt;      ///< acceptance times
+    std::map<Key, Time> deliveredAt; ///< delivery times
+    uint64_t sent{0};                ///< Messages accepted
+    uint64_t delivered{0};           ///< Messages delivered
+    uint32_t errors{0};              ///< damaged or out of order
+    bool allDelivered{false};        ///< none missing
+    bool atRest{false};              ///< credits conserved at the end
+    uint64_t events{0};              ///< simulator events
+    uint64_t lcrcErrors{0};          ///< micropackets the error models hit
+
+    /// \return mean latency over all delivered Messages, in ns
+    double MeanLatencyNs() const
+    {
+        double sum = 0;
+        for (const auto& [key, t] : deliveredAt)
+        {
+            sum += double((t - sentAt.at(key)).GetNanoSeconds());
+        }
+        return deliveredAt.empty() ? 0 : sum / double(deliveredAt.size());
+    }
 };
 
 /// Run \p s with every port in \p mode.
@@ -75,30 +102,29 @@ RunScenario(const Scenario& s, const std::string& mode)
         }
         std::mt19937 rng(s.seed);
         const uint32_t n = h.fabric.endpointDevices.GetN();
-        const uint64_t spanNs = uint64_t(s.span.GetNanoSeconds());
         for (uint32_t k = 0; k < s.messages; ++k)
         {
-            const uint32_t from = rng() % n;
-            const uint32_t to = (from + 1 + rng() % (n - 1)) % n;
-            const uint8_t vc = uint8_t(rng() % 4);
-            // Sizes spread over the decades from one micropacket to 64 KiB.
+            uint32_t from = rng() % n;
+            uint32_t to = (from + 1 + rng() % (n - 1)) % n;
+            uint8_t vc = uint8_t(rng() % 4);
+            if (s.pattern == Pattern::NEIGHBOR)
+            {
+                to = (from + 1) % n;
+                vc = uint8_t(1 + from % 3);
+            }
+            // Sizes spread evenly over the decades, one micropacket to 65000 bytes.
             const double u = std::uniform_real_distribution<double>(0, 1)(rng);
-            uint32_t size = uint32_t(s.minBytes * std::pow(double(s.maxBytes) / s.minBytes, u));
+            uint32_t size = uint32_t(12 * std::pow(65000.0 / 12, u));
             if (vc == 0)
             {
                 size = std::min(size, 4000u); // VC 0 carries Messages up to 4 KiB
             }
-            const Time at = NanoSeconds(5000 + int64_t(rng() % spanNs));
-            if (getenv("GSN_DIFF_DEBUG") && mode == "Run")
-            {
-                std::cout << "send at " << at.GetNanoSeconds() << " " << from << "->" << to
-                          << " vc " << unsigned(vc) << " " << size << std::endl;
-            }
+            const Time at = NanoSeconds(5000 + int64_t(rng() % 400000));
             Simulator::Schedule(at, [&h, from, to, vc, size]() { h.Send(from, to, vc, size); });
         }
         if (s.burstMessages > 0)
         {
-            // A 1 MiB block as back-to-back 64 KiB Messages from endpoint 0 to the last one.
+            // Back-to-back large Messages from endpoint 0 to the last one.
             Simulator::Schedule(MicroSeconds(5), [&h, &s, n]() {
                 for (uint32_t k = 0; k < s.burstMessages; ++k)
                 {
@@ -108,6 +134,7 @@ RunScenario(const Scenario& s, const std::string& mode)
         }
         Simulator::Stop(s.stop);
         Simulator::Run();
+        o.sentAt = h.sentAt;
         o.deliveredAt = h.deliveredAt;
         o.sent = h.sent;
         o.delivered = h.delivered;
@@ -125,15 +152,21 @@ RunScenario(const Scenario& s, const std::string& mode)
 
 } // namespace
 
-/// Both link modes deliver every Message of a scenario, at the same times.
+/// Both link modes deliver every Message of a scenario; times agree as far as they must.
 class GsnLinkModeTestCase : public TestCase
 {
   public:
-    /// \param s the scenario \param tolerance largest delivery-time difference accepted
-    GsnLinkModeTestCase(Scenario s, Time tolerance)
+    /**
+     * \param s the scenario
+     * \param maxDifference largest difference of one Message's delivery time accepted
+     * \param meanTolerance largest difference of the mean latency accepted, as a fraction
+     * of the reference's
+     */
+    GsnLinkModeTestCase(Scenario s, Time maxDifference, double meanTolerance)
         : TestCase("Run mode vs micropacket mode: " + s.name),
           m_s(std::move(s)),
-          m_tolerance(tolerance)
+          m_maxDifference(maxDifference),
+          m_meanTolerance(meanTolerance)
     {
     }
 
@@ -155,6 +188,7 @@ class GsnLinkModeTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(run.deliveredAt.size(), ref.deliveredAt.size(), "same Messages");
+        NS_TEST_ASSERT_MSG_EQ((run.sentAt == ref.sentAt), true, "same traffic");
         Time largest(0);
         uint64_t differing = 0;
         for (const auto& [key, t] : ref.deliveredAt)
@@ -162,25 +196,32 @@ class GsnLinkModeTestCase : public TestCase
             auto it = run.deliveredAt.find(key);
             NS_TEST_ASSERT_MSG_EQ((it != run.deliveredAt.end()), true, "delivered in both");
             const Time d = Abs(it->second - t);
-            if (getenv("GSN_DIFF_DEBUG"))
-            {
-                std::cout << std::get<0>(key) << "->" << std::get<1>(key) << " vc "
-                          << unsigned(std::get<2>(key)) << " #" << std::get<3>(key) << " ref "
-                          << t.GetNanoSeconds() << " run " << it->second.GetNanoSeconds()
-                          << std::endl;
-            }
             largest = std::max(largest, d);
             differing += d.IsZero() ? 0 : 1;
+            if (std::getenv("GSN_LINK_MODE_DEBUG"))
+            {
+                std::cout << std::get<0>(key) << "->" << std::get<1>(key) << " vc "
+                          << unsigned(std::get<2>(key)) << " #" << std::get<3>(key) << " sent "
+                          << ref.sentAt.at(key).GetNanoSeconds() << " ref " << t.GetNanoSeconds()
+                          << " run " << it->second.GetNanoSeconds() << std::endl;
+            }
         }
+        const double refMean = ref.MeanLatencyNs();
+        const double runMean = run.MeanLatencyNs();
         std::cout << "link modes, " << m_s.name << ": " << ref.deliveredAt.size()
-                  << " Messages, largest delivery-time difference " << largest.As(Time::NS) << ", "
-                  << differing << " differ; events " << ref.events << " -> " << run.events << " ("
-                  << double(ref.events) / double(run.events) << "x)" << std::endl;
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, m_tolerance, "delivery times agree");
+                  << " Messages; largest delivery-time difference " << largest.GetNanoSeconds()
+                  << " ns, " << differing << " differ; mean latency " << refMean << " -> "
+                  << runMean << " ns; events " << ref.events << " -> " << run.events << " ("
+                  << double(ref.events) / double(run.events) << "x fewer)" << std::endl;
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, m_maxDifference, "delivery times agree");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(runMean - refMean),
+                                    m_meanTolerance * refMean,
+                                    "mean latency agrees");
     }
 
-    Scenario m_s;     ///< the scenario
-    Time m_tolerance; ///< accepted difference
+    Scenario m_s;           ///< the scenario
+    Time m_maxDifference;   ///< accepted difference of one delivery time
+    double m_meanTolerance; ///< accepted relative difference of the mean latency
 };
 
 /// The gsn-link-mode test suite.
@@ -191,73 +232,90 @@ class GsnLinkModeTestSuite : public TestSuite
         : TestSuite("gsn-link-mode", SYSTEM)
     {
         using B = GsnTopologyBuilder;
-        const Time exact(Seconds(1));
-        auto add = [this](Scenario s, Time tolerance, TestCase::TestDuration d) {
-            AddTestCase(new GsnLinkModeTestCase(std::move(s), tolerance), d);
+        const Time stop = MilliSeconds(40);
+        auto add = [this](Scenario s, Time maxDifference, double meanTolerance) {
+            AddTestCase(new GsnLinkModeTestCase(std::move(s), maxDifference, meanTolerance), QUICK);
         };
-        add({"back-to-back, 64 KiB block",
+        // One flow on one link: nothing arrives at a port in the middle of its run, and
+        // the run mode is exact.
+        add({"back-to-back, 1 MiB in 65000-byte Messages",
              B::BackToBack(),
+             Pattern::UNIFORM,
              1,
              0,
-             32,
-             32,
              0,
-             MicroSeconds(1),
              16,
-             MilliSeconds(5)},
-            exact,
-            TestCase::QUICK);
-        for (uint32_t seed : {1u, 2u, 3u})
+             stop},
+            Time(0),
+            0);
+        // One flow per link direction and VC, through switches: only the credits and
+        // acknowledgements of the opposite flow arrive during runs (measured: at most
+        // 585 ns for one Message, mean latency within 0.2%).
+        for (uint32_t seed : {1u, 2u})
         {
-            add({"star of 6, seed " + std::to_string(seed),
+            const std::string tag = ", seed " + std::to_string(seed);
+            add({"neighbour flows on a star of 6" + tag,
                  B::Star(6),
+                 Pattern::NEIGHBOR,
                  seed,
-                 120,
-                 12,
-                 65000,
+                 150,
                  0,
-                 MicroSeconds(400),
                  0,
-                 MilliSeconds(20)},
-                exact,
-                TestCase::QUICK);
-            add({"4-ary fat tree, seed " + std::to_string(seed),
-                 B::FatTree(4),
+                 stop},
+                MicroSeconds(1),
+                0.01);
+            add({"neighbour flows on a 4x4 torus" + tag,
+                 B::Torus2D(4, 4),
+                 Pattern::NEIGHBOR,
                  seed,
                  300,
-                 12,
-                 65000,
                  0,
-                 MicroSeconds(400),
+                 0,
+                 stop},
+                MicroSeconds(1),
+                0.01);
+        }
+        // Contention on all VCs, with and without link errors: the run mode is an
+        // approximation here (measured: mean latency 5% to 38% above the reference, single
+        // Messages up to 196 us apart); the bounds catch gross breakage, not the bias.
+        const Time anyTime = MilliSeconds(1);
+        for (uint32_t seed : {1u, 2u, 3u})
+        {
+            const std::string tag = ", seed " + std::to_string(seed);
+            add({"uniform on a star of 6" + tag,
+                 B::Star(6),
+                 Pattern::UNIFORM,
+                 seed,
+                 120,
+                 0,
+                 0,
+                 stop},
+                anyTime,
+                0.5);
+            add({"uniform on a 4-ary fat tree" + tag,
+                 B::FatTree(4),
+                 Pattern::UNIFORM,
+                 seed,
+                 300,
+                 0,
                  16,
-                 MilliSeconds(20)},
-                exact,
-                TestCase::QUICK);
-            add({"2-ary 3-tree with link errors, seed " + std::to_string(seed),
+                 stop},
+                anyTime,
+                0.5);
+            add({"uniform on a 2-ary 3-tree with link errors" + tag,
                  B::KaryNTree(2, 3),
+                 Pattern::UNIFORM,
                  seed,
                  200,
-                 12,
-                 65000,
                  1e-4,
-                 MicroSeconds(400),
                  0,
-                 MilliSeconds(40)},
-                exact,
-                TestCase::QUICK);
+                 stop},
+                anyTime,
+                0.5);
         }
-        add({"4x4 torus",
-             B::Torus2D(4, 4),
-             9,
-             300,
-             12,
-             65000,
-             0,
-             MicroSeconds(400),
-             0,
-             MilliSeconds(20)},
-            exact,
-            TestCase::QUICK);
+        add({"uniform on a 4x4 torus", B::Torus2D(4, 4), Pattern::UNIFORM, 9, 300, 0, 0, stop},
+            anyTime,
+            0.5);
     }
 };
 
