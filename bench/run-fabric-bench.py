@@ -9,7 +9,7 @@ bench/results/fabric-bench-<date>.csv and, if gnuplot is installed, a PNG of wal
 events against fabric size (log-log). It measures; it asserts nothing.
 
 Usage: bench/run-fabric-bench.py [--bin build/bench/gsn-fabric-bench] [--large]
-                                 [--sizes 16,64,256] [--models gsn,p2p-nix,p2p-global]
+                                 [--sizes 16,64,256] [--models gsn,gsn-run,p2p-nix,p2p-global]
                                  [--timeout 600] [--repeat 1] [--load 0.5] [--size 60000]
                                  [--simTime 1ms] [--seed 1] [--csv FILE] [--append]
                                  [--png FILE]
@@ -27,7 +27,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-MODELS = ["gsn", "p2p-nix", "p2p-global"]
+MODELS = ["gsn", "gsn-run", "p2p-nix", "p2p-global"]
+GSN_MODELS = ["gsn", "gsn-run"]
 BASELINES = ["p2p-nix", "p2p-global"]
 
 
@@ -103,24 +104,29 @@ def print_table(points, sizes, models):
                 r["peak_rss_kib"], r["rss_per_endpoint_kib"], r["rss_growth_per_endpoint_kib"]))
     print("(delivered: Messages delivered by the end of the run / Messages sent; KiB/ep: peak RSS /"
           " endpoints;\n grow/ep: (peak RSS - RSS at the start of main) / endpoints)")
-    if "gsn" not in models:
-        return
+    for gm in GSN_MODELS:
+        if gm in models:
+            print_ratios(points, sizes, models, gm)
+
+
+def print_ratios(points, sizes, models, gm):
     print()
-    print("GSN / baseline (wall time = run_s; x > 1: GSN is slower / uses more)")
+    print("%s / baseline (wall time = run_s; x > 1: GSN is slower / uses more)" % gm)
     print("%-6s %-11s %9s %9s %9s %11s %11s %11s %11s" % (
         "ends", "baseline", "run_s x", "total_s x", "events x", "gsn KiB/ep", "base KiB/ep",
         "gsn grow/ep", "base grow/ep"))
+    baselines = [b for b in ["gsn"] + BASELINES if b != gm]
     for n in sizes:
-        if ("gsn", n) not in points:
+        if (gm, n) not in points:
             continue
-        g = best(points[("gsn", n)])
-        for b in BASELINES:
+        g = best(points[(gm, n)])
+        for b in baselines:
             if b not in models or (b, n) not in points:
                 continue
             p = best(points[(b, n)])
             gs, ps = g.get("status"), p.get("status")
             if gs != "ok" or ps != "ok":
-                print("%-6d %-11s gsn %s, %s %s" % (n, b, gs, b, ps))
+                print("%-6d %-11s %s %s, %s %s" % (n, b, gm, gs, b, ps))
                 continue
             gt = num(g, "build_s") + num(g, "run_s")
             pt = num(p, "build_s") + num(p, "run_s")

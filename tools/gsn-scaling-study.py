@@ -46,12 +46,13 @@ def mean_ci(values):
     return m, t * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout):
+def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout, link_mode):
     """One simulation; returns a dict of figures or raises RuntimeError."""
     out = os.path.join(workdir, "k%d-l%g-%s-s%d.json" % (k, load, pattern, seed))
     argv = [program, "--topology=fattree", "--k=%d" % k, "--load=%g" % load,
             "--pattern=%s" % pattern, "--seed=%d" % seed, "--simTime=%s" % sim_time,
-            "--size=%d" % size, "--progress=0", "--json=%s" % out]
+            "--size=%d" % size, "--progress=0", "--json=%s" % out,
+            "--ns3::GsnPortDevice::LinkMode=%s" % link_mode]
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
@@ -105,6 +106,8 @@ def main():
     parser.add_argument("--sim-time", default="300us")
     parser.add_argument("--size", type=int, default=60000)
     parser.add_argument("--jobs", type=int, default=2, help="simulations at a time")
+    parser.add_argument("--link-mode", default="Micropacket", choices=["Micropacket", "Run"],
+                        help="GsnPortDevice::LinkMode: the reference, or the faster runs")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--out", default=os.path.join(TOP, "build", "study"))
     args = parser.parse_args()
@@ -124,7 +127,7 @@ def main():
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_point, program, k, l, p, s, args.sim_time, args.size,
-                               workdir, args.timeout): (k, l, p, s) for k, l, p, s in points}
+                               workdir, args.timeout, args.link_mode): (k, l, p, s) for k, l, p, s in points}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             key = futures[future]
             try:

@@ -253,6 +253,7 @@ GsnPortDevice::TransmitNext()
     if (!SelectMicropacket(mp))
     {
         m_selecting = false;
+        ArmIdleTimers();
         return; // idle: nothing scheduled until something becomes due
     }
     PrepareToSend(mp);
@@ -271,6 +272,13 @@ GsnPortDevice::TransmitNext()
     while (run->micropackets.size() < m_maxRunLength)
     {
         m_slotTime += MicropacketTime();
+        if (run->micropackets.back().GetType() == GsnMicropacketType::CREDIT_ONLY &&
+            MostOwedVc() < gsn::NUM_VCS)
+        {
+            // Credit-only micropackets are going out anyway: let the remainder below
+            // CreditReturnThreshold ride with them rather than wait for its timer.
+            m_creditDue = true;
+        }
         GsnMicropacket next;
         if (!SelectMicropacket(next))
         {
@@ -746,9 +754,28 @@ GsnPortDevice::NoteAckOwed()
         m_ackDue = true;
         NotifyTxReady();
     }
-    else if (!m_ackEvent.IsRunning())
+    else if (!m_txBusy && !m_selecting)
     {
-        m_ackEvent = Simulator::Schedule(m_ackDelay, &GsnPortDevice::AckTimeout, this);
+        ArmIdleTimers();
+    }
+}
+
+void
+GsnPortDevice::ArmIdleTimers()
+{
+    // While the transmitter is busy, the micropacket it sends next carries the RSEQ and the
+    // owed credits; the timers are needed only once it has nothing to send.
+    const Time now = Simulator::Now();
+    // A timer whose work is already due (waiting for the link to come up) is not needed.
+    if (m_rxUnacked > 0 && !m_ackDue && !m_ackEvent.IsRunning())
+    {
+        const Time due = std::max(now, m_oldestUnacked + m_ackDelay);
+        m_ackEvent = Simulator::Schedule(due - now, &GsnPortDevice::AckTimeout, this);
+    }
+    if (!m_creditDue && MostOwedVc() < gsn::NUM_VCS && !m_creditEvent.IsRunning())
+    {
+        const Time due = std::max(now, m_oldestOwed + m_ackDelay);
+        m_creditEvent = Simulator::Schedule(due - now, &GsnPortDevice::CreditTimeout, this);
     }
 }
 
@@ -781,13 +808,13 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
         m_oldestOwed = Simulator::Now();
     }
     m_owedCredits[vc] += n;
-    if (m_owedCredits[vc] >= m_creditReturnThreshold)
+    if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
     {
         NotifyTxReady();
     }
-    else if (!m_creditEvent.IsRunning())
+    else if (!m_txBusy && !m_selecting)
     {
-        m_creditEvent = Simulator::Schedule(m_ackDelay, &GsnPortDevice::CreditTimeout, this);
+        ArmIdleTimers();
     }
 }
 

@@ -312,6 +312,9 @@ class GsnPortDevice : public NetDevice
     void ProcessCredits(uint8_t vc, uint8_t credits);
     /// Note that an acknowledgement is owed.
     void NoteAckOwed();
+    /// The transmitter has nothing to send: start the acknowledgement and credit timers
+    /// for what is owed.
+    void ArmIdleTimers();
     /// The delayed-acknowledgement timer fired.
     void AckTimeout();
     /// Owed credits waited AckDelay: return them even below the threshold.

@@ -177,14 +177,15 @@ class GsnLinkModeTestCase : public TestCase
         const Outcome run = RunScenario(m_s, "Run");
         for (const Outcome* o : {&ref, &run})
         {
-            NS_TEST_ASSERT_MSG_EQ(o->sent, m_s.messages + m_s.burstMessages, "all accepted");
-            NS_TEST_ASSERT_MSG_EQ(o->allDelivered, true, "every Message delivered");
-            NS_TEST_ASSERT_MSG_EQ(o->delivered, o->sent, "exactly once");
-            NS_TEST_ASSERT_MSG_EQ(o->errors, 0u, "intact and in order");
-            NS_TEST_ASSERT_MSG_EQ(o->atRest, true, "credits conserved");
+            const std::string mode = o == &ref ? "micropacket mode: " : "run mode: ";
+            NS_TEST_ASSERT_MSG_EQ(o->sent, m_s.messages + m_s.burstMessages, mode + "all accepted");
+            NS_TEST_ASSERT_MSG_EQ(o->allDelivered, true, mode + "every Message delivered");
+            NS_TEST_ASSERT_MSG_EQ(o->delivered, o->sent, mode + "exactly once");
+            NS_TEST_ASSERT_MSG_EQ(o->errors, 0u, mode + "intact and in order");
+            NS_TEST_ASSERT_MSG_EQ(o->atRest, true, mode + "credits conserved");
             if (m_s.errorRate > 0)
             {
-                NS_TEST_ASSERT_MSG_GT(o->lcrcErrors, 0u, "errors were injected");
+                NS_TEST_ASSERT_MSG_GT(o->lcrcErrors, 0u, mode + "errors were injected");
             }
         }
         NS_TEST_ASSERT_MSG_EQ(run.deliveredAt.size(), ref.deliveredAt.size(), "same Messages");
