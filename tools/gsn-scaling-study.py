@@ -52,7 +52,7 @@ def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout,
     argv = [program, "--topology=fattree", "--k=%d" % k, "--load=%g" % load,
             "--pattern=%s" % pattern, "--seed=%d" % seed, "--simTime=%s" % sim_time,
             "--size=%d" % size, "--progress=0", "--json=%s" % out,
-            "--ns3::GsnPortDevice::LinkMode=%s" % link_mode]
+            "--linkMode=%s" % link_mode]
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:

@@ -25,6 +25,8 @@ PACKAGES=(
   make
   python3
   tshark
+  # gnuplot-nox: the PNG plots of bench/run-fabric-bench.py and tools/gsn-scaling-study.py
+  gnuplot-nox
 )
 
 if [[ "${1:-}" == "--print" ]]; then

@@ -81,6 +81,7 @@ main(int argc, char* argv[])
     std::string json;
 
     CommandLine cmd(__FILE__);
+    std::string linkMode = "Micropacket";
     cmd.AddValue("topology", "fattree, karyntree, mesh, torus, star or file", topology);
     cmd.AddValue("k", "fattree: switch ports; karyntree: arity; star: endpoints", k);
     cmd.AddValue("n", "karyntree: levels", n);
@@ -93,6 +94,10 @@ main(int argc, char* argv[])
     cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
     cmd.AddValue("vc", "Virtual channel of the traffic (0-3, 4 = random)", vc);
     cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
+    cmd.AddValue("linkMode",
+                 "Micropacket (the reference) or Run (fewer events, approximate under "
+                 "contention)",
+                 linkMode);
     cmd.AddValue("seed", "Run number (RngRun)", seed);
     cmd.AddValue("progress", "Print progress every few wall seconds", progress);
     cmd.AddValue("json", "Write the summary as JSON to this file", json);
@@ -113,6 +118,7 @@ main(int argc, char* argv[])
     const auto wall0 = std::chrono::steady_clock::now();
     GsnFabricHelper fabricHelper;
     fabricHelper.SetRoutingAlgorithm(routing);
+    fabricHelper.SetLinkMode(linkMode);
     GsnFabric fabric = fabricHelper.Install(t);
     fabricHelper.AssignStreams(fabric, 1);
 

@@ -89,6 +89,10 @@ GsnFabricHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& 
 void
 GsnFabricHelper::SetLinkMode(const std::string& mode)
 {
+    NS_ABORT_MSG_IF(mode != "Micropacket" && mode != "Run",
+                    "GsnFabricHelper::SetLinkMode: \"" << mode
+                                                       << "\" is not a link mode (Micropacket "
+                                                          "or Run)");
     SetDeviceAttribute("LinkMode", StringValue(mode));
     SetSwitchPortAttribute("LinkMode", StringValue(mode));
 }

@@ -144,6 +144,7 @@ GsnPortDevice::GsnPortDevice()
       m_maxRunLength(256),
       m_txBusy(false),
       m_selecting(false),
+      m_runLength(0),
       m_rrNext(0),
       m_txCredits{},
       m_stalled{},
@@ -291,6 +292,8 @@ GsnPortDevice::TransmitNext()
     m_slotTime = Simulator::Now();
     m_txBusy = true;
     const std::size_t n = run->micropackets.size();
+    m_runStart = m_slotTime;
+    m_runLength = uint32_t(n);
     if (n == 1)
     {
         m_channel->Transmit(run->micropackets.front(), this);
@@ -992,6 +995,15 @@ uint32_t
 GsnPortDevice::GetRxBufferOccupancy(uint8_t vc) const
 {
     return m_rxOccupancy.at(vc);
+}
+
+uint64_t
+GsnPortDevice::GetTxMicropacketsStarted() const
+{
+    const int64_t started =
+        (Simulator::Now() - m_runStart).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1;
+    const int64_t later = int64_t(m_runLength) - started;
+    return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }
 
 uint32_t

@@ -132,6 +132,13 @@ class GsnPortDevice : public NetDevice
         return m_counters;
     }
 
+    /**
+     * \return micropackets whose slot has started, all types: the txMicropackets counter
+     * without the later slots of a run under way (the counter counts a run when it is
+     * chosen)
+     */
+    uint64_t GetTxMicropacketsStarted() const;
+
     /// \return the link state
     LinkState GetLinkState() const
     {
@@ -357,6 +364,8 @@ class GsnPortDevice : public NetDevice
     bool m_txBusy;                                    ///< a micropacket is on the wire
     bool m_selecting;                                 ///< inside SelectMicropacket()
     Time m_slotTime;                                  ///< slot being chosen
+    Time m_runStart;                                  ///< first slot of the last run
+    uint32_t m_runLength;                             ///< micropackets of the last run
     Time m_rxArrival;                                 ///< arrival of the one received
     uint8_t m_rrNext;                                 ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC

@@ -77,7 +77,7 @@ ReadPort(Ptr<const GsnPortDevice> port)
 {
     const GsnLinkCounters& c = port->GetLinkCounters();
     PortReading r;
-    r.tx = c.txMicropackets;
+    r.tx = port->GetTxMicropacketsStarted();
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         r.stalls += c.creditStalls[vc];

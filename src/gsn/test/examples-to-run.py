@@ -7,6 +7,7 @@ cpp_examples = [
     ("gsn-fat-tree --pattern=Permutation --vc=4 --load=0.3 --simTime=300us", "True", "True"),
     ("gsn-fabric-scaling --topology=mesh --x=3 --y=3 --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=torus --x=3 --y=3 --routing=UpDown --simTime=200us --progress=0", "True", "True"),
+    ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --simTime=200us --progress=0", "True", "True"),
 ]
 
 python_examples = []
