@@ -246,6 +246,14 @@ GsnPortDevice::TransmitNext()
     {
         return;
     }
+    if (RetransmitDeadlinePassed(Simulator::Now()))
+    {
+        ExpireRetransmitTimer(); // may reset the link, which sends at once
+        if (m_txBusy)
+        {
+            return;
+        }
+    }
     // Choosing may call into the upper part, which may notify this port again (a switch
     // frees an input buffer of the same port); the choice under way covers that.
     m_selecting = true;
@@ -273,6 +281,10 @@ GsnPortDevice::TransmitNext()
     while (run->micropackets.size() < m_maxRunLength)
     {
         m_slotTime += MicropacketTime();
+        if (RetransmitDeadlinePassed(m_slotTime))
+        {
+            break; // the go-back-N timer expires in this slot: choose it when it comes
+        }
         if (run->micropackets.back().GetType() == GsnMicropacketType::CREDIT_ONLY &&
             MostOwedVc() < gsn::NUM_VCS)
         {
@@ -495,33 +507,42 @@ GsnPortDevice::GetRetransmitTimeout() const
 void
 GsnPortDevice::ArmRetransmitTimer()
 {
+    // The deadline is checked whenever a slot's micropacket is chosen; the timer event is
+    // needed only while the transmitter idles (ArmIdleTimers).
     if (m_retx.size() == 1)
     {
         m_rtxDeadline = m_slotTime + GetRetransmitTimeout();
     }
-    if (!m_rtxEvent.IsRunning())
-    {
-        m_rtxEvent = Simulator::Schedule(m_rtxDeadline - Simulator::Now(),
-                                         &GsnPortDevice::RetransmitTimeout,
-                                         this);
-    }
+}
+
+bool
+GsnPortDevice::RetransmitDeadlinePassed(Time at) const
+{
+    return m_state == LinkState::UP && !m_retx.empty() && at >= m_rtxDeadline;
 }
 
 void
 GsnPortDevice::RetransmitTimeout()
 {
-    if (m_retx.empty() || m_state != LinkState::UP)
+    if (!RetransmitDeadlinePassed(Simulator::Now()))
     {
+        // Progress was made since the timer was set: wait for the new deadline (while the
+        // transmitter is busy, its next choice checks the deadline).
+        if (m_state == LinkState::UP && !m_retx.empty() && !m_txBusy)
+        {
+            m_rtxEvent = Simulator::Schedule(m_rtxDeadline - Simulator::Now(),
+                                             &GsnPortDevice::RetransmitTimeout,
+                                             this);
+        }
         return;
     }
-    const Time now = Simulator::Now();
-    if (now < m_rtxDeadline)
-    {
-        // Progress was made since the timer was set: wait for the new deadline.
-        m_rtxEvent =
-            Simulator::Schedule(m_rtxDeadline - now, &GsnPortDevice::RetransmitTimeout, this);
-        return;
-    }
+    ExpireRetransmitTimer();
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::ExpireRetransmitTimer()
+{
     ++m_counters.retransmitTimeouts;
     if (++m_timeoutsWithoutProgress >= m_maxRetransmitTries)
     {
@@ -533,10 +554,7 @@ GsnPortDevice::RetransmitTimeout()
     NS_LOG_LOGIC(this << " go-back-N: resending " << m_retx.size() << " micropackets");
     m_retransmitTrace(uint32_t(m_retx.size()));
     m_resendIndex = 0;
-    m_rtxDeadline = now + GetRetransmitTimeout();
-    m_rtxEvent =
-        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::RetransmitTimeout, this);
-    NotifyTxReady();
+    m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
 }
 
 void
@@ -554,6 +572,10 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
     }
     m_retx.pop_front(n);
     m_retxSlot.pop_front(n);
+    if (m_retx.empty() && m_rtxEvent.IsRunning())
+    {
+        Simulator::Remove(m_rtxEvent); // all acknowledged: the timer has nothing to guard
+    }
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
@@ -779,6 +801,11 @@ GsnPortDevice::ArmIdleTimers()
     {
         const Time due = std::max(now, m_oldestOwed + m_ackDelay);
         m_creditEvent = Simulator::Schedule(due - now, &GsnPortDevice::CreditTimeout, this);
+    }
+    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxEvent.IsRunning())
+    {
+        const Time due = std::max(now, m_rtxDeadline);
+        m_rtxEvent = Simulator::Schedule(due - now, &GsnPortDevice::RetransmitTimeout, this);
     }
 }
 

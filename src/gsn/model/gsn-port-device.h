@@ -319,8 +319,8 @@ class GsnPortDevice : public NetDevice
     void ProcessCredits(uint8_t vc, uint8_t credits);
     /// Note that an acknowledgement is owed.
     void NoteAckOwed();
-    /// The transmitter has nothing to send: start the acknowledgement and credit timers
-    /// for what is owed.
+    /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
+    /// timers for what is owed.
     void ArmIdleTimers();
     /// The delayed-acknowledgement timer fired.
     void AckTimeout();
@@ -328,8 +328,12 @@ class GsnPortDevice : public NetDevice
     void CreditTimeout();
     /// The go-back-N timer fired.
     void RetransmitTimeout();
-    /// Start the go-back-N timer if it is not running.
+    /// Set the go-back-N deadline when the first micropacket waits for acknowledgement.
     void ArmRetransmitTimer();
+    /// \param at a time \return true if the go-back-N deadline has passed by then
+    bool RetransmitDeadlinePassed(Time at) const;
+    /// The go-back-N deadline passed: count it, go back N, or reset the link.
+    void ExpireRetransmitTimer();
     /// \return the go-back-N timeout in use
     Time GetRetransmitTimeout() const;
     /// Mark \p vc stalled for lack of credit if it is not yet.

@@ -33,6 +33,7 @@ namespace
 enum class Pattern
 {
     UNIFORM,  ///< random pairs, random VCs
+    ONE_VC,   ///< random pairs, all on VC 1
     NEIGHBOR, ///< endpoint i to endpoint i + 1 only, one VC per source
 };
 
@@ -107,6 +108,10 @@ RunScenario(const Scenario& s, const std::string& mode)
             uint32_t from = rng() % n;
             uint32_t to = (from + 1 + rng() % (n - 1)) % n;
             uint8_t vc = uint8_t(rng() % 4);
+            if (s.pattern == Pattern::ONE_VC)
+            {
+                vc = 1;
+            }
             if (s.pattern == Pattern::NEIGHBOR)
             {
                 to = (from + 1) % n;
@@ -314,6 +319,19 @@ class GsnLinkModeTestSuite : public TestSuite
                 anyTime,
                 0.5);
         }
+        add({"uniform on VC 1 only, star of 4", B::Star(4), Pattern::ONE_VC, 5, 60, 0, 0, stop},
+            anyTime,
+            0.5);
+        add({"uniform on VC 1 only, 4-ary fat tree",
+             B::FatTree(4),
+             Pattern::ONE_VC,
+             4,
+             300,
+             0,
+             0,
+             stop},
+            anyTime,
+            0.5);
         add({"uniform on a 4x4 torus", B::Torus2D(4, 4), Pattern::UNIFORM, 9, 300, 0, 0, stop},
             anyTime,
             0.5);
