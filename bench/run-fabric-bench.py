@@ -77,7 +77,7 @@ def num(row, key):
 
 
 def ratio(a, b):
-    return "%.1f" % (a / b) if a is not None and b else "-"
+    return "%.3g" % (a / b) if a is not None and b else "-"
 
 
 def best(rows):
