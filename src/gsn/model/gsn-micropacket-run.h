@@ -59,8 +59,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// growing a fresh vector each time was about 6% of the run mode's time.
     static std::vector<std::vector<GsnMicropacket>>& Pool()
     {
-        static std::vector<std::vector<GsnMicropacket>> pool;
-        return pool;
+        // Never destroyed, so that a run freed during static destruction finds it.
+        static auto* pool = new std::vector<std::vector<GsnMicropacket>>();
+        return *pool;
     }
 
     /// \return an empty buffer, from the pool if it has one
