@@ -66,6 +66,11 @@ struct GsnLinkCounters
  * When none applies the port sends nothing and schedules nothing: an idle link costs no
  * events.
  *
+ * In the run link mode (attribute LinkMode = Run) the port chooses the micropackets of
+ * consecutive slots at once, as it would one by one if nothing arrived meanwhile, and sends
+ * them as one GsnMicropacketRun: far fewer events, exact where nothing reaches the port
+ * during a run, approximate under contention (gsn.rst, "Link modes").
+ *
  * Every micropacket sent carries the latest RSEQ; sequenced ones also carry owed credits of
  * one VC. Credits and RSEQ are taken only from micropackets whose LCRC is good, and
  * credits only from sequenced micropackets accepted in order, so each grant counts once.
