@@ -634,6 +634,9 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
     const Time now = Simulator::Now();
     std::vector<GsnMicropacket>& mps = run->micropackets;
+    // What the micropackets make due (credits, acknowledgements) goes out together once
+    // the run is taken, as one run the other way.
+    m_selecting = true;
     while (run->next < mps.size())
     {
         const std::size_t k = run->next;
@@ -646,12 +649,9 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
             break;
         }
         ++run->next;
-        // What the micropackets make due (credits, acknowledgements) goes out together
-        // once the run is taken, as one run the other way.
-        m_selecting = true;
         ReceiveAt(mp, arrival);
-        m_selecting = false;
     }
+    m_selecting = false;
     TransmitNext();
 }
 

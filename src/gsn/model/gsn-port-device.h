@@ -125,6 +125,21 @@ class GsnPortDevice : public NetDevice
      */
     void ReceiveRun(Ptr<GsnMicropacketRun> run);
 
+    /// \return the start of the slot whose micropacket is being chosen: now, or a later
+    /// slot of a run being put together (valid inside HasMessageMicropacket and
+    /// PullMessageMicropacket)
+    Time GetSlotTime() const
+    {
+        return m_slotTime;
+    }
+
+    /// \return when the micropacket being received arrived (valid inside
+    /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
+    Time GetRxArrivalTime() const
+    {
+        return m_rxArrival;
+    }
+
     /// \return the link mode in use
     LinkMode GetLinkMode() const
     {
@@ -261,21 +276,6 @@ class GsnPortDevice : public NetDevice
 
     /// \return the micropacket time (40 ns)
     static Time MicropacketTime();
-
-    /// \return the start of the slot whose micropacket is being chosen: now, or a later
-    /// slot of a run being put together (valid inside HasMessageMicropacket and
-    /// PullMessageMicropacket)
-    Time GetSlotTime() const
-    {
-        return m_slotTime;
-    }
-
-    /// \return when the micropacket being received arrived (valid inside
-    /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
-    Time GetRxArrivalTime() const
-    {
-        return m_rxArrival;
-    }
 
     TracedCallback<const GsnMicropacket&> m_micropacketTxTrace;   ///< every micropacket sent
     TracedCallback<const GsnMicropacket&> m_micropacketRxTrace;   ///< every good micropacket in

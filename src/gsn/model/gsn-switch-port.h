@@ -55,18 +55,6 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBuffer(vc, n);
     }
 
-    /// \return the start of the slot this port is choosing a micropacket for
-    Time GetSlotTime() const
-    {
-        return GsnPortDevice::GetSlotTime();
-    }
-
-    /// \return when the micropacket being received arrived
-    Time GetRxArrivalTime() const
-    {
-        return GsnPortDevice::GetRxArrivalTime();
-    }
-
     /// The switch has something for this port to send.
     void Kick()
     {

@@ -265,14 +265,7 @@ Client::HandleFrame(TimeNs now, const Ula& source, const std::vector<uint8_t>& b
 void
 Client::HandleFrame(TimeNs now, const Ula& source, const uint8_t* data, std::size_t size)
 {
-    ++m_stats.rxFrames;
-    const ParseResult parsed = Parse(data, size);
-    if (!parsed.message)
-    {
-        m_stats.Count(RxOutcome::Dropped(parsed.error));
-        return;
-    }
-    m_stats.Count(Dispatch(now, source, *parsed.message));
+    ReceiveFrame(m_stats, data, size, [&](const Message& m) { return Dispatch(now, source, m); });
 }
 
 RxOutcome

@@ -105,6 +105,23 @@ struct ParseResult
 ParseResult Parse(const uint8_t* data, std::size_t size);
 
 /**
+ * \brief The receive path both engines share: counts the frame, decodes it, and counts what
+ *        became of it: the parse error, or the outcome \p dispatch returns for the message.
+ * \param stats the engine's counters
+ * \param data the received bytes
+ * \param size number of bytes
+ * \param dispatch RxOutcome(const Message&): the engine's handling of a well-formed message
+ */
+template <class Dispatch>
+void
+ReceiveFrame(Stats& stats, const uint8_t* data, std::size_t size, Dispatch&& dispatch)
+{
+    ++stats.rxFrames;
+    const ParseResult parsed = Parse(data, size);
+    stats.Count(parsed.message ? dispatch(*parsed.message) : RxOutcome::Dropped(parsed.error));
+}
+
+/**
  * \ingroup harp
  * \brief A frame an engine wants sent: the ARP body and the destination ULA.
  *

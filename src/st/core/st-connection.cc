@@ -1060,47 +1060,55 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
 
     StRxVerdict v = StRxVerdict::Accepted;
     const bool bypass = m_params.bypass;
-    switch (h.op)
+    // In bypass mode the upper layer runs the control sequences: their headers are only
+    // handed up.
+    const bool sequenceOp = h.op == StOp::Rts || h.op == StOp::Rtr || h.op == StOp::Cts ||
+                            h.op == StOp::Ra || h.op == StOp::Rmr || h.op == StOp::Mra ||
+                            h.op == StOp::Get || h.op == StOp::End || h.op == StOp::Ea;
+    if (!(bypass && sequenceOp))
     {
-    case StOp::Data:
-        v = OnData(now, h, data, len);
-        break;
-    case StOp::Rs:
-        v = OnRs(now, h);
-        break;
-    case StOp::Rsr:
-        v = OnRsr(now, h);
-        break;
-    case StOp::Rts:
-        v = bypass ? StRxVerdict::Accepted : OnRts(now, h);
-        break;
-    case StOp::Rtr:
-        v = bypass ? StRxVerdict::Accepted : OnRtr(now, h);
-        break;
-    case StOp::Cts:
-        v = bypass ? StRxVerdict::Accepted : OnCts(now, h);
-        break;
-    case StOp::Ra:
-        v = bypass ? StRxVerdict::Accepted : OnRa(now, h);
-        break;
-    case StOp::Rmr:
-        v = bypass ? StRxVerdict::Accepted : OnRmr(now, h);
-        break;
-    case StOp::Mra:
-        v = bypass ? StRxVerdict::Accepted : OnMra(now, h);
-        break;
-    case StOp::Get:
-        v = bypass ? StRxVerdict::Accepted : OnGet(now, h);
-        break;
-    case StOp::End:
-        v = bypass ? StRxVerdict::Accepted : OnEnd(now, h);
-        break;
-    case StOp::Ea:
-        v = bypass ? StRxVerdict::Accepted : OnEa(now, h);
-        break;
-    default:
-        v = StRxVerdict::WrongState;
-        break;
+        switch (h.op)
+        {
+        case StOp::Data:
+            v = OnData(now, h, data, len);
+            break;
+        case StOp::Rs:
+            v = OnRs(now, h);
+            break;
+        case StOp::Rsr:
+            v = OnRsr(now, h);
+            break;
+        case StOp::Rts:
+            v = OnRts(now, h);
+            break;
+        case StOp::Rtr:
+            v = OnRtr(now, h);
+            break;
+        case StOp::Cts:
+            v = OnCts(now, h);
+            break;
+        case StOp::Ra:
+            v = OnRa(now, h);
+            break;
+        case StOp::Rmr:
+            v = OnRmr(now, h);
+            break;
+        case StOp::Mra:
+            v = OnMra(now, h);
+            break;
+        case StOp::Get:
+            v = OnGet(now, h);
+            break;
+        case StOp::End:
+            v = OnEnd(now, h);
+            break;
+        case StOp::Ea:
+            v = OnEa(now, h);
+            break;
+        default:
+            v = StRxVerdict::WrongState;
+            break;
+        }
     }
 
     // Hand the header to the ULP: every non-Silent op in bypass mode (st_rx), and non-Silent

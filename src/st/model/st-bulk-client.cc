@@ -124,11 +124,6 @@ StBulkClient::OnEvent(const st::StEvent& e)
             StartOne();
         }
         return;
-    case st::StEventType::ConnectionRefused:
-    case st::StEventType::ConnectionClosed:
-        NS_LOG_INFO("connection ended: " << st::StEventTypeName(e.type));
-        m_conn = 0;
-        return;
     case st::StEventType::TransferComplete: {
         auto it = m_startTimes.find(e.id);
         if (it == m_startTimes.end())

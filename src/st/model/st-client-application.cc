@@ -50,8 +50,20 @@ StClientApplication::StartApplication()
     m_running = true;
     GetProtocol()->Connect(m_remote,
                            m_port,
-                           StProtocol::EventCallback(&StClientApplication::OnEvent, this),
+                           StProtocol::EventCallback(&StClientApplication::HandleEvent, this),
                            &m_conn);
+}
+
+void
+StClientApplication::HandleEvent(const st::StEvent& e)
+{
+    if (e.type == st::StEventType::ConnectionRefused || e.type == st::StEventType::ConnectionClosed)
+    {
+        NS_LOG_INFO("connection ended: " << st::StEventTypeName(e.type));
+        m_conn = 0;
+        return;
+    }
+    OnEvent(e);
 }
 
 void

@@ -22,7 +22,8 @@ namespace ns3
  * StMemoryProbe, StPingPong.
  *
  * StartApplication connects to Remote:Port and hands every event of the connection to
- * OnEvent; StopApplication cancels the next scheduled round and closes the connection.
+ * OnEvent, except its end (refused or closed), after which m_conn is 0 again;
+ * StopApplication cancels the next scheduled round and closes the connection.
  */
 class StClientApplication : public StApplication
 {
@@ -40,9 +41,15 @@ class StClientApplication : public StApplication
     void StartApplication() override;
     void StopApplication() override;
 
-    /// An event of the connection (established, transfer complete, closed, ...).
+    /// An event of the connection (established, transfer complete, ...); the end of the
+    /// connection (refused or closed) is handled here and not passed on.
     virtual void OnEvent(const st::StEvent& e) = 0;
 
+  private:
+    /// Every event of the connection: forgets it when it ends, passes the rest to OnEvent.
+    void HandleEvent(const st::StEvent& e);
+
+  protected:
     Ipv4Address m_remote; ///< Remote: the server's ST (IPv4) address
     uint16_t m_port;      ///< Port: the server's ST port
     st::StConnId m_conn;  ///< the connection (0 until established)

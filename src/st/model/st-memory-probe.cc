@@ -174,10 +174,6 @@ StMemoryProbe::OnEvent(const st::StEvent& e)
         ++m_rounds;
         m_next = Simulator::Schedule(m_interval, &StMemoryProbe::Round, this);
         return;
-    case st::StEventType::ConnectionRefused:
-    case st::StEventType::ConnectionClosed:
-        m_conn = 0;
-        return;
     default:
         return;
     }

@@ -126,10 +126,6 @@ StPingPong::OnEvent(const st::StEvent& e)
             m_next = Simulator::Schedule(m_interval, &StPingPong::Ping, this);
         }
         return;
-    case st::StEventType::ConnectionRefused:
-    case st::StEventType::ConnectionClosed:
-        m_conn = 0;
-        return;
     default:
         return;
     }
