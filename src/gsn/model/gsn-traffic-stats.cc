@@ -63,29 +63,6 @@ PairKey(uint32_t source, uint32_t destination)
     return (uint64_t(source) << 32) | destination;
 }
 
-/// Counters of a port that the link summary uses.
-struct PortReading
-{
-    uint64_t tx{0};     ///< micropackets sent
-    uint64_t stalls{0}; ///< credit stalls begun
-    Time stallTime;     ///< credit-stall time
-};
-
-/// \return the counters of \p port now
-PortReading
-ReadPort(Ptr<const GsnPortDevice> port)
-{
-    const GsnLinkCounters& c = port->GetLinkCounters();
-    PortReading r;
-    r.tx = port->GetTxMicropacketsStarted();
-    for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        r.stalls += c.creditStalls[vc];
-        r.stallTime += c.creditStallTime[vc];
-    }
-    return r;
-}
-
 } // namespace
 
 TypeId
@@ -267,55 +244,53 @@ GsnTrafficStats::AddLinks(NetDeviceContainer ports)
     const Time now = Simulator::Now();
     if (m_windowStart <= now)
     {
-        OpenLinks(first, last);
+        ReadLinks(first, last, false);
     }
     else
     {
         Simulator::Schedule(m_windowStart - now,
-                            &GsnTrafficStats::OpenLinks,
+                            &GsnTrafficStats::ReadLinks,
                             Ptr<GsnTrafficStats>(this),
                             first,
-                            last);
+                            last,
+                            false);
     }
     if (m_windowEnd.IsStrictlyPositive())
     {
         NS_ABORT_MSG_UNLESS(m_windowEnd > now,
                             "GsnTrafficStats::AddLinks: the window has already closed");
         Simulator::Schedule(m_windowEnd - now,
-                            &GsnTrafficStats::CloseLinks,
+                            &GsnTrafficStats::ReadLinks,
                             Ptr<GsnTrafficStats>(this),
                             first,
-                            last);
+                            last,
+                            true);
     }
 }
 
+GsnTrafficStats::LinkReading
+GsnTrafficStats::ReadLink(Ptr<const GsnPortDevice> port)
+{
+    const GsnLinkCounters& c = port->GetLinkCounters();
+    LinkReading r;
+    r.at = Simulator::Now();
+    r.tx = port->GetTxMicropacketsStarted();
+    for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        r.stalls += c.creditStalls[vc];
+        r.stallTime += c.creditStallTime[vc];
+    }
+    return r;
+}
+
 void
-GsnTrafficStats::OpenLinks(size_t first, size_t last)
+GsnTrafficStats::ReadLinks(size_t first, size_t last, bool closing)
 {
     for (size_t i = first; i < last && i < m_links.size(); ++i)
     {
         LinkWatch& w = m_links[i];
-        const PortReading r = ReadPort(w.port);
-        w.opened = true;
-        w.t0 = Simulator::Now();
-        w.tx0 = r.tx;
-        w.stalls0 = r.stalls;
-        w.stallTime0 = r.stallTime;
-    }
-}
-
-void
-GsnTrafficStats::CloseLinks(size_t first, size_t last)
-{
-    for (size_t i = first; i < last && i < m_links.size(); ++i)
-    {
-        LinkWatch& w = m_links[i];
-        const PortReading r = ReadPort(w.port);
-        w.closed = true;
-        w.t1 = Simulator::Now();
-        w.tx1 = r.tx;
-        w.stalls1 = r.stalls;
-        w.stallTime1 = r.stallTime;
+        (closing ? w.close : w.open) = ReadLink(w.port);
+        (closing ? w.closed : w.opened) = true;
     }
 }
 
@@ -465,24 +440,12 @@ GsnTrafficStats::SummarizeLinks(GsnTrafficSummary& s) const
         l.utilisation = NOT_A_NUMBER;
         if (w.opened)
         {
-            PortReading end;
-            Time t1;
-            if (w.closed)
-            {
-                end.tx = w.tx1;
-                end.stalls = w.stalls1;
-                end.stallTime = w.stallTime1;
-                t1 = w.t1;
-            }
-            else
-            {
-                end = ReadPort(w.port);
-                t1 = Simulator::Now();
-            }
-            l.txMicropackets = end.tx - w.tx0;
-            l.creditStalls = end.stalls - w.stalls0;
-            l.creditStallTime = end.stallTime - w.stallTime0;
-            const double slots = double((t1 - w.t0).GetNanoSeconds()) / gsn::MICROPACKET_TIME_NS;
+            const LinkReading end = w.closed ? w.close : ReadLink(w.port);
+            l.txMicropackets = end.tx - w.open.tx;
+            l.creditStalls = end.stalls - w.open.stalls;
+            l.creditStallTime = end.stallTime - w.open.stallTime;
+            const double slots =
+                double((end.at - w.open.at).GetNanoSeconds()) / gsn::MICROPACKET_TIME_NS;
             if (slots > 0)
             {
                 l.utilisation = l.txMicropackets / slots;

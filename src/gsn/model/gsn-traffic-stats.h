@@ -277,28 +277,33 @@ class GsnTrafficStats : public Object
     void DoDispose() override;
 
   private:
+    /// A port's counters that the link summary uses, and when they were read.
+    struct LinkReading
+    {
+        Time at;            ///< when
+        uint64_t tx{0};     ///< micropackets sent (slots started)
+        uint64_t stalls{0}; ///< credit stalls begun
+        Time stallTime;     ///< credit-stall time
+    };
+
     /// A watched port and its counters at the edges of the window.
     struct LinkWatch
     {
         Ptr<GsnPortDevice> port; ///< the port
         bool opened{false};      ///< the window has opened
         bool closed{false};      ///< the window has closed
-        Time t0;                 ///< when it opened
-        uint64_t tx0{0};         ///< micropackets sent when it opened
-        uint64_t stalls0{0};     ///< credit stalls when it opened
-        Time stallTime0;         ///< credit-stall time when it opened
-        Time t1;                 ///< when it closed
-        uint64_t tx1{0};         ///< micropackets sent when it closed
-        uint64_t stalls1{0};     ///< credit stalls when it closed
-        Time stallTime1;         ///< credit-stall time when it closed
+        LinkReading open;        ///< read when it opened
+        LinkReading close;       ///< read when it closed
     };
+
+    /// \param port a port \return its counters now
+    static LinkReading ReadLink(Ptr<const GsnPortDevice> port);
 
     /// Make room for endpoint \p index.
     void Grow(uint32_t index);
-    /// Read the counters of links [first, last) at the window's start.
-    void OpenLinks(size_t first, size_t last);
-    /// Read the counters of links [first, last) at the window's end.
-    void CloseLinks(size_t first, size_t last);
+    /// Read the counters of links [first, last) at an edge of the window.
+    /// \param first first link \param last one past the last \param closing the end edge
+    void ReadLinks(size_t first, size_t last, bool closing);
     /// Fill in the link part of \p s.
     void SummarizeLinks(GsnTrafficSummary& s) const;
     /// \return the latency summary of \p samples (ns) given in send order
