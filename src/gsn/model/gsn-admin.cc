@@ -115,7 +115,7 @@ GsnAdminPayload::ToMicropacket() const
     mp.type = uint8_t(GsnMicropacketType::ADMIN);
     mp.vc = 0;
     mp.tail = true;
-    Serialize(mp.data.data());
+    Serialize(mp.MutableData());
     return mp;
 }
 

@@ -49,6 +49,7 @@ GsnMessageAssembler::GsnMessageAssembler(uint64_t maxMessageLength)
       m_have(0),
       m_ecrc(gsn::CRC_INITIAL),
       m_ecrcBad(false),
+      m_chunks(0),
       m_displaced(false),
       m_dropReason(GsnRxDropReason::COUNT)
 {
@@ -83,9 +84,12 @@ GsnMessageAssembler::Drop(GsnRxDropReason reason, bool atTail)
 GsnMessageAssembler::Result
 GsnMessageAssembler::Open(const GsnMicropacket& mp)
 {
-    const uint32_t mlen = GsnMessageHeader::PeekMessageLength(mp.data.data());
-    m_ecrc = gsn::Crc16Update(gsn::CRC_INITIAL, mp.data.data(), mp.data.size());
-    m_ecrcBad = m_ecrc != mp.ecrc;
+    const uint32_t mlen = GsnMessageHeader::PeekMessageLength(mp.Data());
+    m_ecrc = gsn::CRC_INITIAL;
+    m_ecrcBad = false;
+    m_chunks = 0;
+    m_pristine = nullptr;
+    CheckEcrc(mp);
     if (mlen < gsn::LLC_SNAP_BYTES)
     {
         return Drop(GsnRxDropReason::BAD_LENGTH, mp.tail);
@@ -98,7 +102,7 @@ GsnMessageAssembler::Open(const GsnMicropacket& mp)
     // A Header built by this model's segmenter names the Message it starts: its bytes are
     // then known, and only their count and ECRC need following. Otherwise (a micropacket
     // from outside the model) the bytes are collected.
-    m_origin = mp.origin;
+    m_origin = mp.GetOrigin();
     if (m_origin && m_origin->GetSize() != m_expectedBytes)
     {
         m_origin = nullptr;
@@ -112,6 +116,29 @@ GsnMessageAssembler::Open(const GsnMicropacket& mp)
     }
     m_state = State::OPEN;
     return Result::INCOMPLETE;
+}
+
+void
+GsnMessageAssembler::CheckEcrc(const GsnMicropacket& mp)
+{
+    const GsnMessageBytes* bytes = mp.GetMessageBytes();
+    const uint32_t k = m_chunks++;
+    if (bytes && mp.GetChunk() == k && (k == 0 || bytes == PeekPointer(m_pristine)))
+    {
+        if (k == 0)
+        {
+            m_pristine = bytes;
+        }
+        return;
+    }
+    if (m_pristine)
+    {
+        // The first micropacket not its sender's own: pick the running ECRC up from there.
+        m_ecrc = m_pristine->GetEcrcThrough(k - 1);
+        m_pristine = nullptr;
+    }
+    m_ecrc = gsn::Crc16Update(m_ecrc, mp.Data(), gsn::MICROPACKET_DATA_BYTES);
+    m_ecrcBad = m_ecrcBad || m_ecrc != mp.GetEcrc();
 }
 
 GsnMessageAssembler::Result
@@ -143,8 +170,7 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
         {
             return Drop(GsnRxDropReason::DATA_WITHOUT_HEADER, mp.tail);
         }
-        m_ecrc = gsn::Crc16Update(m_ecrc, mp.data.data(), mp.data.size());
-        m_ecrcBad = m_ecrcBad || m_ecrc != mp.ecrc;
+        CheckEcrc(mp);
     }
 
     const uint64_t have = m_have;
@@ -156,7 +182,7 @@ GsnMessageAssembler::Push(const GsnMicropacket& mp)
         std::size_t(std::min<uint64_t>(gsn::MICROPACKET_DATA_BYTES, m_expectedBytes - have));
     if (!m_origin)
     {
-        m_bytes.insert(m_bytes.end(), mp.data.begin(), mp.data.begin() + take);
+        m_bytes.insert(m_bytes.end(), mp.Data(), mp.Data() + take);
     }
     m_have += take;
 
@@ -193,6 +219,7 @@ GsnMessageAssembler::Reset()
     m_state = State::IDLE;
     ReleaseBytes();
     m_origin = nullptr;
+    m_pristine = nullptr;
     m_displaced = false;
     return wasOpen;
 }

@@ -109,13 +109,19 @@ class GsnMessageAssembler
     Result Drop(GsnRxDropReason reason, bool atTail);
     /// Open a Message from its Header micropacket.
     Result Open(const GsnMicropacket& mp);
+    /// Follow the running ECRC over \p mp, the next micropacket of the open Message.
+    void CheckEcrc(const GsnMicropacket& mp);
 
     State m_state;                ///< where the VC is
     uint64_t m_maxLength;         ///< largest M_len accepted
     std::vector<uint8_t> m_bytes; ///< bytes of the open Message
     uint64_t m_expectedBytes;     ///< 16 + M_len of the open Message
     uint64_t m_have;              ///< bytes of the open Message received so far
-    uint16_t m_ecrc;              ///< running ECRC
+    uint16_t m_ecrc;              ///< running ECRC (unless m_pristine)
+    uint32_t m_chunks;            ///< micropackets of the open Message received so far
+    /// The open Message's bytes while every micropacket so far was its sender's own chunk,
+    /// in order, untouched: their ECRCs are right by construction, none is computed.
+    Ptr<const GsnMessageBytes> m_pristine;
     bool m_ecrcBad;               ///< a mismatch was seen in the open Message
     bool m_displaced;             ///< the last Header displaced an open Message
     Ptr<Packet> m_complete;       ///< the last completed Message

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * GsnMessageSegmenter: cuts one Message (address bytes, LLC/SNAP, payload) into its Header
- * and Data micropackets, in order, with the running ECRC. It owns the byte copy of the
- * Message being sent and nothing else: it does not know about credits, links or time.
+ * and Data micropackets, in order, with the running ECRC. The micropackets share the
+ * Message's GsnMessageBytes; the segmenter knows nothing about credits, links or time.
  */
 #ifndef GSN_MESSAGE_SEGMENTER_H
 #define GSN_MESSAGE_SEGMENTER_H
@@ -11,8 +11,6 @@
 #include "gsn-micropacket.h"
 
 #include "ns3/packet.h"
-
-#include <vector>
 
 namespace ns3
 {
@@ -38,6 +36,7 @@ class GsnMessageSegmenter
     {
         m_next = m_count;
         m_message = nullptr;
+        m_bytes = nullptr;
     }
 
     /// \return true while micropackets of the current Message remain
@@ -52,7 +51,7 @@ class GsnMessageSegmenter
         return m_count - m_next;
     }
 
-    /// \return the Message being sent (null when none was started)
+    /// \return the Message being sent, or last sent (null when none was started)
     Ptr<const Packet> GetMessage() const
     {
         return m_message;
@@ -72,15 +71,11 @@ class GsnMessageSegmenter
     static uint32_t MicropacketCount(uint64_t messageBytes);
 
   private:
-    /// Largest byte buffer kept between Messages.
-    static constexpr std::size_t KEEP_CAPACITY = 4096;
-
-    Ptr<const Packet> m_message;  ///< the Message being sent
-    std::vector<uint8_t> m_bytes; ///< its bytes, reused from Message to Message
-    uint32_t m_count;             ///< its micropackets
-    uint32_t m_next;              ///< index of the next micropacket
-    uint16_t m_ecrc;              ///< running ECRC
-    uint8_t m_vc;                 ///< its virtual channel
+    Ptr<const Packet> m_message;        ///< the Message being sent
+    Ptr<const GsnMessageBytes> m_bytes; ///< its bytes, until its Tail is produced
+    uint32_t m_count;                   ///< its micropackets
+    uint32_t m_next;                    ///< index of the next micropacket
+    uint8_t m_vc;                       ///< its virtual channel
 };
 
 } // namespace ns3

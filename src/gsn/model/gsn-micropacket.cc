@@ -73,8 +73,9 @@ PackControl48(const GsnMicropacket& mp, uint8_t* out)
     out[1] = uint8_t((mp.vcr & 0x3) << 6 | (mp.cr & 0x3F));
     out[2] = mp.rseq;
     out[3] = mp.tseq;
-    out[4] = uint8_t(mp.ecrc >> 8);
-    out[5] = uint8_t(mp.ecrc);
+    const uint16_t ecrc = mp.GetEcrc();
+    out[4] = uint8_t(ecrc >> 8);
+    out[5] = uint8_t(ecrc);
 }
 
 } // namespace
@@ -84,14 +85,14 @@ GsnMicropacket::ComputeLcrc() const
 {
     uint8_t control[6];
     PackControl48(*this, control);
-    uint16_t crc = gsn::Crc16Update(gsn::CRC_INITIAL, data.data(), data.size());
+    uint16_t crc = gsn::Crc16Update(gsn::CRC_INITIAL, Data(), gsn::MICROPACKET_DATA_BYTES);
     return gsn::Crc16Update(crc, control, sizeof(control));
 }
 
 void
 GsnMicropacket::Serialize(uint8_t* out) const
 {
-    std::memcpy(out, data.data(), gsn::MICROPACKET_DATA_BYTES);
+    std::memcpy(out, Data(), gsn::MICROPACKET_DATA_BYTES);
     uint8_t* c = out + gsn::MICROPACKET_DATA_BYTES;
     PackControl48(*this, c);
     const uint16_t sealed = lcrcPending ? ComputeLcrc() : lcrc;
@@ -103,7 +104,7 @@ GsnMicropacket
 GsnMicropacket::Deserialize(const uint8_t* in)
 {
     GsnMicropacket mp;
-    std::memcpy(mp.data.data(), in, gsn::MICROPACKET_DATA_BYTES);
+    mp.SetData(in);
     const uint8_t* c = in + gsn::MICROPACKET_DATA_BYTES;
     mp.vc = c[0] >> 6;
     mp.type = (c[0] >> 2) & 0xF;
@@ -113,17 +114,48 @@ GsnMicropacket::Deserialize(const uint8_t* in)
     mp.cr = c[1] & 0x3F;
     mp.rseq = c[2];
     mp.tseq = c[3];
-    mp.ecrc = uint16_t(c[4] << 8 | c[5]);
+    mp.SetEcrc(uint16_t(c[4] << 8 | c[5]));
     mp.lcrc = uint16_t(c[6] << 8 | c[7]);
     return mp;
+}
+
+const uint8_t*
+GsnMicropacket::ZeroData()
+{
+    static const std::array<uint8_t, gsn::MICROPACKET_DATA_BYTES> zeros{};
+    return zeros.data();
+}
+
+void
+GsnMicropacket::SetData(const uint8_t* data)
+{
+    // The ECRC read before the bytes change: it is what the sender computed.
+    const uint16_t ecrc = GetEcrc();
+    m_bytes = Create<GsnMessageBytes>(data);
+    m_chunk = 0;
+    SetEcrc(ecrc);
+}
+
+uint8_t*
+GsnMicropacket::MutableData()
+{
+    if (lcrcPending)
+    {
+        SealLcrc(); // what the sender sealed, before the bytes change
+    }
+    if (m_ecrcPending || !m_bytes || m_bytes->GetReferenceCount() > 1)
+    {
+        SetData(Data());
+    }
+    return const_cast<GsnMessageBytes*>(PeekPointer(m_bytes))->GetOwnData();
 }
 
 bool
 GsnMicropacket::operator==(const GsnMicropacket& o) const
 {
-    return data == o.data && vc == o.vc && type == o.type && tail == o.tail && error == o.error &&
-           vcr == o.vcr && cr == o.cr && rseq == o.rseq && tseq == o.tseq && ecrc == o.ecrc &&
-           lcrc == o.lcrc;
+    return std::memcmp(Data(), o.Data(), gsn::MICROPACKET_DATA_BYTES) == 0 && vc == o.vc &&
+           type == o.type && tail == o.tail && error == o.error && vcr == o.vcr && cr == o.cr &&
+           rseq == o.rseq && tseq == o.tseq && GetEcrc() == o.GetEcrc() && lcrc == o.lcrc;
 }
 
 std::ostream&
@@ -132,7 +164,7 @@ operator<<(std::ostream& os, const GsnMicropacket& mp)
     os << GsnMicropacketTypeName(mp.type) << " vc=" << unsigned(mp.vc) << " T=" << mp.tail
        << " E=" << mp.error << " vcr=" << unsigned(mp.vcr) << " cr=" << unsigned(mp.cr)
        << " rseq=" << unsigned(mp.rseq) << " tseq=" << unsigned(mp.tseq) << std::hex << " ecrc=0x"
-       << mp.ecrc << " lcrc=0x" << mp.lcrc << std::dec;
+       << mp.GetEcrc() << " lcrc=0x" << mp.lcrc << std::dec;
     return os;
 }
 

@@ -9,6 +9,7 @@
 #define GSN_MICROPACKET_H
 
 #include "gsn-constants.h"
+#include "gsn-message-bytes.h"
 
 #include "ns3/packet.h"
 
@@ -50,29 +51,90 @@ bool GsnIsDefinedMicropacketType(uint8_t type);
  * most significant bit first in the order of the seed's table (PROTOCOLS.md 1.2 proposal):
  * VC(2) TYPE(4) T(1) E(1) | VCR(2) CR(6) | RSEQ(8) | TSEQ(8) | ECRC(16) | LCRC(16).
  * LCRC covers the 32 data bytes and the first 48 control bits (bytes 0-37).
+ *
+ * In memory the data is a reference: a Message's micropackets share its GsnMessageBytes,
+ * so that a micropacket is small to buffer and copy, and their ECRCs are computed only when
+ * read. Data(), GetEcrc() and Serialize() give the wire values either way.
  */
 struct GsnMicropacket
 {
-    std::array<uint8_t, gsn::MICROPACKET_DATA_BYTES> data{}; ///< data area
-    uint8_t vc{0};                                           ///< virtual channel 0-3
-    uint8_t type{0};                                         ///< TYPE code (4 bits)
-    bool tail{false};                                        ///< T: last of a Message
-    bool error{false};                                       ///< E: error flag
-    uint8_t vcr{0};   ///< VC the credits in cr apply to (reverse link)
-    uint8_t cr{0};    ///< credits returned, 0-63 (reverse link)
-    uint8_t rseq{0};  ///< last good TSEQ received on the reverse link
-    uint8_t tseq{0};  ///< transmission sequence number
-    uint16_t ecrc{0}; ///< end-to-end CRC of the Message up to this micropacket
-    uint16_t lcrc{0}; ///< link CRC
+    uint8_t vc{0};     ///< virtual channel 0-3
+    uint8_t type{0};   ///< TYPE code (4 bits)
+    bool tail{false};  ///< T: last of a Message
+    bool error{false}; ///< E: error flag
+    uint8_t vcr{0};    ///< VC the credits in cr apply to (reverse link)
+    uint8_t cr{0};     ///< credits returned, 0-63 (reverse link)
+    uint8_t rseq{0};   ///< last good TSEQ received on the reverse link
+    uint8_t tseq{0};   ///< transmission sequence number
+    uint16_t lcrc{0};  ///< link CRC
     /// Simulation metadata, not on the wire: true while the LCRC has not been computed
     /// because nothing could have changed the micropacket since its sender built it (no
     /// error model on the way). Serialize() and LcrcIsGood() treat it as correctly sealed;
     /// the receiver computes it only where a receive error model could corrupt the bits.
     bool lcrcPending{false};
-    /// Simulation metadata, not on the wire: on a Header micropacket, the Message it starts,
-    /// so that the receiving endpoint can keep the Message's ns-3 tags (FlowMonitor, VC tags).
-    /// Null when the micropacket crossed a serialized path (error model, MPI).
-    Ptr<const Packet> origin;
+
+    /// \return the 32 data bytes (zeros when none were set)
+    const uint8_t* Data() const
+    {
+        return m_bytes ? m_bytes->GetChunk(m_chunk) : ZeroData();
+    }
+
+    /**
+     * \return the 32 data bytes, writable: the micropacket gets its own copy first (the
+     *         ECRC and LCRC it carried are kept, so that a change shows as corruption)
+     */
+    uint8_t* MutableData();
+
+    /// \param data 32 bytes to carry (its own copy; the ECRC is left as it is)
+    void SetData(const uint8_t* data);
+
+    /**
+     * Carry chunk \p k of a Message's bytes, with the Message's running ECRC through it
+     * (computed only if someone reads it).
+     * \param bytes the Message's bytes
+     * \param k chunk index
+     */
+    void SetMessageChunk(Ptr<const GsnMessageBytes> bytes, uint32_t k)
+    {
+        m_bytes = std::move(bytes);
+        m_chunk = k;
+        m_ecrcPending = true;
+    }
+
+    /// \return the Message bytes carried and chunk index, if SetMessageChunk() set them and
+    ///         nothing replaced them since (null otherwise)
+    const GsnMessageBytes* GetMessageBytes() const
+    {
+        return m_ecrcPending ? PeekPointer(m_bytes) : nullptr;
+    }
+
+    /// \return the chunk index within GetMessageBytes()
+    uint32_t GetChunk() const
+    {
+        return m_chunk;
+    }
+
+    /// Simulation metadata, not on the wire: on the Header micropacket of a Message made in
+    /// this model, that Message, so that the receiving endpoint can keep its ns-3 tags
+    /// (FlowMonitor, VC tags). \return it, or null (also after a serialized path: an error
+    /// model, MPI)
+    Ptr<const Packet> GetOrigin() const
+    {
+        return m_ecrcPending && m_chunk == 0 ? m_bytes->GetMessage() : nullptr;
+    }
+
+    /// \return ECRC: end-to-end CRC of the Message up to this micropacket
+    uint16_t GetEcrc() const
+    {
+        return m_ecrcPending ? m_bytes->GetEcrcThrough(m_chunk) : m_ecrc;
+    }
+
+    /// \param ecrc the ECRC to carry
+    void SetEcrc(uint16_t ecrc)
+    {
+        m_ecrc = ecrc;
+        m_ecrcPending = false;
+    }
 
     /// \return the TYPE as the enum (the value may be a reserved code)
     GsnMicropacketType GetType() const
@@ -120,8 +182,19 @@ struct GsnMicropacket
      */
     static GsnMicropacket Deserialize(const uint8_t* in);
 
-    /// Field-by-field equality.
+    /// Field-by-field equality (data by value).
     bool operator==(const GsnMicropacket& o) const;
+
+  private:
+    /// \return 32 zero bytes
+    static const uint8_t* ZeroData();
+
+    Ptr<const GsnMessageBytes> m_bytes; ///< where the data is; null: zeros
+    uint32_t m_chunk{0};                ///< which chunk of m_bytes
+    uint16_t m_ecrc{0};                 ///< ECRC, unless m_ecrcPending
+    /// The data is chunk m_chunk of a Message and the ECRC that Message's running ECRC
+    /// through it, computed when read.
+    bool m_ecrcPending{false};
 };
 
 std::ostream& operator<<(std::ostream& os, const GsnMicropacket& mp);

@@ -599,7 +599,7 @@ GsnNetDevice::NotifyLinkUp()
 void
 GsnNetDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 {
-    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.data.data());
+    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.Data());
     if (p.response)
     {
         if (p.hopCount != 0)

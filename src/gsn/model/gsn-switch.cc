@@ -342,7 +342,7 @@ GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
             PopInput(in, vc);
             continue;
         }
-        const Mac48Address dst = GsnMessageHeader::PeekDestination(head.data.data());
+        const Mac48Address dst = GsnMessageHeader::PeekDestination(head.Data());
         input.dst = dst;
         if (dst.IsBroadcast())
         {
@@ -539,7 +539,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
         mp = message[output.replicaPos++];
         if (mp.tail)
         {
-            const Mac48Address dst = GsnMessageHeader::PeekDestination(message.front().data.data());
+            const Mac48Address dst = GsnMessageHeader::PeekDestination(message.front().Data());
             output.replicas.pop_front();
             output.replicaPos = 0;
             output.owner = -1;
@@ -638,7 +638,7 @@ GsnSwitch::SendAdmin(uint32_t port, const GsnAdminPayload& p)
 void
 GsnSwitch::ReceiveAdmin(uint32_t port, const GsnMicropacket& mp)
 {
-    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.data.data());
+    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.Data());
     m_adminTrace(port, p);
     if (p.hopCount == 0)
     {

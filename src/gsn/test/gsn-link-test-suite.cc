@@ -511,7 +511,7 @@ class GsnMalformedInputTestCase : public TestCase
         GsnMicropacket corrupt;
         corrupt.type = 0x9;
         corrupt.SealLcrc();
-        corrupt.data[0] ^= 1;
+        corrupt.MutableData()[0] ^= 1;
         d->Receive(corrupt);
         GsnMicropacket wrongSeq;
         wrongSeq.type = 0x8;

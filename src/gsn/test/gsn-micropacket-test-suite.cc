@@ -31,7 +31,7 @@ SampleMicropacket(uint8_t type)
     GsnMicropacket mp;
     for (uint32_t i = 0; i < gsn::MICROPACKET_DATA_BYTES; ++i)
     {
-        mp.data[i] = uint8_t(0xA0 + i);
+        mp.MutableData()[i] = uint8_t(0xA0 + i);
     }
     mp.vc = 2;
     mp.type = type;
@@ -41,7 +41,7 @@ SampleMicropacket(uint8_t type)
     mp.cr = 45;
     mp.rseq = 0x5C;
     mp.tseq = 0xC5;
-    mp.ecrc = 0xBEEF;
+    mp.SetEcrc(0xBEEF);
     mp.SealLcrc();
     return mp;
 }
@@ -313,7 +313,7 @@ class GsnSegmentationTestCase : public TestCase
                 seg.Next(mp);
                 // Without the sender's Message attached, the assembler must rebuild the
                 // bytes from the micropackets alone: that is what this case checks.
-                mp.origin = nullptr;
+                mp.SetData(mp.Data());
                 ++produced;
                 NS_TEST_ASSERT_MSG_EQ(unsigned(mp.type),
                                       unsigned(produced == 1 ? 0x9 : 0x8),
@@ -400,7 +400,7 @@ class GsnAssemblerMalformedTestCase : public TestCase
         {
             GsnMessageAssembler a;
             auto v = good;
-            v[2].data[5] ^= 0x10; // corrupted inside the fabric: LCRC resealed, ECRC not
+            v[2].MutableData()[5] ^= 0x10; // corrupted inside the fabric: LCRC resealed, ECRC not
             v[2].SealLcrc();
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "ECRC");
             NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ECRC_ERROR),
@@ -429,7 +429,7 @@ class GsnAssemblerMalformedTestCase : public TestCase
         {
             GsnMessageAssembler a;
             auto v = good;
-            v[0].data[3] = 2; // M_len 2 cannot hold LLC/SNAP
+            v[0].MutableData()[3] = 2; // M_len 2 cannot hold LLC/SNAP
             NS_TEST_ASSERT_MSG_EQ((a.Push(v[0]) == R::DROPPED), true, "bad length");
             NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::BAD_LENGTH),
                                   true,
@@ -446,7 +446,7 @@ class GsnAssemblerMalformedTestCase : public TestCase
         {
             GsnMessageAssembler a;
             auto v = good;
-            v[0].data[3] = 30; // M_len says 2 micropackets, 4 arrive
+            v[0].MutableData()[3] = 30; // M_len says 2 micropackets, 4 arrive
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::INCOMPLETE), true, "overlong");
             NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TOO_LONG),
                                   true,
@@ -456,8 +456,8 @@ class GsnAssemblerMalformedTestCase : public TestCase
             // A huge M_len from the wire must not allocate it up front.
             GsnMessageAssembler a;
             auto v = good;
-            v[0].data[0] = 0xFF;
-            v[0].data[1] = 0xFF;
+            v[0].MutableData()[0] = 0xFF;
+            v[0].MutableData()[1] = 0xFF;
             NS_TEST_ASSERT_MSG_EQ((PushAll(a, v) == R::DROPPED), true, "huge M_len");
             NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::TRUNCATED),
                                   true,
@@ -469,19 +469,20 @@ class GsnAssemblerMalformedTestCase : public TestCase
         for (int i = 0; i < 50000; ++i)
         {
             GsnMicropacket mp;
-            for (auto& b : mp.data)
+            uint8_t* data = mp.MutableData();
+            for (uint32_t k = 0; k < gsn::MICROPACKET_DATA_BYTES; ++k)
             {
-                b = uint8_t(rng());
+                data[k] = uint8_t(rng());
             }
-            mp.data[0] = 0; // keep M_len plausible half of the time
+            mp.MutableData()[0] = 0; // keep M_len plausible half of the time
             if (rng() & 1)
             {
-                mp.data[1] = 0;
+                mp.MutableData()[1] = 0;
             }
             mp.type = (rng() & 1) ? 0x9 : 0x8;
             mp.tail = (rng() % 8) == 0;
             mp.error = (rng() % 64) == 0;
-            mp.ecrc = uint16_t(rng());
+            mp.SetEcrc(uint16_t(rng()));
             R r = a.Push(mp);
             if (r == R::COMPLETE)
             {
