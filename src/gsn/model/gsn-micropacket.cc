@@ -11,6 +11,8 @@
 namespace ns3
 {
 
+static_assert(sizeof(GsnMicropacket) <= 24, "buffers across a fabric hold many micropackets");
+
 const char*
 GsnMicropacketTypeName(uint8_t type)
 {
@@ -95,7 +97,7 @@ GsnMicropacket::Serialize(uint8_t* out) const
     std::memcpy(out, Data(), gsn::MICROPACKET_DATA_BYTES);
     uint8_t* c = out + gsn::MICROPACKET_DATA_BYTES;
     PackControl48(*this, c);
-    const uint16_t sealed = lcrcPending ? ComputeLcrc() : lcrc;
+    const uint16_t sealed = m_lcrcPending ? ComputeLcrc() : lcrc;
     c[6] = uint8_t(sealed >> 8);
     c[7] = uint8_t(sealed);
 }
@@ -139,7 +141,7 @@ GsnMicropacket::SetData(const uint8_t* data)
 uint8_t*
 GsnMicropacket::MutableData()
 {
-    if (lcrcPending)
+    if (m_lcrcPending)
     {
         SealLcrc(); // what the sender sealed, before the bytes change
     }

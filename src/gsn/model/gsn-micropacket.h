@@ -11,6 +11,7 @@
 #include "gsn-constants.h"
 #include "gsn-message-bytes.h"
 
+#include "ns3/assert.h"
 #include "ns3/packet.h"
 
 #include <array>
@@ -66,12 +67,32 @@ struct GsnMicropacket
     uint8_t cr{0};     ///< credits returned, 0-63 (reverse link)
     uint8_t rseq{0};   ///< last good TSEQ received on the reverse link
     uint8_t tseq{0};   ///< transmission sequence number
-    uint16_t lcrc{0};  ///< link CRC
-    /// Simulation metadata, not on the wire: true while the LCRC has not been computed
-    /// because nothing could have changed the micropacket since its sender built it (no
-    /// error model on the way). Serialize() and LcrcIsGood() treat it as correctly sealed;
-    /// the receiver computes it only where a receive error model could corrupt the bits.
-    bool lcrcPending{false};
+    uint16_t lcrc{0};  ///< link CRC (unless IsLcrcPending())
+
+    GsnMicropacket()
+        : m_chunk(0),
+          m_ecrcPending(false),
+          m_lcrcPending(false)
+    {
+    }
+
+    /**
+     * Simulation metadata, not on the wire: true while the LCRC has not been computed
+     * because nothing could have changed the micropacket since its sender built it (no
+     * error model on the way). Serialize() and LcrcIsGood() treat it as correctly sealed;
+     * the receiver computes it only where a receive error model could corrupt the bits.
+     * \return that flag
+     */
+    bool IsLcrcPending() const
+    {
+        return m_lcrcPending;
+    }
+
+    /// Mark the LCRC as sealed by the sender, to be computed only if needed.
+    void SetLcrcPending()
+    {
+        m_lcrcPending = true;
+    }
 
     /// \return the 32 data bytes (zeros when none were set)
     const uint8_t* Data() const
@@ -96,6 +117,7 @@ struct GsnMicropacket
      */
     void SetMessageChunk(Ptr<const GsnMessageBytes> bytes, uint32_t k)
     {
+        NS_ASSERT(k < (1u << 30));
         m_bytes = std::move(bytes);
         m_chunk = k;
         m_ecrcPending = true;
@@ -159,13 +181,13 @@ struct GsnMicropacket
     void SealLcrc()
     {
         lcrc = ComputeLcrc();
-        lcrcPending = false;
+        m_lcrcPending = false;
     }
 
     /// \return true if lcrc matches the other fields (a pending LCRC is good by construction)
     bool LcrcIsGood() const
     {
-        return lcrcPending || lcrc == ComputeLcrc();
+        return m_lcrcPending || lcrc == ComputeLcrc();
     }
 
     /**
@@ -189,12 +211,14 @@ struct GsnMicropacket
     /// \return 32 zero bytes
     static const uint8_t* ZeroData();
 
-    Ptr<const GsnMessageBytes> m_bytes; ///< where the data is; null: zeros
-    uint32_t m_chunk{0};                ///< which chunk of m_bytes
-    uint16_t m_ecrc{0};                 ///< ECRC, unless m_ecrcPending
+    // 24 bytes in all: a large fabric buffers hundreds of micropackets per port.
+    uint16_t m_ecrc{0};       ///< ECRC, unless m_ecrcPending
+    uint32_t m_chunk : 30;    ///< which chunk of m_bytes
     /// The data is chunk m_chunk of a Message and the ECRC that Message's running ECRC
     /// through it, computed when read.
-    bool m_ecrcPending{false};
+    uint32_t m_ecrcPending : 1;
+    uint32_t m_lcrcPending : 1;         ///< see IsLcrcPending()
+    Ptr<const GsnMessageBytes> m_bytes; ///< where the data is; null: zeros
 };
 
 std::ostream& operator<<(std::ostream& os, const GsnMicropacket& mp);

@@ -326,7 +326,7 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
     m_ackDue = false;
     // The LCRC is computed where it can matter: at a receiver with an error model, or here
     // when someone watches the micropackets (CRC work was about a quarter of the run time).
-    mp.lcrcPending = true;
+    mp.SetLcrcPending();
     if (!m_micropacketTxTrace.IsEmpty())
     {
         mp.SealLcrc();
@@ -615,7 +615,7 @@ GsnPortDevice::DropMicropacket(const GsnMicropacket& mp)
     if (!m_micropacketDropTrace.IsEmpty())
     {
         GsnMicropacket seen = mp;
-        if (seen.lcrcPending)
+        if (seen.IsLcrcPending())
         {
             seen.SealLcrc();
         }
