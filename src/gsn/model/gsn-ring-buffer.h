@@ -77,12 +77,18 @@ class GsnRingBuffer
         ++m_size;
     }
 
-    /// Remove the first element.
+    /// Remove the first element. A large ring that becomes empty gives its storage back.
     void pop_front()
     {
         m_slots[m_head] = T();
         m_head = (m_head + 1) & (m_slots.size() - 1);
-        --m_size;
+        if (--m_size == 0 && m_slots.size() > KEEP_CAPACITY)
+        {
+            // A fabric's buffers fill in bursts here and there; keeping every ring at the
+            // largest it ever was would make memory the sum of all peaks.
+            std::vector<T>().swap(m_slots);
+            m_head = 0;
+        }
     }
 
     /// \param n remove the first n elements
@@ -105,6 +111,9 @@ class GsnRingBuffer
     }
 
   private:
+    /// Largest storage an empty ring keeps.
+    static constexpr std::size_t KEEP_CAPACITY = 16;
+
     /// Double the storage (or make the first), keeping the order.
     void Grow()
     {
