@@ -6,11 +6,13 @@
 #include "gsn-channel.h"
 
 #include "ns3/enum.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -183,6 +185,12 @@ GsnPortDevice::DoInitialize()
     {
         BeginReset(); // bring-up, not counted as a reset
     }
+    // ns-3.37's HeapScheduler::Remove restores the heap downwards only, which breaks its
+    // order (and memory, when the last element goes): with it, a pending timer is left to
+    // find nothing to do instead.
+    StringValue scheduler;
+    m_removeIsSafe = !GlobalValue::GetValueByNameFailSafe("SchedulerType", scheduler) ||
+                     scheduler.Get() != "ns3::HeapScheduler";
     NetDevice::DoInitialize();
 }
 
@@ -572,9 +580,11 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
     }
     m_retx.pop_front(n);
     m_retxSlot.pop_front(n);
-    if (m_retx.empty() && m_rtxEvent.IsRunning())
+    if (m_retx.empty() && m_rtxEvent.IsRunning() && m_removeIsSafe)
     {
-        Simulator::Remove(m_rtxEvent); // all acknowledged: the timer has nothing to guard
+        // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
+        // so that it costs no event (a window-limited link would wake once per window).
+        Simulator::Remove(m_rtxEvent);
     }
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;

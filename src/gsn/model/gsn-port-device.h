@@ -388,7 +388,8 @@ class GsnPortDevice : public NetDevice
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
     Time m_rtxDeadline;                               ///< when the go-back-N timer expires
     EventId m_rtxEvent;                               ///< the go-back-N timer
-    uint32_t m_timeoutsWithoutProgress;               ///< consecutive expiries
+    bool m_removeIsSafe{true};          ///< Simulator::Remove works with the scheduler in use
+    uint32_t m_timeoutsWithoutProgress; ///< consecutive expiries
 
     // Receiver
     uint8_t m_expectedTseq;                           ///< next TSEQ to accept
