@@ -186,8 +186,7 @@ GsnPortDevice::DoInitialize()
         BeginReset(); // bring-up, not counted as a reset
     }
     // ns-3.37's HeapScheduler::Remove restores the heap downwards only, which breaks its
-    // order (and memory, when the last element goes): with it, a pending timer is left to
-    // find nothing to do instead.
+    // order (a k=8 fat tree crashed): with it, a pending timer is left to find nothing to do.
     StringValue scheduler;
     m_removeIsSafe = !GlobalValue::GetValueByNameFailSafe("SchedulerType", scheduler) ||
                      scheduler.Get() != "ns3::HeapScheduler";

@@ -117,7 +117,7 @@ class GsnRingBuffer
     /// Double the storage (or make the first), keeping the order.
     void Grow()
     {
-        std::vector<T> bigger(m_slots.empty() ? 4 : 2 * m_slots.size());
+        std::vector<T> bigger(m_slots.empty() ? KEEP_CAPACITY : 2 * m_slots.size());
         for (std::size_t i = 0; i < m_size; ++i)
         {
             bigger[i] = std::move((*this)[i]);

@@ -202,14 +202,47 @@ GsnSwitch::SetRoute(Mac48Address ula, uint32_t port, uint8_t distance)
     NS_ABORT_MSG_UNLESS(port < m_ports.size(),
                         "GsnSwitch::SetRoute: port " << port << " of a " << m_ports.size()
                                                      << "-port switch");
-    m_routes[Key(ula)] = Route{uint16_t(port), distance};
+    PutRoute(Route{Key(ula), uint16_t(port), distance});
+}
+
+namespace
+{
+/// Order of routes by ULA, for the searches of the sorted table.
+template <typename R>
+bool
+UlaBelow(const R& route, uint64_t ula)
+{
+    return route.ula < ula;
+}
+} // namespace
+
+const GsnSwitch::Route*
+GsnSwitch::FindRoute(uint64_t ula) const
+{
+    auto it = std::lower_bound(m_routes.begin(), m_routes.end(), ula, UlaBelow<Route>);
+    return it != m_routes.end() && it->ula == ula ? &*it : nullptr;
+}
+
+void
+GsnSwitch::PutRoute(const Route& route)
+{
+    // Tables are mostly installed in ULA order, which appends.
+    auto it = std::lower_bound(m_routes.begin(), m_routes.end(), route.ula, UlaBelow<Route>);
+    if (it != m_routes.end() && it->ula == route.ula)
+    {
+        *it = route;
+    }
+    else
+    {
+        m_routes.insert(it, route);
+    }
 }
 
 int32_t
 GsnSwitch::GetRoute(Mac48Address ula) const
 {
-    auto it = m_routes.find(Key(ula));
-    return it == m_routes.end() ? -1 : int32_t(it->second.port);
+    const Route* r = FindRoute(Key(ula));
+    return r ? int32_t(r->port) : -1;
 }
 
 uint32_t
@@ -622,7 +655,12 @@ GsnSwitch::LearnEndpoint(uint32_t port, Mac48Address ula, bool assigned)
     }
     if (m_endpointUla[port] != Mac48Address() && m_endpointUla[port] != ula)
     {
-        m_routes.erase(Key(m_endpointUla[port])); // the endpoint changed its ULA
+        // The endpoint changed its ULA.
+        const uint64_t old = Key(m_endpointUla[port]);
+        m_routes.erase(std::remove_if(m_routes.begin(),
+                                      m_routes.end(),
+                                      [old](const Route& r) { return r.ula == old; }),
+                       m_routes.end());
     }
     m_endpointUla[port] = ula;
     m_assigned[port] = m_assigned[port] || assigned;
@@ -780,11 +818,8 @@ void
 GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
 {
     // One response per route (ULA in bytes 8-13, distance in byte 16, index in the port
-    // field); "more" is set on all but the last. Sorted so that runs are reproducible.
-    std::vector<std::pair<uint64_t, Route>> routes(m_routes.begin(), m_routes.end());
-    std::sort(routes.begin(), routes.end(), [](const auto& a, const auto& b) {
-        return a.first < b.first;
-    });
+    // field); "more" is set on all but the last. In ULA order, so that runs are reproducible.
+    const std::vector<Route>& routes = m_routes;
     if (routes.empty())
     {
         GsnAdminPayload p = request;
@@ -800,13 +835,13 @@ GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
         uint8_t b[6];
         for (int k = 5; k >= 0; --k)
         {
-            b[k] = uint8_t(routes[i].first >> (8 * (5 - k)));
+            b[k] = uint8_t(routes[i].ula >> (8 * (5 - k)));
         }
         p.ula.CopyFrom(b);
         p.port = uint16_t(i);
         p.arg.fill(0);
         // Distance from this switch, or 0xFF when a manager set the route without one.
-        p.arg[0] = routes[i].second.port == port ? 0xFF : routes[i].second.distance;
+        p.arg[0] = routes[i].port == port ? 0xFF : routes[i].distance;
         p.more = i + 1 < routes.size();
         p.MakeResponse(GsnAdminStatus::OK);
         SendAdmin(port, p);
@@ -833,10 +868,10 @@ GsnSwitch::ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p)
             break;
         }
         const uint8_t distance = uint8_t(std::min(254, p.arg[0] + 1));
-        auto it = m_routes.find(Key(p.ula));
-        if (it == m_routes.end() || distance < it->second.distance)
+        const Route* known = FindRoute(Key(p.ula));
+        if (!known || distance < known->distance)
         {
-            m_routes[Key(p.ula)] = Route{uint16_t(port), distance};
+            PutRoute(Route{Key(p.ula), uint16_t(port), distance});
             m_discoveryChanged = true;
         }
         break;
