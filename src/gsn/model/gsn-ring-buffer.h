@@ -36,6 +36,12 @@ class GsnRingBuffer
         return m_size;
     }
 
+    /// \return the number of elements the storage holds without growing
+    std::size_t capacity() const
+    {
+        return m_slots.size();
+    }
+
     /// \param i index from the front \return the element
     T& operator[](std::size_t i)
     {

@@ -538,6 +538,112 @@ class GsnRingBufferTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(ring.empty(), true, "clear empties");
             }
         }
+        // A ring that empties keeps small storage and gives large storage back.
+        GsnRingBuffer<uint32_t> small;
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            small.push_back(i);
+        }
+        small.pop_front(10);
+        NS_TEST_ASSERT_MSG_EQ(small.capacity(), 16u, "16 places kept");
+        GsnRingBuffer<uint32_t> large;
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            large.push_back(i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(large.capacity(), 128u, "grown by doubling");
+        large.pop_front(99);
+        NS_TEST_ASSERT_MSG_EQ(large.capacity(), 128u, "kept while not empty");
+        large.pop_front();
+        NS_TEST_ASSERT_MSG_EQ(large.capacity(), 0u, "given back when empty");
+        large.push_back(7);
+        NS_TEST_ASSERT_MSG_EQ(large.front(), 7u, "usable again");
+    }
+};
+
+/// Micropackets refer to their Message's bytes: the data and ECRCs they show are those of
+/// copied bytes, and the assembler's shortcut for untouched chunks agrees with computing.
+class GsnMessageBytesTestCase : public TestCase
+{
+  public:
+    GsnMessageBytesTestCase()
+        : TestCase("Message bytes by reference: data, lazy ECRC, detached copies")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using R = GsnMessageAssembler::Result;
+        for (uint32_t n : {8u, 9u, 100u, 1000u, 4096u})
+        {
+            Ptr<Packet> msg = MakeMessage(n, uint8_t(n));
+            std::vector<uint8_t> bytes = Bytes(msg);
+            bytes.resize((bytes.size() + 31) / 32 * 32, 0); // the last chunk is zero-padded
+            GsnMessageSegmenter seg;
+            seg.Start(msg, 2);
+            std::vector<GsnMicropacket> mps;
+            boost::crc_optimal<16, 0x1021, 0xFFFF, 0, false, false> running;
+            while (seg.IsActive())
+            {
+                GsnMicropacket mp;
+                seg.Next(mp);
+                const std::size_t k = mps.size();
+                NS_TEST_ASSERT_MSG_EQ(std::memcmp(mp.Data(), bytes.data() + 32 * k, 32),
+                                      0,
+                                      "chunk " << k << " of " << n);
+                running.process_bytes(bytes.data() + 32 * k, 32);
+                NS_TEST_ASSERT_MSG_EQ(mp.GetEcrc(), running.checksum(), "ECRC " << k);
+                NS_TEST_ASSERT_MSG_EQ((mp.GetOrigin() == msg), (k == 0), "origin on Header only");
+                mps.push_back(mp);
+            }
+            // The wire form decodes to an equal micropacket that owns its bytes.
+            uint8_t wire[gsn::MICROPACKET_BYTES];
+            mps.back().Serialize(wire);
+            GsnMicropacket decoded = GsnMicropacket::Deserialize(wire);
+            NS_TEST_ASSERT_MSG_EQ((decoded == mps.back()), true, "decoded equals sent");
+            NS_TEST_ASSERT_MSG_EQ((decoded.GetMessageBytes() == nullptr), true, "own bytes");
+
+            // Untouched, half detached, all detached: all complete with the same bytes.
+            for (std::size_t detachFrom : {mps.size(), mps.size() / 2, std::size_t(0)})
+            {
+                GsnMessageAssembler a;
+                R r = R::INCOMPLETE;
+                for (std::size_t k = 0; k < mps.size(); ++k)
+                {
+                    GsnMicropacket mp = mps[k];
+                    if (k >= detachFrom)
+                    {
+                        mp.SetData(mp.Data());
+                    }
+                    r = a.Push(mp);
+                }
+                NS_TEST_ASSERT_MSG_EQ((r == R::COMPLETE), true, "complete from " << detachFrom);
+                Ptr<Packet> got = a.TakeMessage();
+                NS_TEST_ASSERT_MSG_EQ((got && Bytes(got) == Bytes(msg)), true, "same bytes");
+            }
+            // A chunk changed after the pristine ones is an ECRC error, found however late.
+            GsnMessageAssembler a;
+            R r = R::INCOMPLETE;
+            for (std::size_t k = 0; k < mps.size(); ++k)
+            {
+                GsnMicropacket mp = mps[k];
+                if (k + 1 == mps.size())
+                {
+                    mp.MutableData()[31] ^= 0x80;
+                }
+                r = a.Push(mp);
+            }
+            NS_TEST_ASSERT_MSG_EQ((r == R::DROPPED), true, "changed last chunk");
+            NS_TEST_ASSERT_MSG_EQ((a.GetDropReason() == GsnRxDropReason::ECRC_ERROR),
+                                  true,
+                                  "as an ECRC error");
+            // The original micropackets still show the original data.
+            NS_TEST_ASSERT_MSG_EQ(
+                std::memcmp(mps.back().Data(), bytes.data() + 32 * (mps.size() - 1), 32),
+                0,
+                "copy on write");
+        }
     }
 };
 
@@ -556,6 +662,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnSegmentationTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
+        AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
     }
 };
 
