@@ -48,8 +48,8 @@ GsnMessageAssembler::GsnMessageAssembler(uint64_t maxMessageLength)
       m_expectedBytes(0),
       m_have(0),
       m_ecrc(gsn::CRC_INITIAL),
-      m_ecrcBad(false),
       m_chunks(0),
+      m_ecrcBad(false),
       m_displaced(false),
       m_dropReason(GsnRxDropReason::COUNT)
 {
