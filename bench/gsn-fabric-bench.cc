@@ -209,6 +209,24 @@ BuildGsn(const GsnTopology& topology, const std::vector<Message>& messages, uint
     return fabric.switches.GetN();
 }
 
+/// \return Header and Data micropackets sent over all GSN links (each hop counts once)
+uint64_t
+GsnMicropacketHops()
+{
+    uint64_t hops = 0;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
+        {
+            if (Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>((*node)->GetDevice(i)))
+            {
+                hops += port->GetLinkCounters().txMessageMicropackets;
+            }
+        }
+    }
+    return hops;
+}
+
 // ---------------------------------------------------------------- point-to-point + IPv4
 
 void
@@ -402,6 +420,7 @@ main(int argc, char* argv[])
     const auto t2 = std::chrono::steady_clock::now();
     const uint64_t events = Simulator::GetEventCount() - eventsBefore;
     const long rssPeak = PeakRssKib();
+    const uint64_t hops = gsnModel ? GsnMicropacketHops() : 0;
     Simulator::Destroy();
 
     const double buildS = std::chrono::duration<double>(t1 - t0).count();
@@ -421,7 +440,7 @@ main(int argc, char* argv[])
         "seed=%llu messages=%zu offered_bytes=%llu delivered_messages=%llu "
         "delivered_bytes=%llu refused=%llu sim_ms=%g events=%llu build_s=%.3f "
         "run_s=%.3f events_per_s=%.0f wall_s_per_sim_ms=%.4f peak_rss_kib=%ld "
-        "rss_start_kib=%ld rss_per_endpoint_kib=%.1f rss_growth_per_endpoint_kib=%.1f\n",
+        "rss_start_kib=%ld rss_per_endpoint_kib=%.1f rss_growth_per_endpoint_kib=%.1f",
         model.c_str(),
         routing.c_str(),
         topologyName.c_str(),
@@ -446,5 +465,13 @@ main(int argc, char* argv[])
         rssStart,
         double(rssPeak) / nEndpoints,
         double(rssPeak - rssStart) / nEndpoints);
+    if (gsnModel)
+    {
+        // What one micropacket costs crossing one link, all work included.
+        std::printf(" micropacket_hops=%llu ns_per_micropacket_hop=%.1f",
+                    (unsigned long long)hops,
+                    hops > 0 ? runS * 1e9 / double(hops) : 0.0);
+    }
+    std::printf("\n");
     return 0;
 }
