@@ -202,7 +202,6 @@ GsnPortDevice::DoDispose()
     m_creditEvent.Cancel();
     m_handshakeEvent.Cancel();
     m_retx.clear();
-    m_retxSlot.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
     m_channel = nullptr;
@@ -273,27 +272,21 @@ GsnPortDevice::TransmitNext()
         return; // idle: nothing scheduled until something becomes due
     }
     PrepareToSend(mp);
-    if (m_linkMode == LinkMode::MICROPACKET)
-    {
-        m_selecting = false;
-        m_txBusy = true;
-        m_channel->Transmit(mp, this);
-        Simulator::Schedule(MicropacketTime(), &GsnPortDevice::TransmitComplete, this);
-        return;
-    }
     // Run mode: choose the following slots now, exactly as TransmitComplete would one by
-    // one if nothing arrived meanwhile; stop at the first slot with nothing to send.
-    Ptr<GsnMicropacketRun> run = Create<GsnMicropacketRun>();
-    run->micropackets.push_back(mp);
-    while (run->micropackets.size() < m_maxRunLength)
+    // one if nothing arrived meanwhile; stop at the first slot with nothing to send. The run
+    // object is made only when a second micropacket joins.
+    const uint32_t maxRun = m_linkMode == LinkMode::RUN ? m_maxRunLength : 1;
+    Ptr<GsnMicropacketRun> run;
+    uint32_t n = 1;
+    GsnMicropacketType lastType = mp.GetType();
+    while (n < maxRun)
     {
         m_slotTime += MicropacketTime();
         if (RetransmitDeadlinePassed(m_slotTime))
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
         }
-        if (run->micropackets.back().GetType() == GsnMicropacketType::CREDIT_ONLY &&
-            MostOwedVc() < gsn::NUM_VCS)
+        if (lastType == GsnMicropacketType::CREDIT_ONLY && MostOwedVc() < gsn::NUM_VCS)
         {
             // Credit-only micropackets are going out anyway: let the remainder below
             // CreditReturnThreshold ride with them rather than wait for its timer.
@@ -305,21 +298,27 @@ GsnPortDevice::TransmitNext()
             break;
         }
         PrepareToSend(next);
+        lastType = next.GetType();
+        if (!run)
+        {
+            run = Create<GsnMicropacketRun>();
+            run->micropackets.push_back(mp);
+        }
         run->micropackets.push_back(next);
+        ++n;
     }
     m_selecting = false;
     m_slotTime = Simulator::Now();
     m_txBusy = true;
-    const std::size_t n = run->micropackets.size();
     m_runStart = m_slotTime;
-    m_runLength = uint32_t(n);
-    if (n == 1)
+    m_runLength = n;
+    if (run)
     {
-        m_channel->Transmit(run->micropackets.front(), this);
+        m_channel->TransmitRun(run, this);
     }
     else
     {
-        m_channel->TransmitRun(run, this);
+        m_channel->Transmit(mp, this);
     }
     Simulator::Schedule(MicropacketTime() * int64_t(n), &GsnPortDevice::TransmitComplete, this);
 }
@@ -364,15 +363,14 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
     {
         if (m_resendIndex < m_retx.size())
         {
-            mp = m_retx[m_resendIndex++];
+            mp = m_retx[m_resendIndex++].mp;
             ++m_counters.retransmitted;
             return true;
         }
         if (m_retx.size() < m_retransmitWindow && SelectSequenced(mp))
         {
             mp.tseq = m_nextTseq++;
-            m_retx.push_back(mp);
-            m_retxSlot.push_back(m_slotTime);
+            m_retx.push_back(Unacknowledged{mp, m_slotTime});
             m_resendIndex = m_retx.size();
             ArmRetransmitTimer();
             return true;
@@ -572,13 +570,12 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
         return;
     }
     // RSEQ names the last TSEQ accepted; everything up to it leaves the buffer.
-    const uint32_t n = uint8_t(rseq - m_retx.front().tseq + 1);
+    const uint32_t n = uint8_t(rseq - m_retx.front().mp.tseq + 1);
     if (n == 0 || n > m_retx.size())
     {
         return; // nothing new, or a stale value from before a reset
     }
     m_retx.pop_front(n);
-    m_retxSlot.pop_front(n);
     if (m_retx.empty() && m_rtxEvent.IsRunning() && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
@@ -589,7 +586,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
     const Time from =
-        m_retxSlot.empty() ? Simulator::Now() : std::max(Simulator::Now(), m_retxSlot.front());
+        m_retx.empty() ? Simulator::Now() : std::max(Simulator::Now(), m_retx.front().slot);
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
 }
@@ -885,7 +882,6 @@ GsnPortDevice::ClearLinkState()
     m_txCredits.fill(0);
     m_stalled.fill(false);
     m_retx.clear();
-    m_retxSlot.clear();
     m_resendIndex = 0;
     m_nextTseq = 0;
     m_timeoutsWithoutProgress = 0;

@@ -370,18 +370,25 @@ class GsnPortDevice : public NetDevice
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
-    bool m_txBusy;                                    ///< a micropacket is on the wire
-    bool m_selecting;                                 ///< inside SelectMicropacket()
-    Time m_slotTime;                                  ///< slot being chosen
-    Time m_runStart;                                  ///< first slot of the last run
-    uint32_t m_runLength;                             ///< micropackets of the last run
-    Time m_rxArrival;                                 ///< arrival of the one received
-    uint8_t m_rrNext;                                 ///< VC to look at first
-    std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
-    std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
-    std::array<Time, gsn::NUM_VCS> m_stallStart;      ///< when it began waiting
-    GsnRingBuffer<GsnMicropacket> m_retx;             ///< sent, not yet acknowledged
-    GsnRingBuffer<Time> m_retxSlot;                   ///< slot each m_retx entry left in
+    bool m_txBusy;                                 ///< a micropacket is on the wire
+    bool m_selecting;                              ///< inside SelectMicropacket()
+    Time m_slotTime;                               ///< slot being chosen
+    Time m_runStart;                               ///< first slot of the last run
+    uint32_t m_runLength;                          ///< micropackets of the last run
+    Time m_rxArrival;                              ///< arrival of the one received
+    uint8_t m_rrNext;                              ///< VC to look at first
+    std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
+    std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
+    std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
+
+    /// A micropacket sent and not yet acknowledged.
+    struct Unacknowledged
+    {
+        GsnMicropacket mp; ///< as first sent
+        Time slot;         ///< the slot it first left in (later than now inside a run)
+    };
+
+    GsnRingBuffer<Unacknowledged> m_retx;             ///< sent, not yet acknowledged
     uint32_t m_resendIndex;                           ///< next m_retx entry to resend
     uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send

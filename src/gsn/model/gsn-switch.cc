@@ -207,19 +207,21 @@ GsnSwitch::SetRoute(Mac48Address ula, uint32_t port, uint8_t distance)
 
 namespace
 {
-/// Order of routes by ULA, for the searches of the sorted table.
-template <typename R>
-bool
-UlaBelow(const R& route, uint64_t ula)
+/// \param routes a table sorted by ULA \param ula a key \return where its route is or goes
+template <typename Routes>
+auto
+RoutePlace(Routes& routes, uint64_t ula)
 {
-    return route.ula < ula;
+    return std::lower_bound(routes.begin(), routes.end(), ula, [](const auto& route, uint64_t key) {
+        return route.ula < key;
+    });
 }
 } // namespace
 
 const GsnSwitch::Route*
 GsnSwitch::FindRoute(uint64_t ula) const
 {
-    auto it = std::lower_bound(m_routes.begin(), m_routes.end(), ula, UlaBelow<Route>);
+    auto it = RoutePlace(m_routes, ula);
     return it != m_routes.end() && it->ula == ula ? &*it : nullptr;
 }
 
@@ -227,7 +229,7 @@ void
 GsnSwitch::PutRoute(const Route& route)
 {
     // Tables are mostly installed in ULA order, which appends.
-    auto it = std::lower_bound(m_routes.begin(), m_routes.end(), route.ula, UlaBelow<Route>);
+    auto it = RoutePlace(m_routes, route.ula);
     if (it != m_routes.end() && it->ula == route.ula)
     {
         *it = route;
@@ -235,6 +237,16 @@ GsnSwitch::PutRoute(const Route& route)
     else
     {
         m_routes.insert(it, route);
+    }
+}
+
+void
+GsnSwitch::EraseRoute(uint64_t ula)
+{
+    auto it = RoutePlace(m_routes, ula);
+    if (it != m_routes.end() && it->ula == ula)
+    {
+        m_routes.erase(it);
     }
 }
 
@@ -655,12 +667,7 @@ GsnSwitch::LearnEndpoint(uint32_t port, Mac48Address ula, bool assigned)
     }
     if (m_endpointUla[port] != Mac48Address() && m_endpointUla[port] != ula)
     {
-        // The endpoint changed its ULA.
-        const uint64_t old = Key(m_endpointUla[port]);
-        m_routes.erase(std::remove_if(m_routes.begin(),
-                                      m_routes.end(),
-                                      [old](const Route& r) { return r.ula == old; }),
-                       m_routes.end());
+        EraseRoute(Key(m_endpointUla[port])); // the endpoint changed its ULA
     }
     m_endpointUla[port] = ula;
     m_assigned[port] = m_assigned[port] || assigned;
@@ -819,8 +826,7 @@ GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
 {
     // One response per route (ULA in bytes 8-13, distance in byte 16, index in the port
     // field); "more" is set on all but the last. In ULA order, so that runs are reproducible.
-    const std::vector<Route>& routes = m_routes;
-    if (routes.empty())
+    if (m_routes.empty())
     {
         GsnAdminPayload p = request;
         p.ula = Mac48Address("00:00:00:00:00:00");
@@ -829,20 +835,20 @@ GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
         SendAdmin(port, p);
         return;
     }
-    for (uint32_t i = 0; i < routes.size(); ++i)
+    for (uint32_t i = 0; i < m_routes.size(); ++i)
     {
         GsnAdminPayload p = request;
         uint8_t b[6];
         for (int k = 5; k >= 0; --k)
         {
-            b[k] = uint8_t(routes[i].ula >> (8 * (5 - k)));
+            b[k] = uint8_t(m_routes[i].ula >> (8 * (5 - k)));
         }
         p.ula.CopyFrom(b);
         p.port = uint16_t(i);
         p.arg.fill(0);
         // Distance from this switch, or 0xFF when a manager set the route without one.
-        p.arg[0] = routes[i].port == port ? 0xFF : routes[i].distance;
-        p.more = i + 1 < routes.size();
+        p.arg[0] = m_routes[i].port == port ? 0xFF : m_routes[i].distance;
+        p.more = i + 1 < m_routes.size();
         p.MakeResponse(GsnAdminStatus::OK);
         SendAdmin(port, p);
     }

@@ -276,6 +276,8 @@ class GsnSwitch : public Object
     const Route* FindRoute(uint64_t ula) const;
     /// \param route added, or replacing the route to the same ULA
     void PutRoute(const Route& route);
+    /// \param ula a Key() whose route, if any, is removed
+    void EraseRoute(uint64_t ula);
 
     /// Routes sorted by ULA: 16 bytes each (a node-based hash map took about 40, and a
     /// fabric of 1024 endpoints keeps a route to each endpoint in every switch).
