@@ -19,9 +19,9 @@ namespace ns3
 
 /**
  * \ingroup gsn
- * \brief Micropackets that leave a port in consecutive 40 ns slots.
+ * \brief Micropackets that leave a port one after the other, in 40 ns slots.
  *
- * Micropacket k arrives at the far end at firstArrival + k x 40 ns. The receiving port
+ * Micropacket k arrives at the far end at firstArrival + DepartureOf(k). The receiving port
  * works through the run in order and keeps its place in \c next, so that it can stop at a
  * micropacket whose effect must happen at its own arrival time (a Header or a Tail) and go
  * on from there later.
@@ -42,8 +42,21 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     GsnMicropacketRun& operator=(const GsnMicropacketRun&) = delete;
 
     std::vector<GsnMicropacket> micropackets; ///< in transmission order
-    Time firstArrival;                        ///< when micropackets[0]'s last bit arrives
-    std::size_t next{0};                      ///< the first not yet received
+    /// When each micropacket leaves, in ns after the first; empty when they leave back to
+    /// back (every 40 ns). A run may leave idle time between micropackets where the next
+    /// one's arrival at the port is known (a switch output following a slower input).
+    std::vector<int64_t> departures;
+    Time firstArrival;   ///< when micropackets[0]'s last bit arrives
+    std::size_t next{0}; ///< the first not yet received
+
+    /**
+     * \param k index of a micropacket in the run
+     * \return when it leaves, in ns after the first
+     */
+    int64_t DepartureOf(std::size_t k) const
+    {
+        return departures.empty() ? int64_t(k) * gsn::MICROPACKET_TIME_NS : departures[k];
+    }
 
     /**
      * \param k index of a micropacket in the run
@@ -51,7 +64,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      */
     Time ArrivalOf(std::size_t k) const
     {
-        return firstArrival + NanoSeconds(int64_t(k) * gsn::MICROPACKET_TIME_NS);
+        return firstArrival + NanoSeconds(DepartureOf(k));
     }
 
   private:

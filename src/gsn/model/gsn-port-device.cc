@@ -106,6 +106,14 @@ GsnPortDevice::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_maxRunLength),
                           MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("MaxRunGap",
+                          "Run link mode: the longest idle time a run may contain, where the "
+                          "port would otherwise stop and be woken when the next micropacket of "
+                          "its upper part (a switch input feeding it) is ready. Zero: runs are "
+                          "back to back only.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&GsnPortDevice::m_maxRunGap),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("MicropacketTx",
                             "A micropacket starts on the wire.",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),
@@ -144,6 +152,7 @@ GsnPortDevice::GsnPortDevice()
       m_ackThreshold(16),
       m_linkMode(LinkMode::MICROPACKET),
       m_maxRunLength(256),
+      m_maxRunGap(Time(0)),
       m_txBusy(false),
       m_selecting(false),
       m_runLength(0),
@@ -279,6 +288,7 @@ GsnPortDevice::TransmitNext()
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
+    Time lastSlot = m_slotTime;
     while (n < maxRun)
     {
         m_slotTime += MicropacketTime();
@@ -293,25 +303,49 @@ GsnPortDevice::TransmitNext()
             m_creditDue = true;
         }
         GsnMicropacket next;
-        if (!SelectMicropacket(next))
+        bool chosen = SelectMicropacket(next);
+        const Time idleFrom = m_slotTime;
+        if (!chosen && BridgeIdleSlots())
+        {
+            chosen = SelectMicropacket(next);
+            if (!chosen)
+            {
+                m_slotTime = idleFrom; // the run ends where it was going to
+            }
+        }
+        if (!chosen)
         {
             break;
         }
         PrepareToSend(next);
         lastType = next.GetType();
+        lastSlot = m_slotTime;
         if (!run)
         {
             run = Create<GsnMicropacketRun>();
             run->micropackets.push_back(mp);
         }
+        if (m_slotTime != idleFrom && run->departures.empty())
+        {
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                run->departures.push_back(int64_t(k) * gsn::MICROPACKET_TIME_NS);
+            }
+        }
+        if (!run->departures.empty())
+        {
+            run->departures.push_back((m_slotTime - Simulator::Now()).GetNanoSeconds());
+        }
         run->micropackets.push_back(next);
         ++n;
     }
     m_selecting = false;
+    const Time busyFor = lastSlot + MicropacketTime() - Simulator::Now();
     m_slotTime = Simulator::Now();
     m_txBusy = true;
     m_runStart = m_slotTime;
     m_runLength = n;
+    m_gappedRun = run && !run->departures.empty() ? run : nullptr;
     if (run)
     {
         m_channel->TransmitRun(run, this);
@@ -320,7 +354,37 @@ GsnPortDevice::TransmitNext()
     {
         m_channel->Transmit(mp, this);
     }
-    Simulator::Schedule(MicropacketTime() * int64_t(n), &GsnPortDevice::TransmitComplete, this);
+    Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+}
+
+bool
+GsnPortDevice::BridgeIdleSlots()
+{
+    // Micropacket by micropacket, the port would idle from m_slotTime and be woken when the
+    // upper part's next micropacket is ready. Where that time is known and near, and no timer
+    // of this port would act before it, the run may go on from there.
+    Time ready = Time::Max();
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_txCredits[vc] > 0)
+        {
+            ready = std::min(ready, NextMessageMicropacketTime(vc));
+        }
+    }
+    if (ready <= m_slotTime || ready - m_slotTime > m_maxRunGap || m_state != LinkState::UP ||
+        m_retx.size() >= m_retransmitWindow || RetransmitDeadlinePassed(ready))
+    {
+        return false;
+    }
+    // The acknowledgement and credit timers would send a Null or Credit-only meanwhile.
+    const bool ackTimer = m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= ready;
+    const bool creditTimer = MostOwedVc() < gsn::NUM_VCS && m_oldestOwed + m_ackDelay <= ready;
+    if (ackTimer || creditTimer)
+    {
+        return false;
+    }
+    m_slotTime = ready;
+    return true;
 }
 
 void
@@ -346,6 +410,7 @@ void
 GsnPortDevice::TransmitComplete()
 {
     m_txBusy = false;
+    m_gappedRun = nullptr;
     TransmitNext();
 }
 
@@ -753,6 +818,12 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
     NoteAckOwed();
 }
 
+Time
+GsnPortDevice::NextMessageMicropacketTime(uint8_t vc) const
+{
+    return Time::Max();
+}
+
 void
 GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 {
@@ -1032,8 +1103,14 @@ GsnPortDevice::GetRxBufferOccupancy(uint8_t vc) const
 uint64_t
 GsnPortDevice::GetTxMicropacketsStarted() const
 {
-    const int64_t started =
-        (Simulator::Now() - m_runStart).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1;
+    const int64_t elapsed = (Simulator::Now() - m_runStart).GetNanoSeconds();
+    int64_t started = elapsed / gsn::MICROPACKET_TIME_NS + 1;
+    if (m_gappedRun && m_txBusy)
+    {
+        // Idle time inside the run: count the micropackets that have left by now.
+        const std::vector<int64_t>& d = m_gappedRun->departures;
+        started = std::upper_bound(d.begin(), d.end(), elapsed) - d.begin();
+    }
     const int64_t later = int64_t(m_runLength) - started;
     return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }

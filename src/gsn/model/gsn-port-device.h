@@ -239,6 +239,15 @@ class GsnPortDevice : public NetDevice
     virtual void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) = 0;
 
     /**
+     * Run mode: when the upper part's next Header/Data micropacket of \p vc will be ready,
+     * if it has one that is not ready at GetSlotTime() and knows when it will be (default:
+     * never). Called only while a run is chosen ahead.
+     * \param vc a virtual channel
+     * \return the time, or Time::Max()
+     */
+    virtual Time NextMessageMicropacketTime(uint8_t vc) const;
+
+    /**
      * A Header/Data micropacket was accepted in order. It occupies one place of its VC's
      * receive buffer until the subclass calls ReleaseRxBuffer().
      * \param mp the micropacket
@@ -291,6 +300,9 @@ class GsnPortDevice : public NetDevice
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
+    /// Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's
+    /// next micropacket is ready, if the run may wait for it. \return true if moved
+    bool BridgeIdleSlots();
     /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
     void PrepareToSend(GsnMicropacket& mp);
     /// Take one received micropacket that arrived at \p arrival.
@@ -367,6 +379,7 @@ class GsnPortDevice : public NetDevice
     Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode
+    Time m_maxRunGap;                        ///< longest idle time inside a run
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
@@ -375,6 +388,7 @@ class GsnPortDevice : public NetDevice
     Time m_slotTime;                               ///< slot being chosen
     Time m_runStart;                               ///< first slot of the last run
     uint32_t m_runLength;                          ///< micropackets of the last run
+    Ptr<GsnMicropacketRun> m_gappedRun;            ///< the run on the wire, if it has gaps
     Time m_rxArrival;                              ///< arrival of the one received
     uint8_t m_rrNext;                              ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC

@@ -53,6 +53,12 @@ GsnSwitchPort::HasMessageMicropacket(uint8_t vc) const
     return m_switch && m_switch->HasMicropacketFor(m_index, vc);
 }
 
+Time
+GsnSwitchPort::NextMessageMicropacketTime(uint8_t vc) const
+{
+    return m_switch ? m_switch->NextReadyFor(m_index, vc) : Time::Max();
+}
+
 void
 GsnSwitchPort::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
 {

@@ -571,6 +571,23 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     return true;
 }
 
+Time
+GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
+{
+    const OutputVc& output = m_out[port][vc];
+    if (output.owner < 0 || output.owner == ReplicaOwner())
+    {
+        return Time::Max();
+    }
+    const InputVc& input = m_in[output.owner][vc];
+    // Not a Tail: HasMicropacketFor does not take one ahead (see there).
+    if (input.fifo.empty() || input.fifo.front().mp.tail)
+    {
+        return Time::Max();
+    }
+    return input.fifo.front().ready;
+}
+
 void
 GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
 {

@@ -151,6 +151,9 @@ class GsnSwitch : public Object
     // Called by the ports
     /// \return true if output \p port has a micropacket ready on \p vc
     bool HasMicropacketFor(uint32_t port, uint8_t vc);
+    /// \return when output \p port's next micropacket on \p vc will be ready, if it is
+    /// buffered here and not ready by the port's slot (Time::Max() otherwise)
+    Time NextReadyFor(uint32_t port, uint8_t vc) const;
     /// Take the next micropacket for output \p port on \p vc.
     void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /// A Header/Data micropacket arrived at input \p port.
