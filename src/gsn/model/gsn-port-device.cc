@@ -213,6 +213,7 @@ GsnPortDevice::DoDispose()
     m_retx.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
+    m_gappedRun = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
     m_receiveErrorModel = nullptr;
@@ -308,10 +309,6 @@ GsnPortDevice::TransmitNext()
         if (!chosen && BridgeIdleSlots())
         {
             chosen = SelectMicropacket(next);
-            if (!chosen)
-            {
-                m_slotTime = idleFrom; // the run ends where it was going to
-            }
         }
         if (!chosen)
         {
