@@ -133,7 +133,7 @@ GsnMicropacket::SetData(const uint8_t* data)
 {
     // The ECRC read before the bytes change: it is what the sender computed.
     const uint16_t ecrc = GetEcrc();
-    m_bytes = Create<GsnMessageBytes>(data);
+    m_bytes = GsnMessageBytesRef(Create<GsnMessageBytes>(data));
     m_chunk = 0;
     SetEcrc(ecrc);
 }
@@ -145,11 +145,11 @@ GsnMicropacket::MutableData()
     {
         SealLcrc(); // what the sender sealed, before the bytes change
     }
-    if (m_ecrcPending || !m_bytes || m_bytes->GetReferenceCount() > 1)
+    if (m_ecrcPending || !m_bytes.Get() || m_bytes.Get()->GetReferenceCount() > 1)
     {
         SetData(Data());
     }
-    return const_cast<GsnMessageBytes*>(PeekPointer(m_bytes))->GetOwnData();
+    return const_cast<GsnMessageBytes*>(m_bytes.Get())->GetOwnData();
 }
 
 bool

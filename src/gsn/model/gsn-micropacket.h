@@ -97,7 +97,7 @@ struct GsnMicropacket
     /// \return the 32 data bytes (zeros when none were set)
     const uint8_t* Data() const
     {
-        return m_bytes ? m_bytes->GetChunk(m_chunk) : ZeroData();
+        return m_bytes.Get() ? m_bytes.Get()->GetChunk(m_chunk) : ZeroData();
     }
 
     /**
@@ -118,7 +118,7 @@ struct GsnMicropacket
     void SetMessageChunk(Ptr<const GsnMessageBytes> bytes, uint32_t k)
     {
         NS_ASSERT(k < (1u << 30));
-        m_bytes = std::move(bytes);
+        m_bytes = GsnMessageBytesRef(std::move(bytes));
         m_chunk = k;
         m_ecrcPending = true;
     }
@@ -127,7 +127,7 @@ struct GsnMicropacket
     ///         nothing replaced them since (null otherwise)
     const GsnMessageBytes* GetMessageBytes() const
     {
-        return m_ecrcPending ? PeekPointer(m_bytes) : nullptr;
+        return m_ecrcPending ? m_bytes.Get() : nullptr;
     }
 
     /// \return the chunk index within GetMessageBytes()
@@ -142,13 +142,13 @@ struct GsnMicropacket
     /// model, MPI)
     Ptr<const Packet> GetOrigin() const
     {
-        return m_ecrcPending && m_chunk == 0 ? m_bytes->GetMessage() : nullptr;
+        return m_ecrcPending && m_chunk == 0 ? m_bytes.Get()->GetMessage() : nullptr;
     }
 
     /// \return ECRC: end-to-end CRC of the Message up to this micropacket
     uint16_t GetEcrc() const
     {
-        return m_ecrcPending ? m_bytes->GetEcrcThrough(m_chunk) : m_ecrc;
+        return m_ecrcPending ? m_bytes.Get()->GetEcrcThrough(m_chunk) : m_ecrc;
     }
 
     /// \param ecrc the ECRC to carry
@@ -212,13 +212,13 @@ struct GsnMicropacket
     static const uint8_t* ZeroData();
 
     // 24 bytes in all: a large fabric buffers hundreds of micropackets per port.
-    uint16_t m_ecrc{0};       ///< ECRC, unless m_ecrcPending
-    uint32_t m_chunk : 30;    ///< which chunk of m_bytes
+    uint16_t m_ecrc{0};    ///< ECRC, unless m_ecrcPending
+    uint32_t m_chunk : 30; ///< which chunk of m_bytes
     /// The data is chunk m_chunk of a Message and the ECRC that Message's running ECRC
     /// through it, computed when read.
     uint32_t m_ecrcPending : 1;
-    uint32_t m_lcrcPending : 1;         ///< see IsLcrcPending()
-    Ptr<const GsnMessageBytes> m_bytes; ///< where the data is; null: zeros
+    uint32_t m_lcrcPending : 1; ///< see IsLcrcPending()
+    GsnMessageBytesRef m_bytes; ///< where the data is; null: zeros
 };
 
 std::ostream& operator<<(std::ostream& os, const GsnMicropacket& mp);

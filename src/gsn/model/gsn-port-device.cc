@@ -290,6 +290,7 @@ GsnPortDevice::TransmitNext()
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
     Time lastSlot = m_slotTime;
+    m_choosingAhead = true;
     while (n < maxRun)
     {
         m_slotTime += MicropacketTime();
@@ -320,7 +321,7 @@ GsnPortDevice::TransmitNext()
         if (!run)
         {
             run = Create<GsnMicropacketRun>();
-            run->micropackets.push_back(mp);
+            run->micropackets.push_back(std::move(mp)); // not used below once in a run
         }
         if (m_slotTime != idleFrom && run->departures.empty())
         {
@@ -333,10 +334,11 @@ GsnPortDevice::TransmitNext()
         {
             run->departures.push_back((m_slotTime - Simulator::Now()).GetNanoSeconds());
         }
-        run->micropackets.push_back(next);
+        run->micropackets.push_back(std::move(next));
         ++n;
     }
     m_selecting = false;
+    m_choosingAhead = false;
     const Time busyFor = lastSlot + MicropacketTime() - Simulator::Now();
     m_slotTime = Simulator::Now();
     m_txBusy = true;
@@ -471,8 +473,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
             NoteCreditStall(vc);
             continue;
         }
-        mp = GsnMicropacket();
-        PullMessageMicropacket(vc, mp);
+        PullMessageMicropacket(vc, mp); // mp is fresh: see SelectMicropacket
         mp.vc = vc;
         --m_txCredits[vc];
         m_rrNext = uint8_t((vc + 1) % gsn::NUM_VCS);
@@ -498,6 +499,10 @@ uint8_t
 GsnPortDevice::MostOwedVc() const
 {
     uint8_t best = gsn::NUM_VCS;
+    if (m_owedTotal == 0)
+    {
+        return best; // the common case on the sending side of a stream
+    }
     uint32_t most = 0;
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
@@ -522,6 +527,7 @@ GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
     }
     const uint32_t n = std::min(m_owedCredits[vc], gsn::MAX_CREDITS_PER_MICROPACKET);
     m_owedCredits[vc] -= n;
+    m_owedTotal -= n;
     mp.vcr = vc;
     mp.cr = uint8_t(n);
     if (m_creditDue && MostOwedVc() == gsn::NUM_VCS)
@@ -717,7 +723,7 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
             break;
         }
         ++run->next;
-        ReceiveAt(mp, arrival);
+        ReceiveAt(std::move(mps[k]), arrival); // the run is not read again up to next
     }
     m_selecting = false;
     TransmitNext();
@@ -912,6 +918,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
         m_oldestOwed = Simulator::Now();
     }
     m_owedCredits[vc] += n;
+    m_owedTotal += n;
     if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
     {
         NotifyTxReady();
@@ -960,6 +967,7 @@ GsnPortDevice::ClearLinkState()
     m_rxGranted = false;
     m_rxOccupancy.fill(0);
     m_owedCredits.fill(0);
+    m_owedTotal = 0;
 }
 
 void
@@ -1043,7 +1051,9 @@ GsnPortDevice::ReceiveControl(const GsnMicropacket& mp)
             m_rxGranted = true;
             for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
             {
+                m_owedTotal -= m_owedCredits[vc];
                 m_owedCredits[vc] = m_rxBufferSize - m_rxOccupancy[vc];
+                m_owedTotal += m_owedCredits[vc];
             }
             m_creditDue = true;
         }

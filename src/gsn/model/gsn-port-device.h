@@ -133,6 +133,12 @@ class GsnPortDevice : public NetDevice
         return m_slotTime;
     }
 
+    /// \return true while a later slot of a run is being chosen (GetSlotTime() is after now)
+    bool IsChoosingAhead() const
+    {
+        return m_choosingAhead;
+    }
+
     /// \return when the micropacket being received arrived (valid inside
     /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
     Time GetRxArrivalTime() const
@@ -309,7 +315,8 @@ class GsnPortDevice : public NetDevice
     void ReceiveAt(GsnMicropacket mp, Time arrival);
     /// The current micropacket has left: pick the next.
     void TransmitComplete();
-    /// Choose the micropacket to send now. \return false if none is due.
+    /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
+    /// is when none is due). \return false if none is due.
     bool SelectMicropacket(GsnMicropacket& mp);
     /// Choose a new sequenced micropacket. \return false if none is due.
     bool SelectSequenced(GsnMicropacket& mp);
@@ -385,6 +392,7 @@ class GsnPortDevice : public NetDevice
     // Transmitter
     bool m_txBusy;                                 ///< a micropacket is on the wire
     bool m_selecting;                              ///< inside SelectMicropacket()
+    bool m_choosingAhead{false};                   ///< choosing a slot after now
     Time m_slotTime;                               ///< slot being chosen
     Time m_runStart;                               ///< first slot of the last run
     uint32_t m_runLength;                          ///< micropackets of the last run
@@ -424,6 +432,7 @@ class GsnPortDevice : public NetDevice
     bool m_rxGranted;                                 ///< buffers granted since the last Reset
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
+    uint32_t m_owedTotal{0};                          ///< sum of m_owedCredits
 
     // Bring-up
     LinkState m_state;                      ///< link state

@@ -358,7 +358,7 @@ GsnSwitch::Entry
 GsnSwitch::PopInput(uint32_t in, uint8_t vc)
 {
     InputVc& input = m_in[in][vc];
-    Entry e = input.fifo.front();
+    Entry e = std::move(input.fifo.front());
     input.fifo.pop_front();
     if (e.mp.tail)
     {
@@ -544,8 +544,9 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     // The port may be choosing a later slot of a run. There it only asks, and looks again
     // when the run ends if the micropacket is not ready by then. A Tail is not taken ahead:
     // it frees the output VC, and the next grant must see the inputs of its own time.
-    const Time slot = m_ports[port]->GetSlotTime();
-    const bool ahead = slot != Simulator::Now();
+    const GsnSwitchPort& p = *m_ports[port];
+    const Time slot = p.GetSlotTime();
+    const bool ahead = p.IsChoosingAhead();
     if (output.owner == ReplicaOwner())
     {
         return !(ahead && output.replicas.front()[output.replicaPos].tail);
