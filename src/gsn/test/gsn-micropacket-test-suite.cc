@@ -558,6 +558,23 @@ class GsnRingBufferTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(large.capacity(), 0u, "given back when empty");
         large.push_back(7);
         NS_TEST_ASSERT_MSG_EQ(large.front(), 7u, "usable again");
+        // Removing several at once across the end of the ring keeps the order.
+        GsnRingBuffer<uint32_t> wrap;
+        for (uint32_t i = 0; i < 12; ++i)
+        {
+            wrap.push_back(i);
+        }
+        wrap.pop_front(10);
+        for (uint32_t i = 12; i < 24; ++i)
+        {
+            wrap.push_back(i); // wraps around the 16 places
+        }
+        wrap.pop_front(5);
+        NS_TEST_ASSERT_MSG_EQ(wrap.size(), 9u, "size after wrapping");
+        for (uint32_t i = 0; i < wrap.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(wrap[i], 15u + i, "order after wrapping");
+        }
     }
 };
 
