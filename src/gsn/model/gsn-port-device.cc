@@ -5,6 +5,7 @@
 
 #include "gsn-channel.h"
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/global-value.h"
 #include "ns3/log.h"
@@ -106,6 +107,15 @@ GsnPortDevice::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_maxRunLength),
                           MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("LimitRunsByPeerCredits",
+                          "Run link mode: end a run before the peer, sending on a VC whose "
+                          "receive buffer here holds micropackets, could use up its credits "
+                          "(credits freed during a run go back only with the next run). "
+                          "False: longer runs and fewer events, latency biased upward under "
+                          "load.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsnPortDevice::m_limitRunsByPeerCredits),
+                          MakeBooleanChecker())
             .AddAttribute("MaxRunGap",
                           "Run link mode: the longest idle time a run may contain, where the "
                           "port would otherwise stop and be woken when the next micropacket of "
@@ -153,6 +163,7 @@ GsnPortDevice::GsnPortDevice()
       m_linkMode(LinkMode::MICROPACKET),
       m_maxRunLength(256),
       m_maxRunGap(Time(0)),
+      m_limitRunsByPeerCredits(true),
       m_txBusy(false),
       m_selecting(false),
       m_runLength(0),
@@ -285,7 +296,9 @@ GsnPortDevice::TransmitNext()
     // Run mode: choose the following slots now, exactly as TransmitComplete would one by
     // one if nothing arrived meanwhile; stop at the first slot with nothing to send. The run
     // object is made only when a second micropacket joins.
-    const uint32_t maxRun = m_linkMode == LinkMode::RUN ? m_maxRunLength : 1;
+    const uint32_t maxRun = m_linkMode != LinkMode::RUN ? 1
+                            : m_limitRunsByPeerCredits  ? CreditAwareRunLimit()
+                                                        : m_maxRunLength;
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
@@ -354,6 +367,31 @@ GsnPortDevice::TransmitNext()
         m_channel->Transmit(mp, this);
     }
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+}
+
+uint32_t
+GsnPortDevice::CreditAwareRunLimit() const
+{
+    // A run returns owed credits with its first micropackets only; credits freed during it
+    // wait for the next run. End the run before the peer, sending on a VC whose buffer here
+    // is filling, would run out of the credits it has.
+    const Time delay = m_channel->GetDelay();
+    const uint32_t rtt =
+        uint32_t(2 * (delay + MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
+    uint32_t limit = m_maxRunLength;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_rxOccupancy[vc] + m_owedCredits[vc] == 0)
+        {
+            continue; // the peer is not sending on this VC
+        }
+        const uint32_t peerCredits = m_rxBufferSize - m_rxOccupancy[vc];
+        // At least CreditReturnThreshold: below that, credits would not go back anyway.
+        limit =
+            std::min(limit,
+                     std::max(peerCredits > rtt ? peerCredits - rtt : 0, m_creditReturnThreshold));
+    }
+    return std::max<uint32_t>(1, limit);
 }
 
 bool

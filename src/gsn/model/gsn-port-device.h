@@ -306,6 +306,9 @@ class GsnPortDevice : public NetDevice
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
+    /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
+    /// the peer could use up its credits before the next run returns the ones freed
+    uint32_t CreditAwareRunLimit() const;
     /// Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's
     /// next micropacket is ready, if the run may wait for it. \return true if moved
     bool BridgeIdleSlots();
@@ -387,6 +390,7 @@ class GsnPortDevice : public NetDevice
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode
     Time m_maxRunGap;                        ///< longest idle time inside a run
+    bool m_limitRunsByPeerCredits;           ///< see CreditAwareRunLimit()
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
