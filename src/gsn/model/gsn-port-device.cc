@@ -502,7 +502,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
     for (uint8_t i = 0; i < gsn::NUM_VCS; ++i)
     {
         const uint8_t vc = uint8_t((m_rrNext + i) % gsn::NUM_VCS);
-        if (!HasMessageMicropacket(vc))
+        if (!(m_messageVcs >> vc & 1u) || !HasMessageMicropacket(vc))
         {
             continue;
         }

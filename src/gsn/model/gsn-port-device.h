@@ -266,6 +266,17 @@ class GsnPortDevice : public NetDevice
      */
     virtual void ReceiveAdminMicropacket(const GsnMicropacket& mp);
 
+    /**
+     * Tell the link whether the upper part can have Header/Data micropackets on \p vc, so
+     * that it asks HasMessageMicropacket() only for those (default: all VCs may).
+     * \param vc a virtual channel
+     * \param may false if HasMessageMicropacket(vc) would return false until set again
+     */
+    void SetMessageVcHint(uint8_t vc, bool may)
+    {
+        m_messageVcs = may ? uint8_t(m_messageVcs | 1u << vc) : uint8_t(m_messageVcs & ~(1u << vc));
+    }
+
     /// The link was reset: micropackets in flight are gone (subclasses drop partial
     /// Messages here).
     virtual void NotifyLinkReset();
@@ -397,6 +408,7 @@ class GsnPortDevice : public NetDevice
     bool m_txBusy;                                 ///< a micropacket is on the wire
     bool m_selecting;                              ///< inside SelectMicropacket()
     bool m_choosingAhead{false};                   ///< choosing a slot after now
+    uint8_t m_messageVcs{0xF};                     ///< VCs to ask HasMessageMicropacket
     Time m_slotTime;                               ///< slot being chosen
     Time m_runStart;                               ///< first slot of the last run
     uint32_t m_runLength;                          ///< micropackets of the last run

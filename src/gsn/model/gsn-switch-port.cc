@@ -45,6 +45,10 @@ GsnSwitchPort::SetSwitch(Ptr<GsnSwitch> sw, uint32_t index)
 {
     m_switch = sw;
     m_index = index;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        SetMessageVcHint(vc, false); // no output VC is held yet
+    }
 }
 
 bool

@@ -55,6 +55,12 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBuffer(vc, n);
     }
 
+    /// \param vc an output VC of this port \param owned true while a Message holds it
+    void SetOutputVcOwned(uint8_t vc, bool owned)
+    {
+        SetMessageVcHint(vc, owned);
+    }
+
     /// The switch has something for this port to send.
     void Kick()
     {

@@ -497,7 +497,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             {
                 continue;
             }
-            output.owner = ReplicaOwner();
+            SetOwner(out, vc, ReplicaOwner());
             output.rr = (src + 1) % sources;
             WakeOutput(out, Simulator::Now());
             return;
@@ -505,7 +505,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
         InputVc& input = m_in[src][vc];
         if (input.mode == Mode::WAITING && input.out == out)
         {
-            output.owner = int32_t(src);
+            SetOwner(out, vc, int32_t(src));
             output.rr = (src + 1) % sources;
             input.mode = Mode::FORWARDING;
             m_counters[src][vc].blockedIn += Simulator::Now() - input.waitingSince;
@@ -513,6 +513,13 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             return;
         }
     }
+}
+
+void
+GsnSwitch::SetOwner(uint32_t out, uint8_t vc, int32_t owner)
+{
+    m_out[out][vc].owner = owner;
+    m_ports[out]->SetOutputVcOwned(vc, owner >= 0); // the port asks only owned VCs
 }
 
 void
@@ -605,7 +612,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
             const Mac48Address dst = GsnMessageHeader::PeekDestination(message.front().Data());
             output.replicas.pop_front();
             output.replicaPos = 0;
-            output.owner = -1;
+            SetOwner(port, vc, -1);
             ++counters.messagesOut;
             m_forwardTrace(port, port, vc, dst);
             Arbitrate(port, vc);
@@ -618,7 +625,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
     {
         ++counters.messagesOut;
         m_forwardTrace(in, port, vc, m_in[in][vc].dst);
-        output.owner = -1;
+        SetOwner(port, vc, -1);
         m_in[in][vc].mode = Mode::IDLE;
         ProcessHead(in, vc); // the input's next Message asks for its output
         Arbitrate(port, vc); // and this output goes to the next waiting input
