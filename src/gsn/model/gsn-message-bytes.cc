@@ -15,8 +15,7 @@ namespace ns3
 
 GsnMessageBytes::GsnMessageBytes(Ptr<const Packet> message)
     : m_message(message),
-      m_count(uint32_t((uint64_t(message->GetSize()) + gsn::MICROPACKET_DATA_BYTES - 1) /
-                       gsn::MICROPACKET_DATA_BYTES))
+      m_count(ChunksFor(message->GetSize()))
 {
     NS_ASSERT(m_count > 0);
     message->CopyData(m_first.data(), gsn::MICROPACKET_DATA_BYTES); // copies at most the size

@@ -53,6 +53,13 @@ class GsnMessageBytes : public SimpleRefCount<GsnMessageBytes>
         return m_message;
     }
 
+    /// \param messageBytes a Message's length \return its chunks (micropackets)
+    static uint32_t ChunksFor(uint64_t messageBytes)
+    {
+        return uint32_t((messageBytes + gsn::MICROPACKET_DATA_BYTES - 1) /
+                        gsn::MICROPACKET_DATA_BYTES);
+    }
+
     /// \return the number of chunks
     uint32_t GetChunkCount() const
     {
@@ -156,12 +163,6 @@ class GsnMessageBytesRef
     const GsnMessageBytes* Get() const
     {
         return m_p;
-    }
-
-    /// \return a Ptr to the bytes, or null
-    Ptr<const GsnMessageBytes> GetPtr() const
-    {
-        return Ptr<const GsnMessageBytes>(m_p);
     }
 
   private:

@@ -18,7 +18,7 @@ GsnMessageSegmenter::GsnMessageSegmenter()
 uint32_t
 GsnMessageSegmenter::MicropacketCount(uint64_t messageBytes)
 {
-    return uint32_t((messageBytes + gsn::MICROPACKET_DATA_BYTES - 1) / gsn::MICROPACKET_DATA_BYTES);
+    return GsnMessageBytes::ChunksFor(messageBytes);
 }
 
 void

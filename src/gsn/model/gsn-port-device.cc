@@ -400,10 +400,14 @@ GsnPortDevice::BridgeIdleSlots()
     // Micropacket by micropacket, the port would idle from m_slotTime and be woken when the
     // upper part's next micropacket is ready. Where that time is known and near, and no timer
     // of this port would act before it, the run may go on from there.
+    if (!m_maxRunGap.IsStrictlyPositive())
+    {
+        return false; // off (the default): no need to ask the upper part
+    }
     Time ready = Time::Max();
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
-        if (m_txCredits[vc] > 0)
+        if (m_txCredits[vc] > 0 && (m_messageVcs >> vc & 1u))
         {
             ready = std::min(ready, NextMessageMicropacketTime(vc));
         }

@@ -309,12 +309,6 @@ class GsnPortDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;           ///< 40 wire bytes of drops
 
   private:
-    /// Where a retransmission-buffer entry stands.
-    struct Unacked
-    {
-        GsnMicropacket mp; ///< as first sent (credits and TSEQ included)
-    };
-
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where

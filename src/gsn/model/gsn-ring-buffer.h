@@ -109,12 +109,12 @@ class GsnRingBuffer
         }
     }
 
-    /// Remove everything (the storage is kept for reuse).
+    /// Remove everything (large storage is given back, as by pop_front()).
     void clear()
     {
-        while (!empty())
+        if (!empty())
         {
-            pop_front();
+            pop_front(m_size);
         }
         m_head = 0;
     }

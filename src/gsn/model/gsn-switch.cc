@@ -558,16 +558,16 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     {
         return !(ahead && output.replicas.front()[output.replicaPos].tail);
     }
-    const InputVc& input = m_in[output.owner][vc];
-    if (input.fifo.empty())
+    const Entry* head = ForwardedHead(port, vc);
+    if (!head)
     {
         return false; // the rest of the Message has not arrived yet
     }
-    if (ahead && input.fifo.front().mp.tail)
+    if (ahead && head->mp.tail)
     {
         return false;
     }
-    const Time ready = input.fifo.front().ready;
+    const Time ready = head->ready;
     if (ready > slot)
     {
         if (!ahead)
@@ -579,21 +579,24 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     return true;
 }
 
-Time
-GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
+const GsnSwitch::Entry*
+GsnSwitch::ForwardedHead(uint32_t port, uint8_t vc) const
 {
     const OutputVc& output = m_out[port][vc];
     if (output.owner < 0 || output.owner == ReplicaOwner())
     {
-        return Time::Max();
+        return nullptr;
     }
-    const InputVc& input = m_in[output.owner][vc];
+    const GsnRingBuffer<Entry>& fifo = m_in[output.owner][vc].fifo;
+    return fifo.empty() ? nullptr : &fifo.front();
+}
+
+Time
+GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
+{
     // Not a Tail: HasMicropacketFor does not take one ahead (see there).
-    if (input.fifo.empty() || input.fifo.front().mp.tail)
-    {
-        return Time::Max();
-    }
-    return input.fifo.front().ready;
+    const Entry* head = ForwardedHead(port, vc);
+    return head && !head->mp.tail ? head->ready : Time::Max();
 }
 
 void

@@ -235,6 +235,9 @@ class GsnSwitch : public Object
     void TryBroadcast(uint32_t in, uint8_t vc);
     /// Give a free output VC to the next waiting source, round robin.
     void Arbitrate(uint32_t out, uint8_t vc);
+    /// \return the next micropacket the input owning output VC \p vc of \p port has
+    /// buffered for it, or null (no owner, a broadcast copy owns it, nothing buffered yet)
+    const Entry* ForwardedHead(uint32_t port, uint8_t vc) const;
     /// Give output VC \p vc of port \p out to \p owner (-1: free it).
     void SetOwner(uint32_t out, uint8_t vc, int32_t owner);
     /// Make output \p port look for work at time \p at.
