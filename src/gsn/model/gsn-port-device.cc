@@ -220,6 +220,7 @@ GsnPortDevice::DoDispose()
     m_rtxEvent.Cancel();
     m_ackEvent.Cancel();
     m_creditEvent.Cancel();
+    m_rtxPending = m_ackPending = m_creditPending = false;
     m_handshakeEvent.Cancel();
     m_retx.clear();
     m_adminQueue.clear();
@@ -639,6 +640,7 @@ GsnPortDevice::RetransmitDeadlinePassed(Time at) const
 void
 GsnPortDevice::RetransmitTimeout()
 {
+    m_rtxPending = false;
     if (!RetransmitDeadlinePassed(Simulator::Now()))
     {
         // Progress was made since the timer was set: wait for the new deadline (while the
@@ -648,6 +650,7 @@ GsnPortDevice::RetransmitTimeout()
             m_rtxEvent = Simulator::Schedule(m_rtxDeadline - Simulator::Now(),
                                              &GsnPortDevice::RetransmitTimeout,
                                              this);
+            m_rtxPending = true;
         }
         return;
     }
@@ -686,11 +689,12 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
         return; // nothing new, or a stale value from before a reset
     }
     m_retx.pop_front(n);
-    if (m_retx.empty() && m_rtxEvent.IsRunning() && m_removeIsSafe)
+    if (m_retx.empty() && m_rtxPending && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
         // so that it costs no event (a window-limited link would wake once per window).
         Simulator::Remove(m_rtxEvent);
+        m_rtxPending = false;
     }
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
@@ -914,26 +918,30 @@ GsnPortDevice::ArmIdleTimers()
     // owed credits; the timers are needed only once it has nothing to send.
     const Time now = Simulator::Now();
     // A timer whose work is already due (waiting for the link to come up) is not needed.
-    if (m_rxUnacked > 0 && !m_ackDue && !m_ackEvent.IsRunning())
+    if (m_rxUnacked > 0 && !m_ackDue && !m_ackPending)
     {
         const Time due = std::max(now, m_oldestUnacked + m_ackDelay);
         m_ackEvent = Simulator::Schedule(due - now, &GsnPortDevice::AckTimeout, this);
+        m_ackPending = true;
     }
-    if (!m_creditDue && MostOwedVc() < gsn::NUM_VCS && !m_creditEvent.IsRunning())
+    if (!m_creditDue && MostOwedVc() < gsn::NUM_VCS && !m_creditPending)
     {
         const Time due = std::max(now, m_oldestOwed + m_ackDelay);
         m_creditEvent = Simulator::Schedule(due - now, &GsnPortDevice::CreditTimeout, this);
+        m_creditPending = true;
     }
-    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxEvent.IsRunning())
+    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxPending)
     {
         const Time due = std::max(now, m_rtxDeadline);
         m_rtxEvent = Simulator::Schedule(due - now, &GsnPortDevice::RetransmitTimeout, this);
+        m_rtxPending = true;
     }
 }
 
 void
 GsnPortDevice::AckTimeout()
 {
+    m_ackPending = false;
     if (m_rxUnacked == 0)
     {
         return;
@@ -944,6 +952,7 @@ GsnPortDevice::AckTimeout()
     if (Simulator::Now() < due)
     {
         m_ackEvent = Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::AckTimeout, this);
+        m_ackPending = true;
         return;
     }
     m_ackDue = true;
@@ -974,6 +983,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
 void
 GsnPortDevice::CreditTimeout()
 {
+    m_creditPending = false;
     if (MostOwedVc() == gsn::NUM_VCS)
     {
         return;
@@ -984,6 +994,7 @@ GsnPortDevice::CreditTimeout()
     {
         m_creditEvent =
             Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::CreditTimeout, this);
+        m_creditPending = true;
         return;
     }
     m_creditDue = true;

@@ -427,6 +427,11 @@ class GsnPortDevice : public NetDevice
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
     Time m_rtxDeadline;                               ///< when the go-back-N timer expires
     EventId m_rtxEvent;                               ///< the go-back-N timer
+    // Whether each timer is pending, kept here: the idle-timer check runs for every
+    // micropacket a switch forwards, and asking the simulator (EventId::IsRunning) was ~5%.
+    bool m_rtxPending{false};           ///< m_rtxEvent is scheduled
+    bool m_ackPending{false};           ///< m_ackEvent is scheduled
+    bool m_creditPending{false};        ///< m_creditEvent is scheduled
     bool m_removeIsSafe{true};          ///< Simulator::Remove works with the scheduler in use
     uint32_t m_timeoutsWithoutProgress; ///< consecutive expiries
 

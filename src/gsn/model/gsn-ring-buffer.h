@@ -103,8 +103,9 @@ class GsnRingBuffer
         {
             // A fabric's buffers fill in bursts here and there; keeping every ring at the
             // largest it ever was would make memory the sum of all peaks. (Refilling at
-            // the size given back saved no time and cost 10 KiB per endpoint.)
-            std::vector<T>().swap(m_slots);
+            // the size given back saved no time and cost 10 KiB per endpoint.) The storage
+            // goes to a pool shared by all rings of this type, for the next ring that grows.
+            GiveBack(std::move(m_slots)); // leaves m_slots empty
             m_head = 0;
         }
     }
@@ -126,14 +127,69 @@ class GsnRingBuffer
     /// Double the storage (or make the first), keeping the order.
     void Grow()
     {
-        std::vector<T> bigger(m_slots.empty() ? KEEP_CAPACITY : 2 * m_slots.size());
+        std::vector<T> bigger = Take(m_slots.empty() ? KEEP_CAPACITY : 2 * m_slots.size());
         for (std::size_t i = 0; i < m_size; ++i)
         {
             bigger[i] = std::move((*this)[i]);
         }
         m_slots.swap(bigger);
         m_head = 0;
+        if (bigger.size() > KEEP_CAPACITY)
+        {
+            GiveBack(std::move(bigger));
+        }
     }
+
+    /// Storage pooled per size (a power of two), so that rings filling and emptying all
+    /// the time do not allocate and construct their storage each time (about 8% of the
+    /// run mode's instructions).
+    static std::vector<std::vector<T>>& Pool(std::size_t slots)
+    {
+        // Never destroyed, so that a ring freed during static destruction finds it.
+        static auto* pools = new std::vector<std::vector<std::vector<T>>>(POOL_CLASSES);
+        std::size_t c = 0;
+        while ((std::size_t(KEEP_CAPACITY) << c) < slots)
+        {
+            ++c;
+        }
+        return (*pools)[c];
+    }
+
+    /// \param slots a power of two \return storage of that many elements
+    static std::vector<T> Take(std::size_t slots)
+    {
+        if (slots > MAX_POOLED)
+        {
+            return std::vector<T>(slots);
+        }
+        std::vector<std::vector<T>>& pool = Pool(slots);
+        if (pool.empty())
+        {
+            return std::vector<T>(slots);
+        }
+        std::vector<T> v = std::move(pool.back());
+        pool.pop_back();
+        return v;
+    }
+
+    /// \param v storage no longer used (its elements are left as they are: a ring reads
+    /// only the places it has written)
+    static void GiveBack(std::vector<T> v)
+    {
+        if (v.size() > MAX_POOLED)
+        {
+            return; // freed with v
+        }
+        std::vector<std::vector<T>>& pool = Pool(v.size());
+        if (pool.size() < POOL_DEPTH)
+        {
+            pool.push_back(std::move(v));
+        }
+    }
+
+    static constexpr std::size_t POOL_CLASSES = 9;                                 ///< 16..4096
+    static constexpr std::size_t MAX_POOLED = KEEP_CAPACITY << (POOL_CLASSES - 1); ///< largest
+    static constexpr std::size_t POOL_DEPTH = 64; ///< storages kept per size
 
     std::vector<T> m_slots; ///< the ring (size 0 or a power of two)
     std::size_t m_head{0};  ///< index of the first element
