@@ -355,6 +355,7 @@ GsnNetDevice::DoSend(Ptr<Packet> packet,
         m_macTxDropTrace(packet);
         return false;
     }
+    SetMessageVcHint(vc, true);
     NotifyTxReady();
     return true;
 }
@@ -383,6 +384,8 @@ GsnNetDevice::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
     if (!seg.IsActive())
     {
         m_phyTxEndTrace(seg.GetMessage());
+        // Nothing more on this VC until Send queues a Message: the port stops asking.
+        SetMessageVcHint(vc, !m_txQueue[vc]->IsEmpty());
     }
 }
 

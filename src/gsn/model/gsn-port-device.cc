@@ -236,7 +236,8 @@ GsnPortDevice::DoDispose()
 Time
 GsnPortDevice::MicropacketTime()
 {
-    return NanoSeconds(gsn::MICROPACKET_TIME_NS);
+    static const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS); // asked for every slot
+    return slot;
 }
 
 bool
@@ -305,14 +306,15 @@ GsnPortDevice::TransmitNext()
     GsnMicropacketType lastType = mp.GetType();
     Time lastSlot = m_slotTime;
     m_choosingAhead = true;
+    const Time slot = MicropacketTime();
     while (n < maxRun)
     {
-        m_slotTime += MicropacketTime();
+        m_slotTime += slot;
         if (RetransmitDeadlinePassed(m_slotTime))
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
         }
-        if (lastType == GsnMicropacketType::CREDIT_ONLY && MostOwedVc() < gsn::NUM_VCS)
+        if (lastType == GsnMicropacketType::CREDIT_ONLY && m_owedTotal > 0)
         {
             // Credit-only micropackets are going out anyway: let the remainder below
             // CreditReturnThreshold ride with them rather than wait for its timer.
@@ -353,7 +355,7 @@ GsnPortDevice::TransmitNext()
     }
     m_selecting = false;
     m_choosingAhead = false;
-    const Time busyFor = lastSlot + MicropacketTime() - Simulator::Now();
+    const Time busyFor = lastSlot + slot - Simulator::Now();
     m_slotTime = Simulator::Now();
     m_txBusy = true;
     m_runStart = m_slotTime;
@@ -420,7 +422,7 @@ GsnPortDevice::BridgeIdleSlots()
     }
     // The acknowledgement and credit timers would send a Null or Credit-only meanwhile.
     const bool ackTimer = m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= ready;
-    const bool creditTimer = MostOwedVc() < gsn::NUM_VCS && m_oldestOwed + m_ackDelay <= ready;
+    const bool creditTimer = m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= ready;
     if (ackTimer || creditTimer)
     {
         return false;
@@ -439,13 +441,13 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
     // The LCRC is computed where it can matter: at a receiver with an error model, or here
     // when someone watches the micropackets (CRC work was about a quarter of the run time).
     mp.SetLcrcPending();
+    ++m_counters.txMicropackets;
+    NS_LOG_LOGIC(this << " tx " << mp << " in slot " << m_slotTime.GetNanoSeconds() << " ns");
     if (!m_micropacketTxTrace.IsEmpty())
     {
         mp.SealLcrc();
+        m_micropacketTxTrace(mp);
     }
-    ++m_counters.txMicropackets;
-    NS_LOG_LOGIC(this << " tx " << mp << " in slot " << m_slotTime.GetNanoSeconds() << " ns");
-    m_micropacketTxTrace(mp);
 }
 
 void
@@ -507,7 +509,11 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
     for (uint8_t i = 0; i < gsn::NUM_VCS; ++i)
     {
         const uint8_t vc = uint8_t((m_rrNext + i) % gsn::NUM_VCS);
-        if (!(m_messageVcs >> vc & 1u) || !HasMessageMicropacket(vc))
+        if (!(m_messageVcs >> vc & 1u) || (m_txCredits[vc] <= 0 && m_stalled[vc]))
+        {
+            continue; // nothing to send, or a stall already noted
+        }
+        if (!HasMessageMicropacket(vc))
         {
             continue;
         }
@@ -573,7 +579,7 @@ GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
     m_owedTotal -= n;
     mp.vcr = vc;
     mp.cr = uint8_t(n);
-    if (m_creditDue && MostOwedVc() == gsn::NUM_VCS)
+    if (m_creditDue && m_owedTotal == 0)
     {
         m_creditDue = false; // everything owed at the timer's expiry is on its way
     }
@@ -924,7 +930,7 @@ GsnPortDevice::ArmIdleTimers()
         m_ackEvent = Simulator::Schedule(due - now, &GsnPortDevice::AckTimeout, this);
         m_ackPending = true;
     }
-    if (!m_creditDue && MostOwedVc() < gsn::NUM_VCS && !m_creditPending)
+    if (!m_creditDue && m_owedTotal > 0 && !m_creditPending)
     {
         const Time due = std::max(now, m_oldestOwed + m_ackDelay);
         m_creditEvent = Simulator::Schedule(due - now, &GsnPortDevice::CreditTimeout, this);
@@ -964,7 +970,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
 {
     NS_ASSERT(m_rxOccupancy[vc] >= n);
     m_rxOccupancy[vc] -= n;
-    if (MostOwedVc() == gsn::NUM_VCS)
+    if (m_owedTotal == 0)
     {
         m_oldestOwed = Simulator::Now();
     }
@@ -984,7 +990,7 @@ void
 GsnPortDevice::CreditTimeout()
 {
     m_creditPending = false;
-    if (MostOwedVc() == gsn::NUM_VCS)
+    if (m_owedTotal == 0)
     {
         return;
     }
