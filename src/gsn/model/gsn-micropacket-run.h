@@ -64,7 +64,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      */
     Time ArrivalOf(std::size_t k) const
     {
-        return firstArrival + NanoSeconds(DepartureOf(k));
+        // In time steps rather than through NanoSeconds(), which converts units each call.
+        static const int64_t stepsPerNs = NanoSeconds(1).GetTimeStep();
+        return firstArrival + TimeStep(uint64_t(DepartureOf(k) * stepsPerNs));
     }
 
   private:

@@ -178,6 +178,10 @@ GsnNetDevice::GsnNetDevice()
         q = CreateObject<DropTailQueue<Packet>>();
         q->SetMaxSize(m_txQueueMaxSize);
     }
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        SetMessageVcHint(vc, false); // nothing queued yet: Send sets it
+    }
 }
 
 GsnNetDevice::~GsnNetDevice()

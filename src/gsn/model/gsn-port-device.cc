@@ -506,12 +506,16 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
         PiggybackCredits(mp);
         return true;
     }
-    for (uint8_t i = 0; i < gsn::NUM_VCS; ++i)
+    // The VCs that may have micropackets, in round-robin order from m_rrNext (bit i of
+    // `order` is VC m_rrNext + i).
+    static_assert(gsn::NUM_VCS == 4, "the VC masks below are four bits");
+    const uint32_t twice = uint32_t(m_messageVcs) | uint32_t(m_messageVcs) << gsn::NUM_VCS;
+    for (uint32_t order = (twice >> m_rrNext) & 0xFu; order != 0; order &= order - 1)
     {
-        const uint8_t vc = uint8_t((m_rrNext + i) % gsn::NUM_VCS);
-        if (!(m_messageVcs >> vc & 1u) || (m_txCredits[vc] <= 0 && m_stalled[vc]))
+        const uint8_t vc = uint8_t((m_rrNext + __builtin_ctz(order)) % gsn::NUM_VCS);
+        if (m_txCredits[vc] <= 0 && m_stalled[vc])
         {
-            continue; // nothing to send, or a stall already noted
+            continue; // a stall already noted
         }
         if (!HasMessageMicropacket(vc))
         {
