@@ -479,7 +479,9 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
         if (m_retx.size() < m_retransmitWindow && SelectSequenced(mp))
         {
             mp.tseq = m_nextTseq++;
-            m_retx.push_back(Unacknowledged{mp, m_slotTime});
+            Unacknowledged& u = m_retx.push_back_slot();
+            u.mp = mp;
+            u.slot = m_slotTime;
             m_resendIndex = m_retx.size();
             ArmRetransmitTimer();
             return true;

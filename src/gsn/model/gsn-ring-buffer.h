@@ -83,6 +83,33 @@ class GsnRingBuffer
         ++m_size;
     }
 
+    /**
+     * Append an element in place, without a temporary: the caller assigns every field of
+     * the returned element, which holds whatever its place held before.
+     * \return the new last element
+     */
+    T& push_back_slot()
+    {
+        if (m_size == m_slots.size())
+        {
+            Grow();
+        }
+        ++m_size;
+        return back();
+    }
+
+    /// Remove the first element, which the caller has moved from (so it holds nothing to
+    /// release and is not reset).
+    void pop_front_moved()
+    {
+        m_head = (m_head + 1) & (m_slots.size() - 1);
+        if (--m_size == 0 && m_slots.size() > KEEP_CAPACITY)
+        {
+            GiveBack(std::move(m_slots)); // leaves m_slots empty
+            m_head = 0;
+        }
+    }
+
     /// Remove the first element. A large ring that becomes empty gives its storage back.
     void pop_front()
     {

@@ -326,7 +326,10 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
     InputVc& in = m_in[port][mp.vc];
     // Cut-through counts from the arrival, which is earlier than now for the micropackets
     // of a run that the port takes ahead of time.
-    in.fifo.push_back(Entry{mp, m_ports[port]->GetRxArrivalTime() + m_latency, true});
+    Entry& e = in.fifo.push_back_slot();
+    e.mp = mp;
+    e.ready = m_ports[port]->GetRxArrivalTime() + m_latency;
+    e.counted = true;
     if (mp.tail)
     {
         ++in.tails;
@@ -354,21 +357,23 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
     }
 }
 
-GsnSwitch::Entry
+GsnMicropacket
 GsnSwitch::PopInput(uint32_t in, uint8_t vc)
 {
     InputVc& input = m_in[in][vc];
-    Entry e = std::move(input.fifo.front());
-    input.fifo.pop_front();
-    if (e.mp.tail)
+    Entry& head = input.fifo.front();
+    GsnMicropacket mp = std::move(head.mp);
+    const bool counted = head.counted;
+    input.fifo.pop_front_moved();
+    if (mp.tail)
     {
         --input.tails;
     }
-    if (e.counted)
+    if (counted)
     {
         m_ports[in]->ReleaseInput(vc, 1); // its credit goes back upstream
     }
-    return e;
+    return mp;
 }
 
 void
@@ -433,7 +438,7 @@ GsnSwitch::DrainDrop(uint32_t in, uint8_t vc)
     InputVc& input = m_in[in][vc];
     while (input.mode == Mode::DROPPING && !input.fifo.empty())
     {
-        if (PopInput(in, vc).mp.tail)
+        if (PopInput(in, vc).tail)
         {
             input.mode = Mode::IDLE;
         }
@@ -458,7 +463,7 @@ GsnSwitch::TryBroadcast(uint32_t in, uint8_t vc)
     bool tail = false;
     while (!tail)
     {
-        message.push_back(PopInput(in, vc).mp);
+        message.push_back(PopInput(in, vc));
         tail = message.back().tail;
     }
     ++m_counters[in][vc].broadcastsIn;
@@ -623,7 +628,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
         return;
     }
     const uint32_t in = uint32_t(output.owner);
-    mp = PopInput(in, vc).mp;
+    mp = PopInput(in, vc);
     if (mp.tail)
     {
         ++counters.messagesOut;

@@ -243,7 +243,8 @@ class GsnSwitch : public Object
     /// Make output \p port look for work at time \p at.
     void WakeOutput(uint32_t port, Time at);
     /// Remove the head entry of an input VC and free its buffer place.
-    Entry PopInput(uint32_t in, uint8_t vc);
+    /// \return its micropacket
+    GsnMicropacket PopInput(uint32_t in, uint8_t vc);
 
     /// Handle an Admin request addressed to this switch (hop count zero).
     void ProcessAdminRequest(uint32_t port, GsnAdminPayload p);

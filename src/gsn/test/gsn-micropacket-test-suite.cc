@@ -497,7 +497,7 @@ class GsnRingBufferTestCase : public TestCase
 {
   public:
     GsnRingBufferTestCase()
-        : TestCase("Ring buffer: FIFO order through growth and wrap-around")
+        : TestCase("Ring buffer: FIFO order through growth, wrap-around and pooled storage")
     {
     }
 
@@ -513,14 +513,28 @@ class GsnRingBufferTestCase : public TestCase
             const bool push = model.empty() || (rng() % 3 != 0);
             if (push)
             {
-                ring.push_back(next);
+                if (rng() % 2 == 0)
+                {
+                    ring.push_back(next);
+                }
+                else
+                {
+                    ring.push_back_slot() = next; // filled in place
+                }
                 model.push_back(next);
                 ++next;
             }
             else
             {
                 const std::size_t n = 1 + rng() % std::min<std::size_t>(model.size(), 5);
-                ring.pop_front(n);
+                if (n == 1 && rng() % 2 == 0)
+                {
+                    ring.pop_front_moved();
+                }
+                else
+                {
+                    ring.pop_front(n);
+                }
                 model.erase(model.begin(), model.begin() + n);
             }
             NS_TEST_ASSERT_MSG_EQ(ring.size(), model.size(), "size at step " << step);
