@@ -128,7 +128,7 @@ class GsnPortDevice : public NetDevice
     /// \return the start of the slot whose micropacket is being chosen: now, or a later
     /// slot of a run being put together (valid inside HasMessageMicropacket and
     /// PullMessageMicropacket)
-    Time GetSlotTime() const
+    const Time& GetSlotTime() const
     {
         return m_slotTime;
     }
@@ -141,7 +141,7 @@ class GsnPortDevice : public NetDevice
 
     /// \return when the micropacket being received arrived (valid inside
     /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
-    Time GetRxArrivalTime() const
+    const Time& GetRxArrivalTime() const
     {
         return m_rxArrival;
     }

@@ -557,7 +557,7 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     // when the run ends if the micropacket is not ready by then. A Tail is not taken ahead:
     // it frees the output VC, and the next grant must see the inputs of its own time.
     const GsnSwitchPort& p = *m_ports[port];
-    const Time slot = p.GetSlotTime();
+    const Time& slot = p.GetSlotTime();
     const bool ahead = p.IsChoosingAhead();
     if (output.owner == ReplicaOwner())
     {
@@ -572,7 +572,7 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     {
         return false;
     }
-    const Time ready = head->ready;
+    const Time& ready = head->ready;
     if (ready > slot)
     {
         if (!ahead)
@@ -584,7 +584,7 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     return true;
 }
 
-const GsnSwitch::Entry*
+inline const GsnSwitch::Entry*
 GsnSwitch::ForwardedHead(uint32_t port, uint8_t vc) const
 {
     const OutputVc& output = m_out[port][vc];
