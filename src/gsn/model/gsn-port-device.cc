@@ -644,7 +644,7 @@ GsnPortDevice::ArmRetransmitTimer()
 }
 
 bool
-GsnPortDevice::RetransmitDeadlinePassed(Time at) const
+GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
 {
     return m_state == LinkState::UP && !m_retx.empty() && at >= m_rtxDeadline;
 }
@@ -794,7 +794,7 @@ GsnPortDevice::Receive(GsnMicropacket mp)
 }
 
 void
-GsnPortDevice::ReceiveAt(GsnMicropacket mp, Time arrival)
+GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
 {
     m_rxArrival = arrival;
     ApplyErrorModel(mp);

@@ -320,7 +320,7 @@ class GsnPortDevice : public NetDevice
     /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
     void PrepareToSend(GsnMicropacket& mp);
     /// Take one received micropacket that arrived at \p arrival.
-    void ReceiveAt(GsnMicropacket mp, Time arrival);
+    void ReceiveAt(GsnMicropacket mp, const Time& arrival);
     /// The current micropacket has left: pick the next.
     void TransmitComplete();
     /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
@@ -363,7 +363,7 @@ class GsnPortDevice : public NetDevice
     /// Set the go-back-N deadline when the first micropacket waits for acknowledgement.
     void ArmRetransmitTimer();
     /// \param at a time \return true if the go-back-N deadline has passed by then
-    bool RetransmitDeadlinePassed(Time at) const;
+    bool RetransmitDeadlinePassed(const Time& at) const;
     /// The go-back-N deadline passed: count it, go back N, or reset the link.
     void ExpireRetransmitTimer();
     /// \return the go-back-N timeout in use

@@ -528,7 +528,7 @@ GsnSwitch::SetOwner(uint32_t out, uint8_t vc, int32_t owner)
 }
 
 void
-GsnSwitch::WakeOutput(uint32_t port, Time at)
+GsnSwitch::WakeOutput(uint32_t port, const Time& at)
 {
     const Time now = Simulator::Now();
     if (at <= now)

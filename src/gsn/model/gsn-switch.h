@@ -241,7 +241,7 @@ class GsnSwitch : public Object
     /// Give output VC \p vc of port \p out to \p owner (-1: free it).
     void SetOwner(uint32_t out, uint8_t vc, int32_t owner);
     /// Make output \p port look for work at time \p at.
-    void WakeOutput(uint32_t port, Time at);
+    void WakeOutput(uint32_t port, const Time& at);
     /// Remove the head entry of an input VC and free its buffer place.
     /// \return its micropacket
     GsnMicropacket PopInput(uint32_t in, uint8_t vc);
