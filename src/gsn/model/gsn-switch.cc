@@ -353,6 +353,7 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
         }
         break;
     case Mode::WAITING:
+    case Mode::DRAINING:
         break;
     }
 }
@@ -554,8 +555,8 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
         return false;
     }
     // The port may be choosing a later slot of a run. There it only asks, and looks again
-    // when the run ends if the micropacket is not ready by then. A Tail is not taken ahead:
-    // it frees the output VC, and the next grant must see the inputs of its own time.
+    // when the run ends if the micropacket is not ready by then. A broadcast copy's Tail is
+    // not taken ahead (a forwarded Message's is: the output VC is freed in its slot).
     const GsnSwitchPort& p = *m_ports[port];
     const Time& slot = p.GetSlotTime();
     const bool ahead = p.IsChoosingAhead();
@@ -567,10 +568,6 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     if (!head)
     {
         return false; // the rest of the Message has not arrived yet
-    }
-    if (ahead && head->mp.tail)
-    {
-        return false;
     }
     const Time& ready = head->ready;
     if (ready > slot)
@@ -592,16 +589,19 @@ GsnSwitch::ForwardedHead(uint32_t port, uint8_t vc) const
     {
         return nullptr;
     }
-    const GsnRingBuffer<Entry>& fifo = m_in[output.owner][vc].fifo;
-    return fifo.empty() ? nullptr : &fifo.front();
+    const InputVc& input = m_in[output.owner][vc];
+    if (input.mode != Mode::FORWARDING || input.out != port)
+    {
+        return nullptr; // its Tail has been taken (DRAINING): the rest is the next Message's
+    }
+    return input.fifo.empty() ? nullptr : &input.fifo.front();
 }
 
 Time
 GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
 {
-    // Not a Tail: HasMicropacketFor does not take one ahead (see there).
     const Entry* head = ForwardedHead(port, vc);
-    return head && !head->mp.tail ? head->ready : Time::Max();
+    return head ? head->ready : Time::Max();
 }
 
 void
@@ -629,15 +629,43 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
     }
     const uint32_t in = uint32_t(output.owner);
     mp = PopInput(in, vc);
-    if (mp.tail)
+    if (!mp.tail)
     {
-        ++counters.messagesOut;
-        m_forwardTrace(in, port, vc, m_in[in][vc].dst);
-        SetOwner(port, vc, -1);
-        m_in[in][vc].mode = Mode::IDLE;
-        ProcessHead(in, vc); // the input's next Message asks for its output
-        Arbitrate(port, vc); // and this output goes to the next waiting input
+        return;
     }
+    const GsnSwitchPort& p = *m_ports[port];
+    const Time now = Simulator::Now();
+    if (p.IsChoosingAhead() && p.GetSlotTime() > now)
+    {
+        // Taken for a later slot of a run: the Message ends in that slot, and what its end
+        // allows (the input's next Message, the next grant of this output VC) happens then,
+        // as micropacket by micropacket. Until then the output VC stays held.
+        m_in[in][vc].mode = Mode::DRAINING;
+        Simulator::Schedule(p.GetSlotTime() - now,
+                            &GsnSwitch::FinishMessage,
+                            this,
+                            port,
+                            vc,
+                            in,
+                            m_in[in][vc].dst);
+        return;
+    }
+    FinishMessage(port, vc, in, m_in[in][vc].dst);
+}
+
+void
+GsnSwitch::FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst)
+{
+    ++m_counters[out][vc].messagesOut;
+    m_forwardTrace(in, out, vc, dst);
+    SetOwner(out, vc, -1);
+    InputVc& input = m_in[in][vc];
+    if (input.mode == Mode::FORWARDING || input.mode == Mode::DRAINING)
+    {
+        input.mode = Mode::IDLE; // (a reset of the input may have restarted it already)
+        ProcessHead(in, vc);     // the input's next Message asks for its output
+    }
+    Arbitrate(out, vc); // and this output goes to the next waiting input
 }
 
 void

@@ -195,6 +195,9 @@ class GsnSwitch : public Object
         IDLE,           ///< no Message at the head, or one not yet looked at
         WAITING,        ///< the head Header waits for its output VC
         FORWARDING,     ///< owns its output VC until the Tail leaves
+        /// the Tail was taken for a later slot of a run chosen ahead; the input goes on with
+        /// its next Message in that slot (FinishMessage)
+        DRAINING,
         DROPPING,       ///< discarding the head Message until its Tail
         BROADCAST_WAIT, ///< collecting a broadcast Message before replicating it
     };
@@ -240,6 +243,15 @@ class GsnSwitch : public Object
     const Entry* ForwardedHead(uint32_t port, uint8_t vc) const;
     /// Give output VC \p vc of port \p out to \p owner (-1: free it).
     void SetOwner(uint32_t out, uint8_t vc, int32_t owner);
+    /**
+     * The Tail of the Message input \p in forwards to output \p out on \p vc has left:
+     * free the output VC, let the input go on with its next Message, grant the output VC.
+     * \param out output port
+     * \param vc virtual channel
+     * \param in input port
+     * \param dst the Message's D_ULA (for the trace)
+     */
+    void FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst);
     /// Make output \p port look for work at time \p at.
     void WakeOutput(uint32_t port, const Time& at);
     /// Remove the head entry of an input VC and free its buffer place.
