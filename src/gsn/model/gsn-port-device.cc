@@ -107,6 +107,24 @@ GsnPortDevice::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_maxRunLength),
                           MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("DisturbedRunLength",
+                          "Run link mode: when a VC that had nothing to send gets something "
+                          "during a run (a Message granted at a switch output, sent by an "
+                          "endpoint's application), it waits for the run's end, where "
+                          "micropacket by micropacket it would take the next slot. The runs "
+                          "that follow are then at most this long (see DisturbedRuns). Zero: "
+                          "off (runs of MaxRunLength throughout).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GsnPortDevice::m_disturbedRunLength),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("DisturbedRuns",
+                          "Run link mode: how many runs after a disturbed one (see "
+                          "DisturbedRunLength) that nothing disturbs stay at "
+                          "DisturbedRunLength; after them the limit doubles with each "
+                          "undisturbed run, up to MaxRunLength.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GsnPortDevice::m_disturbedRuns),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("LimitRunsByPeerCredits",
                           "Run link mode: end a run before the peer, sending on a VC whose "
                           "receive buffer here holds micropackets, could use up its credits "
@@ -162,6 +180,8 @@ GsnPortDevice::GsnPortDevice()
       m_ackThreshold(16),
       m_linkMode(LinkMode::MICROPACKET),
       m_maxRunLength(256),
+      m_disturbedRunLength(16),
+      m_disturbedRuns(16),
       m_maxRunGap(Time(0)),
       m_limitRunsByPeerCredits(true),
       m_txBusy(false),
@@ -298,9 +318,11 @@ GsnPortDevice::TransmitNext()
     // Run mode: choose the following slots now, exactly as TransmitComplete would one by
     // one if nothing arrived meanwhile; stop at the first slot with nothing to send. The run
     // object is made only when a second micropacket joins.
-    const uint32_t maxRun = m_linkMode != LinkMode::RUN ? 1
-                            : m_limitRunsByPeerCredits  ? CreditAwareRunLimit()
-                                                        : m_maxRunLength;
+    const uint32_t maxRun =
+        m_linkMode != LinkMode::RUN
+            ? 1
+            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength,
+                       std::max<uint32_t>(1, m_runCap));
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
@@ -360,6 +382,7 @@ GsnPortDevice::TransmitNext()
     m_txBusy = true;
     m_runStart = m_slotTime;
     m_runLength = n;
+    m_runEnd = Simulator::Now() + busyFor;
     m_gappedRun = run && !run->departures.empty() ? run : nullptr;
     if (run)
     {
@@ -453,9 +476,37 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 void
 GsnPortDevice::TransmitComplete()
 {
+    // A VC that got something to send during the run waited for its end: keep the next
+    // runs short while that goes on, lengthen them again once it has not for a while.
+    if (m_runDisturbed && m_disturbedRunLength > 0)
+    {
+        m_runCap = m_disturbedRunLength;
+        m_shortRunsLeft = m_disturbedRuns;
+    }
+    else if (m_shortRunsLeft > 0)
+    {
+        --m_shortRunsLeft;
+    }
+    else
+    {
+        m_runCap = uint32_t(std::min<uint64_t>(uint64_t(m_runCap) * 2, m_maxRunLength));
+    }
+    m_runDisturbed = false;
     m_txBusy = false;
     m_gappedRun = nullptr;
     TransmitNext();
+}
+
+void
+GsnPortDevice::NoteWaitingForRun()
+{
+    // Micropacket by micropacket it would go in the next slot; if that is the run's end
+    // anyway (say, a switch output granted as the run's last micropacket, a Tail, leaves),
+    // nothing waits longer.
+    if (m_runEnd - Simulator::Now() > MicropacketTime())
+    {
+        m_runDisturbed = true;
+    }
 }
 
 bool

@@ -274,12 +274,20 @@ class GsnPortDevice : public NetDevice
      */
     void SetMessageVcHint(uint8_t vc, bool may)
     {
+        if (may && !(m_messageVcs >> vc & 1u) && m_txBusy && !m_selecting)
+        {
+            NoteWaitingForRun();
+        }
         m_messageVcs = may ? uint8_t(m_messageVcs | 1u << vc) : uint8_t(m_messageVcs & ~(1u << vc));
     }
 
     /// The link was reset: micropackets in flight are gone (subclasses drop partial
     /// Messages here).
     virtual void NotifyLinkReset();
+
+    /// A VC that had nothing to send got something while a run is under way: it waits for
+    /// the run's end (see DisturbedRunLength).
+    void NoteWaitingForRun();
 
     /// The link came up (subclasses start their Admin exchanges here).
     virtual void NotifyLinkUp();
@@ -394,6 +402,11 @@ class GsnPortDevice : public NetDevice
     Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode
+    uint32_t m_disturbedRunLength;           ///< run cap after a disturbed run (0: off)
+    uint32_t m_runCap{65536};                ///< longest next run (DisturbedRunLength)
+    bool m_runDisturbed{false};              ///< a VC got something to send during the run
+    uint32_t m_disturbedRuns;                ///< undisturbed runs kept short
+    uint32_t m_shortRunsLeft{0};             ///< of those, still to go
     Time m_maxRunGap;                        ///< longest idle time inside a run
     bool m_limitRunsByPeerCredits;           ///< see CreditAwareRunLimit()
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
@@ -405,6 +418,7 @@ class GsnPortDevice : public NetDevice
     uint8_t m_messageVcs{0xF};                     ///< VCs to ask HasMessageMicropacket
     Time m_slotTime;                               ///< slot being chosen
     Time m_runStart;                               ///< first slot of the last run
+    Time m_runEnd;                                 ///< end of the last run's last slot
     uint32_t m_runLength;                          ///< micropackets of the last run
     Ptr<GsnMicropacketRun> m_gappedRun;            ///< the run on the wire, if it has gaps
     Time m_rxArrival;                              ///< arrival of the one received

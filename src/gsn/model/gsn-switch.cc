@@ -633,6 +633,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
     {
         return;
     }
+    m_in[in][vc].mode = Mode::DRAINING; // the Message is out of the input
     const GsnSwitchPort& p = *m_ports[port];
     const Time now = Simulator::Now();
     if (p.IsChoosingAhead() && p.GetSlotTime() > now)
@@ -640,7 +641,6 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
         // Taken for a later slot of a run: the Message ends in that slot, and what its end
         // allows (the input's next Message, the next grant of this output VC) happens then,
         // as micropacket by micropacket. Until then the output VC stays held.
-        m_in[in][vc].mode = Mode::DRAINING;
         Simulator::Schedule(p.GetSlotTime() - now,
                             &GsnSwitch::FinishMessage,
                             this,
@@ -660,10 +660,10 @@ GsnSwitch::FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst
     m_forwardTrace(in, out, vc, dst);
     SetOwner(out, vc, -1);
     InputVc& input = m_in[in][vc];
-    if (input.mode == Mode::FORWARDING || input.mode == Mode::DRAINING)
+    if (input.mode == Mode::DRAINING) // (a reset of the input may have restarted it already)
     {
-        input.mode = Mode::IDLE; // (a reset of the input may have restarted it already)
-        ProcessHead(in, vc);     // the input's next Message asks for its output
+        input.mode = Mode::IDLE;
+        ProcessHead(in, vc); // the input's next Message asks for its output
     }
     Arbitrate(out, vc); // and this output goes to the next waiting input
 }

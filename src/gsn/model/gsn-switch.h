@@ -192,11 +192,11 @@ class GsnSwitch : public Object
     /// What an input VC is doing with the Message at its head.
     enum class Mode : uint8_t
     {
-        IDLE,           ///< no Message at the head, or one not yet looked at
-        WAITING,        ///< the head Header waits for its output VC
-        FORWARDING,     ///< owns its output VC until the Tail leaves
-        /// the Tail was taken for a later slot of a run chosen ahead; the input goes on with
-        /// its next Message in that slot (FinishMessage)
+        IDLE,       ///< no Message at the head, or one not yet looked at
+        WAITING,    ///< the head Header waits for its output VC
+        FORWARDING, ///< owns its output VC until the Tail leaves
+        /// the Tail was taken (in a run chosen ahead: for a later slot); the input goes on
+        /// with its next Message in the Tail's slot (FinishMessage)
         DRAINING,
         DROPPING,       ///< discarding the head Message until its Tail
         BROADCAST_WAIT, ///< collecting a broadcast Message before replicating it
