@@ -498,12 +498,13 @@ GsnPortDevice::TransmitComplete()
 }
 
 void
-GsnPortDevice::NoteWaitingForRun()
+GsnPortDevice::NoteWaitingForRun(uint8_t vc)
 {
-    // Micropacket by micropacket it would go in the next slot; if that is the run's end
-    // anyway (say, a switch output granted as the run's last micropacket, a Tail, leaves),
-    // nothing waits longer.
-    if (m_runEnd - Simulator::Now() > MicropacketTime())
+    // Micropacket by micropacket it would go in the next slot, or after the VC's last one
+    // in this run (a Message queued behind one whose Tail is in the run). If the run ends
+    // by then anyway, nothing waits longer.
+    const Time from = std::max(Simulator::Now(), m_vcLastSlot[vc] + MicropacketTime());
+    if (m_runEnd - from > MicropacketTime())
     {
         m_runDisturbed = true;
     }
@@ -581,6 +582,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
         }
         PullMessageMicropacket(vc, mp); // mp is fresh: see SelectMicropacket
         mp.vc = vc;
+        m_vcLastSlot[vc] = m_slotTime;
         --m_txCredits[vc];
         m_rrNext = uint8_t((vc + 1) % gsn::NUM_VCS);
         ++m_counters.txMessageMicropackets;

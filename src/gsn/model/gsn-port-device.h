@@ -276,7 +276,7 @@ class GsnPortDevice : public NetDevice
     {
         if (may && !(m_messageVcs >> vc & 1u) && m_txBusy && !m_selecting)
         {
-            NoteWaitingForRun();
+            NoteWaitingForRun(vc);
         }
         m_messageVcs = may ? uint8_t(m_messageVcs | 1u << vc) : uint8_t(m_messageVcs & ~(1u << vc));
     }
@@ -287,7 +287,8 @@ class GsnPortDevice : public NetDevice
 
     /// A VC that had nothing to send got something while a run is under way: it waits for
     /// the run's end (see DisturbedRunLength).
-    void NoteWaitingForRun();
+    /// \param vc the virtual channel
+    void NoteWaitingForRun(uint8_t vc);
 
     /// The link came up (subclasses start their Admin exchanges here).
     virtual void NotifyLinkUp();
@@ -419,6 +420,7 @@ class GsnPortDevice : public NetDevice
     Time m_slotTime;                               ///< slot being chosen
     Time m_runStart;                               ///< first slot of the last run
     Time m_runEnd;                                 ///< end of the last run's last slot
+    std::array<Time, gsn::NUM_VCS> m_vcLastSlot;   ///< last slot given to each VC's Messages
     uint32_t m_runLength;                          ///< micropackets of the last run
     Ptr<GsnMicropacketRun> m_gappedRun;            ///< the run on the wire, if it has gaps
     Time m_rxArrival;                              ///< arrival of the one received

@@ -8,6 +8,7 @@
 #ifndef GSN_RING_BUFFER_H
 #define GSN_RING_BUFFER_H
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -208,7 +209,9 @@ class GsnRingBuffer
             return; // freed with v
         }
         std::vector<std::vector<T>>& pool = Pool(v.size());
-        if (pool.size() < POOL_DEPTH)
+        // At most POOL_SLOTS places per size (and 4 storages of the large sizes), so that
+        // idle storage stays small next to a fabric's buffers.
+        if (pool.size() < std::max<std::size_t>(4, POOL_SLOTS / v.size()))
         {
             pool.push_back(std::move(v));
         }
@@ -216,7 +219,7 @@ class GsnRingBuffer
 
     static constexpr std::size_t POOL_CLASSES = 9;                                 ///< 16..4096
     static constexpr std::size_t MAX_POOLED = KEEP_CAPACITY << (POOL_CLASSES - 1); ///< largest
-    static constexpr std::size_t POOL_DEPTH = 64; ///< storages kept per size
+    static constexpr std::size_t POOL_SLOTS = 1024; ///< places kept per size (small sizes)
 
     std::vector<T> m_slots; ///< the ring (size 0 or a power of two)
     std::size_t m_head{0};  ///< index of the first element

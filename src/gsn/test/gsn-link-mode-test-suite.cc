@@ -314,9 +314,9 @@ class GsnLinkModeTestSuite : public TestSuite
         // arrives there during a run waits for the run's end (runs are not preempted), at most
         // MaxRunLength slots (10.24 us); the runs after it are short (DisturbedRunLength), and
         // its Tail goes in its own slot. Measured: the short Messages take 3.3 us in the
-        // reference and 1.1 us more on average in the run mode, at most 9.7 us. (Before
-        // DisturbedRunLength and Tails taken ahead they queued up behind one run each and took
-        // up to 66 us more.)
+        // reference and 1.1 us more on average in the run mode, at most 9.7 us. (With
+        // DisturbedRunLength 0 they queue up behind one run each: 35 us more on average, up
+        // to 66 us.)
         add({"short Messages on VC 0 across a burst on VC 1, star of 3",
              B::Star(3),
              Pattern::SHORT_ACROSS_BURST,
