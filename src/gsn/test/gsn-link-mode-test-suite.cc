@@ -314,7 +314,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // arrives there during a run waits for the run's end (runs are not preempted), at most
         // MaxRunLength slots (10.24 us); the runs after it are short (DisturbedRunLength), and
         // its Tail goes in its own slot. Measured: the short Messages take 3.3 us in the
-        // reference and 1.1 us more on average in the run mode, at most 9.7 us. (With
+        // reference and 1.0 us more on average in the run mode, at most 9.7 us. (With
         // DisturbedRunLength 0 they queue up behind one run each: 35 us more on average, up
         // to 66 us.)
         add({"short Messages on VC 0 across a burst on VC 1, star of 3",
@@ -328,7 +328,7 @@ class GsnLinkModeTestSuite : public TestSuite
             MicroSeconds(11),
             0.02);
         // Contention on all VCs, with and without link errors: the run mode is an
-        // approximation here (measured: mean latency -1% to +35% against the reference, single
+        // approximation here (measured: mean latency -1% to +16% against the reference, single
         // Messages up to 196 us apart); the bounds catch gross breakage, not the bias.
         const Time anyTime = MilliSeconds(1);
         for (uint32_t seed : {1u, 2u, 3u})
