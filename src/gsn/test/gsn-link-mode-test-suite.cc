@@ -329,7 +329,7 @@ class GsnLinkModeTestSuite : public TestSuite
             0.02);
         // Contention on all VCs, with and without link errors: the run mode is an
         // approximation here (measured: mean latency -1% to +16% against the reference, single
-        // Messages up to 196 us apart); the bounds catch gross breakage, not the bias.
+        // Messages up to 190 us apart); the bounds catch gross breakage, not the bias.
         const Time anyTime = MilliSeconds(1);
         for (uint32_t seed : {1u, 2u, 3u})
         {
