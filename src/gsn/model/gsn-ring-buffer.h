@@ -104,11 +104,8 @@ class GsnRingBuffer
     void pop_front_moved()
     {
         m_head = (m_head + 1) & (m_slots.size() - 1);
-        if (--m_size == 0 && m_slots.size() > KEEP_CAPACITY)
-        {
-            GiveBack(std::move(m_slots)); // leaves m_slots empty
-            m_head = 0;
-        }
+        --m_size;
+        ReleaseIfEmpty();
     }
 
     /// Remove the first element. A large ring that becomes empty gives its storage back.
@@ -127,15 +124,7 @@ class GsnRingBuffer
         }
         m_head = (m_head + n) & mask;
         m_size -= n;
-        if (m_size == 0 && m_slots.size() > KEEP_CAPACITY)
-        {
-            // A fabric's buffers fill in bursts here and there; keeping every ring at the
-            // largest it ever was would make memory the sum of all peaks. (Refilling at
-            // the size given back saved no time and cost 10 KiB per endpoint.) The storage
-            // goes to a pool shared by all rings of this type, for the next ring that grows.
-            GiveBack(std::move(m_slots)); // leaves m_slots empty
-            m_head = 0;
-        }
+        ReleaseIfEmpty();
     }
 
     /// Remove everything (large storage is given back, as by pop_front()).
@@ -151,6 +140,20 @@ class GsnRingBuffer
   private:
     /// Largest storage an empty ring keeps.
     static constexpr std::size_t KEEP_CAPACITY = 16;
+
+    /// Give large storage back once the ring is empty. A fabric's buffers fill in bursts
+    /// here and there; keeping every ring at the largest it ever was would make memory the
+    /// sum of all peaks. (Refilling at the size given back saved no time and cost 10 KiB
+    /// per endpoint.) The storage goes to a pool shared by all rings of this type, for the
+    /// next ring that grows.
+    void ReleaseIfEmpty()
+    {
+        if (m_size == 0 && m_slots.size() > KEEP_CAPACITY)
+        {
+            GiveBack(std::move(m_slots)); // leaves m_slots empty
+            m_head = 0;
+        }
+    }
 
     /// Double the storage (or make the first), keeping the order.
     void Grow()
