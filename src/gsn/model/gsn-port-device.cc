@@ -237,10 +237,11 @@ void
 GsnPortDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_rtxEvent.Cancel();
-    m_ackEvent.Cancel();
-    m_creditEvent.Cancel();
-    m_rtxPending = m_ackPending = m_creditPending = false;
+    for (PortTimer* t : {&m_rtxTimer, &m_ackTimer, &m_creditTimer})
+    {
+        t->event.Cancel();
+        t->pending = false;
+    }
     m_handshakeEvent.Cancel();
     m_retx.clear();
     m_adminQueue.clear();
@@ -321,8 +322,7 @@ GsnPortDevice::TransmitNext()
     const uint32_t maxRun =
         m_linkMode != LinkMode::RUN
             ? 1
-            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength,
-                       std::max<uint32_t>(1, m_runCap));
+            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength, m_runCap);
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
@@ -476,22 +476,25 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 void
 GsnPortDevice::TransmitComplete()
 {
-    // A VC that got something to send during the run waited for its end: keep the next
-    // runs short while that goes on, lengthen them again once it has not for a while.
-    if (m_runDisturbed && m_disturbedRunLength > 0)
+    if (m_linkMode == LinkMode::RUN)
     {
-        m_runCap = m_disturbedRunLength;
-        m_shortRunsLeft = m_disturbedRuns;
+        // A VC that got something to send during the run waited for its end: keep the next
+        // runs short while that goes on, lengthen them again once it has not for a while.
+        if (m_runDisturbed && m_disturbedRunLength > 0)
+        {
+            m_runCap = m_disturbedRunLength;
+            m_shortRunsLeft = m_disturbedRuns;
+        }
+        else if (m_shortRunsLeft > 0)
+        {
+            --m_shortRunsLeft;
+        }
+        else
+        {
+            m_runCap = uint32_t(std::min<uint64_t>(uint64_t(m_runCap) * 2, m_maxRunLength));
+        }
+        m_runDisturbed = false;
     }
-    else if (m_shortRunsLeft > 0)
-    {
-        --m_shortRunsLeft;
-    }
-    else
-    {
-        m_runCap = uint32_t(std::min<uint64_t>(uint64_t(m_runCap) * 2, m_maxRunLength));
-    }
-    m_runDisturbed = false;
     m_txBusy = false;
     m_gappedRun = nullptr;
     TransmitNext();
@@ -705,17 +708,14 @@ GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
 void
 GsnPortDevice::RetransmitTimeout()
 {
-    m_rtxPending = false;
+    m_rtxTimer.pending = false;
     if (!RetransmitDeadlinePassed(Simulator::Now()))
     {
         // Progress was made since the timer was set: wait for the new deadline (while the
         // transmitter is busy, its next choice checks the deadline).
         if (m_state == LinkState::UP && !m_retx.empty() && !m_txBusy)
         {
-            m_rtxEvent = Simulator::Schedule(m_rtxDeadline - Simulator::Now(),
-                                             &GsnPortDevice::RetransmitTimeout,
-                                             this);
-            m_rtxPending = true;
+            Arm(m_rtxTimer, m_rtxDeadline - Simulator::Now(), &GsnPortDevice::RetransmitTimeout);
         }
         return;
     }
@@ -754,12 +754,12 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
         return; // nothing new, or a stale value from before a reset
     }
     m_retx.pop_front(n);
-    if (m_retx.empty() && m_rtxPending && m_removeIsSafe)
+    if (m_retx.empty() && m_rtxTimer.pending && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
         // so that it costs no event (a window-limited link would wake once per window).
-        Simulator::Remove(m_rtxEvent);
-        m_rtxPending = false;
+        Simulator::Remove(m_rtxTimer.event);
+        m_rtxTimer.pending = false;
     }
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
@@ -977,36 +977,40 @@ GsnPortDevice::NoteAckOwed()
 }
 
 void
+GsnPortDevice::Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)())
+{
+    timer.event = Simulator::Schedule(delay, handler, this);
+    timer.pending = true;
+}
+
+void
 GsnPortDevice::ArmIdleTimers()
 {
     // While the transmitter is busy, the micropacket it sends next carries the RSEQ and the
     // owed credits; the timers are needed only once it has nothing to send.
     const Time now = Simulator::Now();
     // A timer whose work is already due (waiting for the link to come up) is not needed.
-    if (m_rxUnacked > 0 && !m_ackDue && !m_ackPending)
+    if (m_rxUnacked > 0 && !m_ackDue && !m_ackTimer.pending)
     {
         const Time due = std::max(now, m_oldestUnacked + m_ackDelay);
-        m_ackEvent = Simulator::Schedule(due - now, &GsnPortDevice::AckTimeout, this);
-        m_ackPending = true;
+        Arm(m_ackTimer, due - now, &GsnPortDevice::AckTimeout);
     }
-    if (!m_creditDue && m_owedTotal > 0 && !m_creditPending)
+    if (!m_creditDue && m_owedTotal > 0 && !m_creditTimer.pending)
     {
         const Time due = std::max(now, m_oldestOwed + m_ackDelay);
-        m_creditEvent = Simulator::Schedule(due - now, &GsnPortDevice::CreditTimeout, this);
-        m_creditPending = true;
+        Arm(m_creditTimer, due - now, &GsnPortDevice::CreditTimeout);
     }
-    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxPending)
+    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxTimer.pending)
     {
         const Time due = std::max(now, m_rtxDeadline);
-        m_rtxEvent = Simulator::Schedule(due - now, &GsnPortDevice::RetransmitTimeout, this);
-        m_rtxPending = true;
+        Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
 }
 
 void
 GsnPortDevice::AckTimeout()
 {
-    m_ackPending = false;
+    m_ackTimer.pending = false;
     if (m_rxUnacked == 0)
     {
         return;
@@ -1016,8 +1020,7 @@ GsnPortDevice::AckTimeout()
     const Time due = m_oldestUnacked + m_ackDelay;
     if (Simulator::Now() < due)
     {
-        m_ackEvent = Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::AckTimeout, this);
-        m_ackPending = true;
+        Arm(m_ackTimer, due - Simulator::Now(), &GsnPortDevice::AckTimeout);
         return;
     }
     m_ackDue = true;
@@ -1048,7 +1051,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
 void
 GsnPortDevice::CreditTimeout()
 {
-    m_creditPending = false;
+    m_creditTimer.pending = false;
     if (m_owedTotal == 0)
     {
         return;
@@ -1057,9 +1060,7 @@ GsnPortDevice::CreditTimeout()
     const Time due = m_oldestOwed + m_ackDelay;
     if (Simulator::Now() < due)
     {
-        m_creditEvent =
-            Simulator::Schedule(due - Simulator::Now(), &GsnPortDevice::CreditTimeout, this);
-        m_creditPending = true;
+        Arm(m_creditTimer, due - Simulator::Now(), &GsnPortDevice::CreditTimeout);
         return;
     }
     m_creditDue = true;

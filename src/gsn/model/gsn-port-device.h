@@ -274,7 +274,8 @@ class GsnPortDevice : public NetDevice
      */
     void SetMessageVcHint(uint8_t vc, bool may)
     {
-        if (may && !(m_messageVcs >> vc & 1u) && m_txBusy && !m_selecting)
+        if (may && !(m_messageVcs >> vc & 1u) && m_txBusy && !m_selecting &&
+            m_linkMode == LinkMode::RUN)
         {
             NoteWaitingForRun(vc);
         }
@@ -318,6 +319,18 @@ class GsnPortDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;           ///< 40 wire bytes of drops
 
   private:
+    /// A timer of the port that knows whether it is pending without asking the simulator:
+    /// the idle-timer check runs for every micropacket a switch forwards, and
+    /// EventId::IsRunning was ~5% of the run mode.
+    struct PortTimer
+    {
+        EventId event;       ///< the scheduled expiry
+        bool pending{false}; ///< scheduled and not yet run, cancelled or removed
+    };
+
+    /// Schedule \p timer to call \p handler after \p delay (the handler clears pending).
+    void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
+
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
@@ -442,12 +455,7 @@ class GsnPortDevice : public NetDevice
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
     Time m_rtxDeadline;                               ///< when the go-back-N timer expires
-    EventId m_rtxEvent;                               ///< the go-back-N timer
-    // Whether each timer is pending, kept here: the idle-timer check runs for every
-    // micropacket a switch forwards, and asking the simulator (EventId::IsRunning) was ~5%.
-    bool m_rtxPending{false};           ///< m_rtxEvent is scheduled
-    bool m_ackPending{false};           ///< m_ackEvent is scheduled
-    bool m_creditPending{false};        ///< m_creditEvent is scheduled
+    PortTimer m_rtxTimer;                             ///< the go-back-N timer
     bool m_removeIsSafe{true};          ///< Simulator::Remove works with the scheduler in use
     uint32_t m_timeoutsWithoutProgress; ///< consecutive expiries
 
@@ -455,11 +463,11 @@ class GsnPortDevice : public NetDevice
     uint8_t m_expectedTseq;                           ///< next TSEQ to accept
     uint32_t m_rxUnacked;                             ///< accepted since the last RSEQ sent
     bool m_ackDue;                                    ///< send a Null if nothing else goes
-    EventId m_ackEvent;                               ///< delayed-acknowledgement timer
+    PortTimer m_ackTimer;                             ///< delayed-acknowledgement timer
     bool m_creditDue;                                 ///< return owed credits now
     Time m_oldestOwed;                                ///< when owed credits went from none
     Time m_oldestUnacked;                             ///< when m_rxUnacked went from zero
-    EventId m_creditEvent;                            ///< credit-return timer
+    PortTimer m_creditTimer;                          ///< credit-return timer
     bool m_rxGranted;                                 ///< buffers granted since the last Reset
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC

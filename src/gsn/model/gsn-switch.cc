@@ -609,8 +609,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
 {
     OutputVc& output = m_out[port][vc];
     NS_ASSERT(output.owner >= 0);
-    GsnSwitchVcCounters& counters = m_counters[port][vc];
-    ++counters.micropacketsOut;
+    ++m_counters[port][vc].micropacketsOut;
     if (output.owner == ReplicaOwner())
     {
         const std::vector<GsnMicropacket>& message = output.replicas.front();
@@ -620,9 +619,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
             const Mac48Address dst = GsnMessageHeader::PeekDestination(message.front().Data());
             output.replicas.pop_front();
             output.replicaPos = 0;
-            SetOwner(port, vc, -1);
-            ++counters.messagesOut;
-            m_forwardTrace(port, port, vc, dst);
+            ReleaseOutput(port, vc, port, dst);
             Arbitrate(port, vc);
         }
         return;
@@ -654,11 +651,17 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
 }
 
 void
-GsnSwitch::FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst)
+GsnSwitch::ReleaseOutput(uint32_t out, uint8_t vc, uint32_t from, Mac48Address dst)
 {
     ++m_counters[out][vc].messagesOut;
-    m_forwardTrace(in, out, vc, dst);
+    m_forwardTrace(from, out, vc, dst);
     SetOwner(out, vc, -1);
+}
+
+void
+GsnSwitch::FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst)
+{
+    ReleaseOutput(out, vc, in, dst);
     InputVc& input = m_in[in][vc];
     if (input.mode == Mode::DRAINING) // (a reset of the input may have restarted it already)
     {

@@ -252,6 +252,15 @@ class GsnSwitch : public Object
      * \param dst the Message's D_ULA (for the trace)
      */
     void FinishMessage(uint32_t out, uint8_t vc, uint32_t in, Mac48Address dst);
+    /**
+     * A Message (forwarded, or a broadcast copy) has left output \p out on \p vc: count
+     * it, trace it and free the output VC (the caller grants it again).
+     * \param out output port
+     * \param vc virtual channel
+     * \param from the input it came from (\p out itself for a broadcast copy)
+     * \param dst the Message's D_ULA (for the trace)
+     */
+    void ReleaseOutput(uint32_t out, uint8_t vc, uint32_t from, Mac48Address dst);
     /// Make output \p port look for work at time \p at.
     void WakeOutput(uint32_t port, const Time& at);
     /// Remove the head entry of an input VC and free its buffer place.
