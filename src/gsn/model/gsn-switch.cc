@@ -205,68 +205,79 @@ GsnSwitch::SetRoute(Mac48Address ula, uint32_t port, uint8_t distance)
     PutRoute(Route{Key(ula), uint16_t(port), distance});
 }
 
-namespace
+std::size_t
+GsnSwitch::RoutePlace(uint64_t ula) const
 {
-/// \param routes a table sorted by ULA \param ula a key \return where its route is or goes
-template <typename Routes>
-auto
-RoutePlace(Routes& routes, uint64_t ula)
-{
-    return std::lower_bound(routes.begin(), routes.end(), ula, [](const auto& route, uint64_t key) {
-        return route.ula < key;
-    });
+    // The port is in the low 16 bits, so the first key at or above ula << 16 is ula's.
+    return std::size_t(std::lower_bound(m_routeKeys.begin(), m_routeKeys.end(), ula << 16) -
+                       m_routeKeys.begin());
 }
-} // namespace
 
-const GsnSwitch::Route*
-GsnSwitch::FindRoute(uint64_t ula) const
+GsnSwitch::Route
+GsnSwitch::RouteAt(std::size_t i) const
 {
-    auto it = RoutePlace(m_routes, ula);
-    return it != m_routes.end() && it->ula == ula ? &*it : nullptr;
+    return Route{m_routeKeys[i] >> 16, uint16_t(m_routeKeys[i]), m_routeDistances[i]};
+}
+
+bool
+GsnSwitch::FindRoute(uint64_t ula, Route& route) const
+{
+    const std::size_t i = RoutePlace(ula);
+    if (i == m_routeKeys.size() || m_routeKeys[i] >> 16 != ula)
+    {
+        return false;
+    }
+    route = RouteAt(i);
+    return true;
 }
 
 void
 GsnSwitch::PutRoute(const Route& route)
 {
     // Tables are mostly installed in ULA order, which appends.
-    auto it = RoutePlace(m_routes, route.ula);
-    if (it != m_routes.end() && it->ula == route.ula)
+    const std::size_t i = RoutePlace(route.ula);
+    const uint64_t key = route.ula << 16 | route.port;
+    if (i < m_routeKeys.size() && m_routeKeys[i] >> 16 == route.ula)
     {
-        *it = route;
+        m_routeKeys[i] = key;
+        m_routeDistances[i] = route.distance;
     }
     else
     {
-        m_routes.insert(it, route);
+        m_routeKeys.insert(m_routeKeys.begin() + i, key);
+        m_routeDistances.insert(m_routeDistances.begin() + i, route.distance);
     }
 }
 
 void
 GsnSwitch::EraseRoute(uint64_t ula)
 {
-    auto it = RoutePlace(m_routes, ula);
-    if (it != m_routes.end() && it->ula == ula)
+    const std::size_t i = RoutePlace(ula);
+    if (i < m_routeKeys.size() && m_routeKeys[i] >> 16 == ula)
     {
-        m_routes.erase(it);
+        m_routeKeys.erase(m_routeKeys.begin() + i);
+        m_routeDistances.erase(m_routeDistances.begin() + i);
     }
 }
 
 int32_t
 GsnSwitch::GetRoute(Mac48Address ula) const
 {
-    const Route* r = FindRoute(Key(ula));
-    return r ? int32_t(r->port) : -1;
+    Route r;
+    return FindRoute(Key(ula), r) ? int32_t(r.port) : -1;
 }
 
 uint32_t
 GsnSwitch::GetNRoutes() const
 {
-    return uint32_t(m_routes.size());
+    return uint32_t(m_routeKeys.size());
 }
 
 void
 GsnSwitch::ClearRoutes()
 {
-    m_routes.clear();
+    m_routeKeys.clear();
+    m_routeDistances.clear();
 }
 
 void
@@ -850,7 +861,7 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
             case 3:
                 return m_broadcastCapable ? 1 : 0;
             case 4:
-                return m_routes.size();
+                return m_routeKeys.size();
             }
             return std::nullopt;
         });
@@ -890,7 +901,7 @@ GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
 {
     // One response per route (ULA in bytes 8-13, distance in byte 16, index in the port
     // field); "more" is set on all but the last. In ULA order, so that runs are reproducible.
-    if (m_routes.empty())
+    if (m_routeKeys.empty())
     {
         GsnAdminPayload p = request;
         p.ula = Mac48Address("00:00:00:00:00:00");
@@ -899,20 +910,21 @@ GsnSwitch::SendUlaList(uint32_t port, GsnAdminPayload request)
         SendAdmin(port, p);
         return;
     }
-    for (uint32_t i = 0; i < m_routes.size(); ++i)
+    for (uint32_t i = 0; i < m_routeKeys.size(); ++i)
     {
+        const Route route = RouteAt(i);
         GsnAdminPayload p = request;
         uint8_t b[6];
         for (int k = 5; k >= 0; --k)
         {
-            b[k] = uint8_t(m_routes[i].ula >> (8 * (5 - k)));
+            b[k] = uint8_t(route.ula >> (8 * (5 - k)));
         }
         p.ula.CopyFrom(b);
         p.port = uint16_t(i);
         p.arg.fill(0);
         // Distance from this switch, or 0xFF when a manager set the route without one.
-        p.arg[0] = m_routes[i].port == port ? 0xFF : m_routes[i].distance;
-        p.more = i + 1 < m_routes.size();
+        p.arg[0] = route.port == port ? 0xFF : route.distance;
+        p.more = i + 1 < m_routeKeys.size();
         p.MakeResponse(GsnAdminStatus::OK);
         SendAdmin(port, p);
     }
@@ -938,8 +950,8 @@ GsnSwitch::ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p)
             break;
         }
         const uint8_t distance = uint8_t(std::min(254, p.arg[0] + 1));
-        const Route* known = FindRoute(Key(p.ula));
-        if (!known || distance < known->distance)
+        Route known;
+        if (!FindRoute(Key(p.ula), known) || distance < known.distance)
         {
             PutRoute(Route{Key(p.ula), uint16_t(port), distance});
             m_discoveryChanged = true;
@@ -977,7 +989,7 @@ GsnSwitch::DiscoveryRound()
     {
         m_discoveryComplete = true;
         NS_LOG_INFO(this << " discovery complete after " << m_discoveryRounds << " rounds, "
-                         << m_routes.size() << " routes");
+                         << m_routeKeys.size() << " routes");
         return;
     }
     if (m_discoveryRounds >= m_discoveryMaxRounds)

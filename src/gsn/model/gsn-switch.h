@@ -302,16 +302,22 @@ class GsnSwitch : public Object
         uint8_t distance; ///< hops to the destination
     };
 
-    /// \param ula a Key() \return its route, or null
-    const Route* FindRoute(uint64_t ula) const;
+    /// \param ula a Key() \return the index in m_routeKeys of its route, or where it would go
+    std::size_t RoutePlace(uint64_t ula) const;
+    /// \param ula a Key() \param[out] route its route, if any \return true if there is one
+    bool FindRoute(uint64_t ula, Route& route) const;
     /// \param route added, or replacing the route to the same ULA
     void PutRoute(const Route& route);
     /// \param ula a Key() whose route, if any, is removed
     void EraseRoute(uint64_t ula);
+    /// \param i index of a route \return that route
+    Route RouteAt(std::size_t i) const;
 
-    /// Routes sorted by ULA: 16 bytes each (a node-based hash map took about 40, and a
-    /// fabric of 1024 endpoints keeps a route to each endpoint in every switch).
-    std::vector<Route> m_routes;
+    /// Routes sorted by ULA, each packed in 8 bytes: the ULA (Key()) in the upper 48 bits,
+    /// the output port in the lower 16 (a fabric of 1024 endpoints keeps a route to each
+    /// endpoint in every switch; a node-based hash map took about 40 bytes a route).
+    std::vector<uint64_t> m_routeKeys;
+    std::vector<uint8_t> m_routeDistances; ///< hops to each destination of m_routeKeys
     std::array<uint64_t, size_t(GsnSwitchDropReason::COUNT)> m_drops{}; ///< drops by reason
     uint64_t m_adminErrors; ///< malformed or unroutable Admin
 
