@@ -417,7 +417,9 @@ GsnNetDevice::NotifyLinkReset()
 void
 GsnNetDevice::ReceiveMessageMicropacket(const GsnMicropacket& mp)
 {
-    ReleaseRxBuffer(mp.vc, 1); // the host drains the buffer at link rate
+    // The host drains the buffer at link rate: the place is free when the micropacket has
+    // arrived (later than now for one of a run taken ahead).
+    ReleaseRxBuffer(mp.vc, 1, GetRxArrivalTime());
     GsnMessageAssembler& assembler = m_assembler[mp.vc];
     assembler.SetMaxMessageLength(GetMaxMessageBytes(mp.vc));
     const GsnMessageAssembler::Result result = assembler.Push(mp);

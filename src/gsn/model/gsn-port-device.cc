@@ -134,6 +134,19 @@ GsnPortDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&GsnPortDevice::m_limitRunsByPeerCredits),
                           MakeBooleanChecker())
+            .AddAttribute("ExactCredits",
+                          "Run link mode: a credit goes back only from the slot in which its "
+                          "buffer place is freed (a switch output's run chosen ahead frees "
+                          "the places of its later slots then; an endpoint frees a place when "
+                          "the micropacket arrives), in a Credit-only micropacket when "
+                          "CreditReturnThreshold are owed, as micropacket by micropacket, and "
+                          "counts at the sender only from its arrival. Much closer to the "
+                          "micropacket mode where credits run short, for 2 to 14 times the "
+                          "events. False: the credits of the places a run frees go back at "
+                          "once, with Credit-only micropackets that carry what is owed.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsnPortDevice::m_exactCredits),
+                          MakeBooleanChecker())
             .AddAttribute("MaxRunGap",
                           "Run link mode: the longest idle time a run may contain, where the "
                           "port would otherwise stop and be woken when the next micropacket of "
@@ -184,6 +197,7 @@ GsnPortDevice::GsnPortDevice()
       m_disturbedRuns(16),
       m_maxRunGap(Time(0)),
       m_limitRunsByPeerCredits(true),
+      m_exactCredits(false),
       m_txBusy(false),
       m_selecting(false),
       m_runLength(0),
@@ -237,13 +251,15 @@ void
 GsnPortDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (PortTimer* t : {&m_rtxTimer, &m_ackTimer, &m_creditTimer})
+    for (PortTimer* t : {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer})
     {
         t->event.Cancel();
         t->pending = false;
     }
     m_handshakeEvent.Cancel();
     m_retx.clear();
+    m_laterReleases.clear();
+    m_laterCredits.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
     m_gappedRun = nullptr;
@@ -308,6 +324,7 @@ GsnPortDevice::TransmitNext()
     // frees an input buffer of the same port); the choice under way covers that.
     m_selecting = true;
     m_slotTime = Simulator::Now();
+    ApplyDueCredits(m_slotTime);
     GsnMicropacket mp;
     if (!SelectMicropacket(mp))
     {
@@ -336,10 +353,13 @@ GsnPortDevice::TransmitNext()
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
         }
-        if (lastType == GsnMicropacketType::CREDIT_ONLY && m_owedTotal > 0)
+        ApplyDueCredits(m_slotTime); // what arrives or is freed by this slot counts in it
+        if (!m_exactCredits && lastType == GsnMicropacketType::CREDIT_ONLY && m_owedTotal > 0)
         {
             // Credit-only micropackets are going out anyway: let the remainder below
-            // CreditReturnThreshold ride with them rather than wait for its timer.
+            // CreditReturnThreshold ride with them rather than wait for its timer (with
+            // ExactCredits the credits of a later slot go in their own Credit-only when
+            // they reach the threshold, as micropacket by micropacket).
             m_creditDue = true;
         }
         GsnMicropacket next;
@@ -411,7 +431,9 @@ GsnPortDevice::CreditAwareRunLimit() const
         {
             continue; // the peer is not sending on this VC
         }
-        const uint32_t peerCredits = m_rxBufferSize - m_rxOccupancy[vc];
+        // Places freed in later slots count: their credits ride on this run's slots.
+        const uint32_t peerCredits =
+            m_rxBufferSize - (m_rxOccupancy[vc] - m_laterReleases.SumDue(vc, Time::Max()));
         // At least CreditReturnThreshold: below that, credits would not go back anyway.
         limit =
             std::min(limit,
@@ -650,6 +672,12 @@ GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
 void
 GsnPortDevice::NoteCreditStall(uint8_t vc)
 {
+    if (m_exactCredits && m_slotTime > Simulator::Now())
+    {
+        // Credits for this later slot may still be sent before it: a stall counts only
+        // when the slot comes without them.
+        return;
+    }
     if (!m_stalled[vc])
     {
         m_stalled[vc] = true;
@@ -911,7 +939,8 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
     {
     case GsnMicropacketType::HEADER:
     case GsnMicropacketType::DATA:
-        if (m_rxOccupancy[mp.vc] >= m_rxBufferSize)
+        if (m_rxOccupancy[mp.vc] >= m_rxBufferSize &&
+            m_rxOccupancy[mp.vc] - m_laterReleases.SumDue(mp.vc, m_rxArrival) >= m_rxBufferSize)
         {
             // The sender broke the credit rule; count it rather than overrun the buffer.
             ++m_counters.rxBufferOverflow;
@@ -947,6 +976,12 @@ GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 void
 GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 {
+    if (m_exactCredits && m_rxArrival > Simulator::Now())
+    {
+        // A micropacket of a run taken ahead of its arrival: its credits exist from then.
+        m_laterCredits.Add(m_rxArrival, vc, credits);
+        return;
+    }
     m_txCredits[vc] += credits;
     if (m_stalled[vc])
     {
@@ -1005,6 +1040,7 @@ GsnPortDevice::ArmIdleTimers()
         const Time due = std::max(now, m_rtxDeadline);
         Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
+    ArmDueCreditsTimer();
 }
 
 void
@@ -1028,16 +1064,23 @@ GsnPortDevice::AckTimeout()
 }
 
 void
-GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
+GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 {
-    NS_ASSERT(m_rxOccupancy[vc] >= n);
-    m_rxOccupancy[vc] -= n;
-    if (m_owedTotal == 0)
+    if (m_exactCredits && at > Simulator::Now())
     {
-        m_oldestOwed = Simulator::Now();
+        // Freed in a later slot of a run chosen ahead: the credits exist from then.
+        m_laterReleases.Add(at, vc, n);
+        // An idle transmitter must wake for them; a wake-up already due by then stays (a
+        // later entry cannot bring it forward).
+        const bool wakeCovers =
+            m_dueCreditsTimer.pending && Time(m_dueCreditsTimer.event.GetTs()) <= at;
+        if (!m_txBusy && !m_selecting && !wakeCovers)
+        {
+            ArmDueCreditsTimer();
+        }
+        return;
     }
-    m_owedCredits[vc] += n;
-    m_owedTotal += n;
+    FreeRxPlaces(vc, n, Simulator::Now());
     if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
     {
         NotifyTxReady();
@@ -1045,6 +1088,96 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n)
     else if (!m_txBusy && !m_selecting)
     {
         ArmIdleTimers();
+    }
+}
+
+void
+GsnPortDevice::FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at)
+{
+    NS_ASSERT(m_rxOccupancy[vc] >= n);
+    m_rxOccupancy[vc] -= n;
+    if (m_owedTotal == 0)
+    {
+        m_oldestOwed = at;
+    }
+    m_owedCredits[vc] += n;
+    m_owedTotal += n;
+}
+
+void
+GsnPortDevice::ApplyDueCredits(const Time& t)
+{
+    while (m_laterReleases.HasDue(t))
+    {
+        const GsnTimedCredits::Entry e = m_laterReleases.front();
+        m_laterReleases.pop_front();
+        FreeRxPlaces(e.vc, e.n, e.at);
+    }
+    while (m_laterCredits.HasDue(t))
+    {
+        const GsnTimedCredits::Entry e = m_laterCredits.front();
+        m_laterCredits.pop_front();
+        m_txCredits[e.vc] += int32_t(e.n);
+        if (m_stalled[e.vc])
+        {
+            m_stalled[e.vc] = false;
+            const Time waited = std::max(Time(0), e.at - m_stallStart[e.vc]);
+            m_counters.creditStallTime[e.vc] += waited;
+            m_creditStallTrace(e.vc, waited);
+        }
+    }
+}
+
+void
+GsnPortDevice::ArmDueCreditsTimer()
+{
+    // When the transmitter, idle now, would act on what is kept for later: send the
+    // credits of freed places (the threshold is reached, or the first waited AckDelay),
+    // or go on with a VC that is out of credit when credits for it arrive.
+    Time wake = Time::Max();
+    if (!m_laterReleases.empty())
+    {
+        const Time first = m_laterReleases.front().at;
+        wake = m_creditDue
+                   ? first
+                   : std::min(m_laterReleases.FirstReaching(m_owedCredits, m_creditReturnThreshold),
+                              (m_owedTotal > 0 ? m_oldestOwed : first) + m_ackDelay);
+    }
+    if (!m_laterCredits.empty() &&
+        std::find(m_stalled.begin(), m_stalled.end(), true) != m_stalled.end())
+    {
+        wake = std::min(wake, m_laterCredits.front().at);
+    }
+    if (wake == Time::Max())
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    wake = std::max(wake, now);
+    if (m_dueCreditsTimer.pending)
+    {
+        if (Time(m_dueCreditsTimer.event.GetTs()) <= wake)
+        {
+            return;
+        }
+        m_dueCreditsTimer.event.Cancel();
+    }
+    Arm(m_dueCreditsTimer, wake - now, &GsnPortDevice::DueCreditsTimeout);
+}
+
+void
+GsnPortDevice::DueCreditsTimeout()
+{
+    m_dueCreditsTimer.pending = false;
+    ApplyDueCredits(Simulator::Now());
+    if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= Simulator::Now())
+    {
+        m_creditDue = true; // as CreditTimeout would
+    }
+    NotifyTxReady();
+    if (!m_txBusy)
+    {
+        ArmIdleTimers(); // nothing went: wait for the next
     }
 }
 
@@ -1087,6 +1220,8 @@ GsnPortDevice::ClearLinkState()
     m_rxOccupancy.fill(0);
     m_owedCredits.fill(0);
     m_owedTotal = 0;
+    m_laterReleases.clear();
+    m_laterCredits.clear();
 }
 
 void
@@ -1217,13 +1352,13 @@ GsnPortDevice::NotifyLinkUp()
 int32_t
 GsnPortDevice::GetTxCredits(uint8_t vc) const
 {
-    return m_txCredits.at(vc);
+    return m_txCredits.at(vc) + int32_t(m_laterCredits.SumDue(vc, Simulator::Now()));
 }
 
 uint32_t
 GsnPortDevice::GetRxBufferOccupancy(uint8_t vc) const
 {
-    return m_rxOccupancy.at(vc);
+    return m_rxOccupancy.at(vc) - m_laterReleases.SumDue(vc, Simulator::Now());
 }
 
 uint64_t

@@ -14,6 +14,7 @@
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 #include "gsn-ring-buffer.h"
+#include "gsn-timed-credits.h"
 
 #include "ns3/error-model.h"
 #include "ns3/event-id.h"
@@ -301,8 +302,10 @@ class GsnPortDevice : public NetDevice
      * Free receive-buffer places of \p vc; their credits go back to the sender.
      * \param vc a virtual channel
      * \param n how many micropackets left the buffer
+     * \param at when they left: now, or a later slot of a run chosen ahead (the places are
+     *        free, and their credits may go back, from then on)
      */
-    void ReleaseRxBuffer(uint8_t vc, uint32_t n);
+    void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at);
 
     /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
@@ -369,8 +372,17 @@ class GsnPortDevice : public NetDevice
     void ReceiveSequenced(const GsnMicropacket& mp);
     /// Apply an acknowledgement.
     void ProcessRseq(uint8_t rseq);
-    /// Apply credits from an accepted micropacket.
+    /// Apply credits from an accepted micropacket, or keep them until it arrives.
     void ProcessCredits(uint8_t vc, uint8_t credits);
+    /// Count what takes effect by \p t: credits that arrived, buffer places freed.
+    void ApplyDueCredits(const Time& t);
+    /// Free buffer places now (the ReleaseRxBuffer of a release that is due).
+    void FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at);
+    /// Idle: wake when what is kept for later needs the transmitter (credits of freed
+    /// places to return, credits arriving for a VC that is out of them).
+    void ArmDueCreditsTimer();
+    /// The due-credits timer fired.
+    void DueCreditsTimeout();
     /// Note that an acknowledgement is owed.
     void NoteAckOwed();
     /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
@@ -423,6 +435,7 @@ class GsnPortDevice : public NetDevice
     uint32_t m_shortRunsLeft{0};             ///< of those, still to go
     Time m_maxRunGap;                        ///< longest idle time inside a run
     bool m_limitRunsByPeerCredits;           ///< see CreditAwareRunLimit()
+    bool m_exactCredits;                     ///< credits at their own slots (ExactCredits)
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
@@ -472,6 +485,9 @@ class GsnPortDevice : public NetDevice
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
     uint32_t m_owedTotal{0};                          ///< sum of m_owedCredits
+    GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
+    GsnTimedCredits m_laterCredits;                   ///< credits arriving later
+    PortTimer m_dueCreditsTimer;                      ///< wakes an idle port for them
 
     // Bring-up
     LinkState m_state;                      ///< link state

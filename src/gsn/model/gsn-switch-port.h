@@ -49,10 +49,11 @@ class GsnSwitchPort : public GsnPortDevice
      * The switch moved \p n micropackets of \p vc out of this port's input buffer.
      * \param vc a virtual channel
      * \param n how many
+     * \param at when they leave the buffer (a later slot of the output's run, or now)
      */
-    void ReleaseInput(uint8_t vc, uint32_t n)
+    void ReleaseInput(uint8_t vc, uint32_t n, const Time& at)
     {
-        ReleaseRxBuffer(vc, n);
+        ReleaseRxBuffer(vc, n, at);
     }
 
     /// \param vc an output VC of this port \param owned true while a Message holds it

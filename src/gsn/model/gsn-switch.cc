@@ -370,7 +370,7 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
 }
 
 GsnMicropacket
-GsnSwitch::PopInput(uint32_t in, uint8_t vc)
+GsnSwitch::PopInput(uint32_t in, uint8_t vc, const Time& at)
 {
     InputVc& input = m_in[in][vc];
     Entry& head = input.fifo.front();
@@ -383,7 +383,7 @@ GsnSwitch::PopInput(uint32_t in, uint8_t vc)
     }
     if (counted)
     {
-        m_ports[in]->ReleaseInput(vc, 1); // its credit goes back upstream
+        m_ports[in]->ReleaseInput(vc, 1, at); // its credit goes back upstream
     }
     return mp;
 }
@@ -401,7 +401,7 @@ GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
             ++m_drops[size_t(GsnSwitchDropReason::STRAY_DATA)];
             ++m_counters[in][vc].dropsIn;
             m_dropTrace(in, vc, Mac48Address(), GsnSwitchDropReason::STRAY_DATA);
-            PopInput(in, vc);
+            PopInput(in, vc, Simulator::Now());
             continue;
         }
         const Mac48Address dst = GsnMessageHeader::PeekDestination(head.Data());
@@ -450,7 +450,7 @@ GsnSwitch::DrainDrop(uint32_t in, uint8_t vc)
     InputVc& input = m_in[in][vc];
     while (input.mode == Mode::DROPPING && !input.fifo.empty())
     {
-        if (PopInput(in, vc).tail)
+        if (PopInput(in, vc, Simulator::Now()).tail)
         {
             input.mode = Mode::IDLE;
         }
@@ -475,7 +475,7 @@ GsnSwitch::TryBroadcast(uint32_t in, uint8_t vc)
     bool tail = false;
     while (!tail)
     {
-        message.push_back(PopInput(in, vc));
+        message.push_back(PopInput(in, vc, Simulator::Now()));
         tail = message.back().tail;
     }
     ++m_counters[in][vc].broadcastsIn;
@@ -636,7 +636,7 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
         return;
     }
     const uint32_t in = uint32_t(output.owner);
-    mp = PopInput(in, vc);
+    mp = PopInput(in, vc, m_ports[port]->GetSlotTime()); // leaves in the slot being chosen
     if (!mp.tail)
     {
         return;

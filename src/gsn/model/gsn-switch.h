@@ -263,9 +263,9 @@ class GsnSwitch : public Object
     void ReleaseOutput(uint32_t out, uint8_t vc, uint32_t from, Mac48Address dst);
     /// Make output \p port look for work at time \p at.
     void WakeOutput(uint32_t port, const Time& at);
-    /// Remove the head entry of an input VC and free its buffer place.
-    /// \return its micropacket
-    GsnMicropacket PopInput(uint32_t in, uint8_t vc);
+    /// Remove the head entry of an input VC and free its buffer place from \p at (now, or
+    /// the later slot of a run it is chosen for). \return its micropacket
+    GsnMicropacket PopInput(uint32_t in, uint8_t vc, const Time& at);
 
     /// Handle an Admin request addressed to this switch (hop count zero).
     void ProcessAdminRequest(uint32_t port, GsnAdminPayload p);

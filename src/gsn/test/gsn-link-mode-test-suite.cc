@@ -58,6 +58,7 @@ struct Scenario
     uint32_t maxRunLength{0};          ///< MaxRunLength of every port in the run mode (0: default)
     Time maxRunGap{0};                 ///< MaxRunGap of every port in the run mode
     bool limitRunsByPeerCredits{true}; ///< LimitRunsByPeerCredits of every port
+    bool exactCredits{false};          ///< ExactCredits of every port
 };
 
 /// Message key: source, destination, VC, sequence number.
@@ -109,6 +110,10 @@ RunScenario(const Scenario& s, const std::string& mode)
         for (uint32_t i = 0; !s.limitRunsByPeerCredits && i < all.GetN(); ++i)
         {
             all.Get(i)->SetAttribute("LimitRunsByPeerCredits", BooleanValue(false));
+        }
+        for (uint32_t i = 0; s.exactCredits && i < all.GetN(); ++i)
+        {
+            all.Get(i)->SetAttribute("ExactCredits", BooleanValue(true));
         }
         if (s.errorRate > 0)
         {
@@ -427,6 +432,67 @@ class GsnLinkModeTestSuite : public TestSuite
              0,
              Time(0),
              false},
+            anyTime,
+            0.5);
+        // ExactCredits: a credit goes back from the slot that frees its place, and counts
+        // from its arrival. Where credits run short the run mode then follows the reference
+        // closely, at about 3 times the events (measured: one link exact; neighbour flows
+        // within 70 ns; all Messages on one VC of a fat tree within 840 ns, mean -0.01%,
+        // against 90 us and -1.1% without; all VCs of a fat tree mean +1.0% and single
+        // Messages up to 16 us apart, against 190 us).
+        auto exact = [](Scenario s) {
+            s.name = "exact credits, " + s.name;
+            s.exactCredits = true;
+            return s;
+        };
+        add(exact({"back-to-back, 1 MiB in 65000-byte Messages",
+                   B::BackToBack(),
+                   Pattern::UNIFORM,
+                   1,
+                   0,
+                   0,
+                   16,
+                   stop}),
+            Time(0),
+            0);
+        add(exact({"neighbour flows on a 4x4 torus, seed 2",
+                   B::Torus2D(4, 4),
+                   Pattern::NEIGHBOR,
+                   2,
+                   300,
+                   0,
+                   0,
+                   stop}),
+            NanoSeconds(200),
+            0.001);
+        add(exact({"uniform on VC 1 only, 4-ary fat tree",
+                   B::FatTree(4),
+                   Pattern::ONE_VC,
+                   4,
+                   300,
+                   0,
+                   0,
+                   stop}),
+            MicroSeconds(2),
+            0.001);
+        add(exact({"uniform on a 4-ary fat tree, seed 2",
+                   B::FatTree(4),
+                   Pattern::UNIFORM,
+                   2,
+                   300,
+                   0,
+                   16,
+                   stop}),
+            MicroSeconds(30),
+            0.02);
+        add(exact({"uniform on a 2-ary 3-tree with link errors, seed 2",
+                   B::KaryNTree(2, 3),
+                   Pattern::UNIFORM,
+                   2,
+                   200,
+                   1e-4,
+                   0,
+                   stop}),
             anyTime,
             0.5);
     }
