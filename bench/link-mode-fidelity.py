@@ -67,6 +67,7 @@ def run_one(program, args, seed, run_length, workdir):
         argv.append("--linkMode=Micropacket")
     else:
         argv += ["--linkMode=Run", "--ns3::GsnPortDevice::MaxRunLength=%d" % run_length]
+        argv += args.run_args.split()
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=args.timeout)
     wall = time.monotonic() - start
@@ -95,6 +96,9 @@ def main():
     parser.add_argument("--seeds", default="1,2,3,4,5,6,7,8,9,10")
     parser.add_argument("--run-lengths", default="256",
                         help="MaxRunLength values of the run mode, comma separated")
+    parser.add_argument("--run-args", default="",
+                        help="more arguments for the run-mode simulations, e.g. "
+                             "--run-args=--ns3::GsnPortDevice::ExactCredits=true")
     parser.add_argument("--jobs", type=int, default=2, help="simulations at a time")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--csv", default=os.path.join(TOP, "build", "link-mode-fidelity.csv"))
@@ -124,6 +128,8 @@ def main():
     print("fat tree k=%d, %s, VC %s, %d-byte Messages, load %g, %s, %d seeds" % (
         args.k, args.pattern, "random" if args.vc == 4 else args.vc, args.size, args.load,
         args.sim_time, len(seeds)))
+    if args.run_args:
+        print("run mode with: %s" % args.run_args)
     rows = []
     for length in lengths:
         print("\nMaxRunLength %d: figure, reference mean +- 95%% CI, run - reference +- 95%% CI"

@@ -436,7 +436,7 @@ class GsnLinkModeTestSuite : public TestSuite
             0.5);
         // ExactCredits: a credit goes back from the slot that frees its place, and counts
         // from its arrival. Where credits run short the run mode then follows the reference
-        // closely, at about 3 times the events (measured: one link exact; neighbour flows
+        // closely, at 2 to 14 times the events (measured: one link exact; neighbour flows
         // within 70 ns; all Messages on one VC of a fat tree within 840 ns, mean -0.01%,
         // against 90 us and -1.1% without; all VCs of a fat tree mean +1.0% and single
         // Messages up to 16 us apart, against 190 us).
