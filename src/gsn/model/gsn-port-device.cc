@@ -433,7 +433,7 @@ GsnPortDevice::CreditAwareRunLimit() const
         }
         // Places freed in later slots count: their credits ride on this run's slots.
         const uint32_t peerCredits =
-            m_rxBufferSize - (m_rxOccupancy[vc] - m_laterReleases.SumDue(vc, Time::Max()));
+            m_rxBufferSize - (m_rxOccupancy[vc] - m_laterReleases.Total(vc));
         // At least CreditReturnThreshold: below that, credits would not go back anyway.
         limit =
             std::min(limit,
@@ -1105,7 +1105,7 @@ GsnPortDevice::FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::ApplyDueCredits(const Time& t)
+GsnPortDevice::ApplyDueCreditsNow(const Time& t)
 {
     while (m_laterReleases.HasDue(t))
     {

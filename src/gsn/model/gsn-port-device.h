@@ -374,8 +374,18 @@ class GsnPortDevice : public NetDevice
     void ProcessRseq(uint8_t rseq);
     /// Apply credits from an accepted micropacket, or keep them until it arrives.
     void ProcessCredits(uint8_t vc, uint8_t credits);
+
     /// Count what takes effect by \p t: credits that arrived, buffer places freed.
-    void ApplyDueCredits(const Time& t);
+    void ApplyDueCredits(const Time& t)
+    {
+        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t))
+        {
+            ApplyDueCreditsNow(t);
+        }
+    }
+
+    /// ApplyDueCredits() when something is due.
+    void ApplyDueCreditsNow(const Time& t);
     /// Free buffer places now (the ReleaseRxBuffer of a release that is due).
     void FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at);
     /// Idle: wake when what is kept for later needs the transmitter (credits of freed

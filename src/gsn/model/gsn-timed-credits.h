@@ -11,6 +11,8 @@
 
 #include "ns3/nstime.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace ns3
@@ -53,13 +55,21 @@ class GsnTimedCredits
     /// Forget the earliest entry.
     void pop_front()
     {
+        m_total[m_entries.front().vc] -= m_entries.front().n;
         m_entries.pop_front();
+        m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
     }
 
     /// \param t a time \return true if an entry takes effect at or before \p t
     bool HasDue(const Time& t) const
     {
-        return !m_entries.empty() && m_entries.front().at <= t;
+        return m_next <= t; // asked at every slot: one comparison
+    }
+
+    /// \param vc a virtual channel \return the counts of \p vc in all entries
+    uint32_t Total(uint8_t vc) const
+    {
+        return m_total[vc];
     }
 
     /**
@@ -71,6 +81,8 @@ class GsnTimedCredits
     void Add(const Time& at, uint8_t vc, uint32_t n)
     {
         m_entries.push_back(Entry{at, vc, n});
+        m_total[vc] += n;
+        m_next = std::min(m_next, at);
         // Mostly added in time order; otherwise move it back to its place.
         for (std::size_t i = m_entries.size() - 1; i > 0 && m_entries[i - 1].at > at; --i)
         {
@@ -113,10 +125,14 @@ class GsnTimedCredits
     void clear()
     {
         m_entries.clear();
+        m_total.fill(0);
+        m_next = Time::Max();
     }
 
   private:
-    GsnRingBuffer<Entry> m_entries; ///< earliest first
+    GsnRingBuffer<Entry> m_entries;               ///< earliest first
+    std::array<uint32_t, gsn::NUM_VCS> m_total{}; ///< counts per VC in m_entries
+    Time m_next{Time::Max()};                     ///< the earliest entry's time
 };
 
 } // namespace ns3
