@@ -1040,7 +1040,10 @@ GsnPortDevice::ArmIdleTimers()
         const Time due = std::max(now, m_rtxDeadline);
         Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
-    ArmDueCreditsTimer();
+    if (m_exactCredits)
+    {
+        ArmDueCreditsTimer();
+    }
 }
 
 void
@@ -1080,7 +1083,11 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         }
         return;
     }
-    FreeRxPlaces(vc, n, Simulator::Now());
+    if (m_owedTotal == 0)
+    {
+        m_oldestOwed = Simulator::Now();
+    }
+    FreeRxPlaces(vc, n);
     if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
     {
         NotifyTxReady();
@@ -1092,26 +1099,17 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at)
-{
-    NS_ASSERT(m_rxOccupancy[vc] >= n);
-    m_rxOccupancy[vc] -= n;
-    if (m_owedTotal == 0)
-    {
-        m_oldestOwed = at;
-    }
-    m_owedCredits[vc] += n;
-    m_owedTotal += n;
-}
-
-void
 GsnPortDevice::ApplyDueCreditsNow(const Time& t)
 {
     while (m_laterReleases.HasDue(t))
     {
         const GsnTimedCredits::Entry e = m_laterReleases.front();
         m_laterReleases.pop_front();
-        FreeRxPlaces(e.vc, e.n, e.at);
+        if (m_owedTotal == 0)
+        {
+            m_oldestOwed = e.at;
+        }
+        FreeRxPlaces(e.vc, e.n);
     }
     while (m_laterCredits.HasDue(t))
     {

@@ -378,7 +378,7 @@ class GsnPortDevice : public NetDevice
     /// Count what takes effect by \p t: credits that arrived, buffer places freed.
     void ApplyDueCredits(const Time& t)
     {
-        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t))
+        if (m_exactCredits && (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t)))
         {
             ApplyDueCreditsNow(t);
         }
@@ -386,8 +386,16 @@ class GsnPortDevice : public NetDevice
 
     /// ApplyDueCredits() when something is due.
     void ApplyDueCreditsNow(const Time& t);
-    /// Free buffer places now (the ReleaseRxBuffer of a release that is due).
-    void FreeRxPlaces(uint8_t vc, uint32_t n, const Time& at);
+
+    /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
+    void FreeRxPlaces(uint8_t vc, uint32_t n)
+    {
+        NS_ASSERT(m_rxOccupancy[vc] >= n);
+        m_rxOccupancy[vc] -= n;
+        m_owedCredits[vc] += n;
+        m_owedTotal += n;
+    }
+
     /// Idle: wake when what is kept for later needs the transmitter (credits of freed
     /// places to return, credits arriving for a VC that is out of them).
     void ArmDueCreditsTimer();

@@ -171,6 +171,8 @@ uint32_t
 GsnSwitch::AddPort(Ptr<GsnSwitchPort> port)
 {
     const uint32_t index = uint32_t(m_ports.size());
+    // Routes and Admin micropackets carry 16-bit port numbers.
+    NS_ABORT_MSG_IF(index > 0xFFFF, "GsnSwitch::AddPort: a GSN switch has at most 65536 ports");
     m_ports.push_back(port);
     m_in.emplace_back();
     m_out.emplace_back();
