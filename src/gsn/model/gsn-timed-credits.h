@@ -63,7 +63,7 @@ class GsnTimedCredits
     /// \param t a time \return true if an entry takes effect at or before \p t
     bool HasDue(const Time& t) const
     {
-        return m_next <= t; // asked at every slot: one comparison
+        return m_next <= t && !m_entries.empty(); // asked at every slot: mostly one comparison
     }
 
     /// \param vc a virtual channel \return the counts of \p vc in all entries

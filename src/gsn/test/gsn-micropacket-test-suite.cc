@@ -10,9 +10,12 @@
 #include "ns3/gsn-message-segmenter.h"
 #include "ns3/gsn-micropacket.h"
 #include "ns3/gsn-ring-buffer.h"
+#include "ns3/gsn-timed-credits.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <array>
 #include <boost/crc.hpp>
 #include <cstring>
 #include <deque>
@@ -492,6 +495,94 @@ class GsnAssemblerMalformedTestCase : public TestCase
     }
 };
 
+/// The run mode's credits for later times come out in time order, with the right sums.
+class GsnTimedCreditsTestCase : public TestCase
+{
+  public:
+    GsnTimedCreditsTestCase()
+        : TestCase("Timed credits: time order, sums due, the time a threshold is reached")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnTimedCredits q;
+        std::vector<GsnTimedCredits::Entry> model; // kept sorted by time, stable
+        std::mt19937 rng(11);
+        int64_t now = 0;
+        for (int step = 0; step < 20000; ++step)
+        {
+            if (rng() % 3 != 0)
+            {
+                // Mostly later than the last added, sometimes earlier (several outputs).
+                const int64_t at = now + int64_t(rng() % 400);
+                const GsnTimedCredits::Entry e{NanoSeconds(at),
+                                               uint8_t(rng() % gsn::NUM_VCS),
+                                               uint32_t(1 + rng() % 8)};
+                q.Add(e.at, e.vc, e.n);
+                auto place = std::upper_bound(
+                    model.begin(),
+                    model.end(),
+                    e.at,
+                    [](const Time& t, const GsnTimedCredits::Entry& x) { return t < x.at; });
+                model.insert(place, e);
+            }
+            else
+            {
+                now += int64_t(rng() % 200);
+                const Time t = NanoSeconds(now);
+                while (q.HasDue(t))
+                {
+                    NS_TEST_ASSERT_MSG_EQ((!model.empty() && model.front().at <= t),
+                                          true,
+                                          "due only when the model has one due");
+                    NS_TEST_ASSERT_MSG_EQ(q.front().at, model.front().at, "time order");
+                    NS_TEST_ASSERT_MSG_EQ(unsigned(q.front().vc),
+                                          unsigned(model.front().vc),
+                                          "same-time order");
+                    q.pop_front();
+                    model.erase(model.begin());
+                }
+                NS_TEST_ASSERT_MSG_EQ((model.empty() || model.front().at > t),
+                                      true,
+                                      "nothing due left at step " << step);
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.empty(), model.empty(), "empty at step " << step);
+            const uint8_t vc = uint8_t(rng() % gsn::NUM_VCS);
+            const Time t = NanoSeconds(now + int64_t(rng() % 400));
+            uint32_t due = 0;
+            uint32_t total = 0;
+            for (const auto& e : model)
+            {
+                due += e.vc == vc && e.at <= t ? e.n : 0;
+                total += e.vc == vc ? e.n : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.SumDue(vc, t), due, "sum due at step " << step);
+            NS_TEST_ASSERT_MSG_EQ(q.Total(vc), total, "total at step " << step);
+            std::array<uint32_t, gsn::NUM_VCS> counts{};
+            const uint32_t threshold = 1 + rng() % 40;
+            Time reached = Time::Max();
+            for (const auto& e : model)
+            {
+                counts[e.vc] += e.n;
+                if (counts[e.vc] >= threshold)
+                {
+                    reached = e.at;
+                    break;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.FirstReaching({}, threshold),
+                                  reached,
+                                  "threshold time at step " << step);
+        }
+        q.clear();
+        NS_TEST_ASSERT_MSG_EQ(q.empty(), true, "clear empties");
+        NS_TEST_ASSERT_MSG_EQ(q.HasDue(Time::Max()), false, "nothing due after clear");
+        NS_TEST_ASSERT_MSG_EQ(q.Total(0), 0u, "no totals after clear");
+    }
+};
+
 /// The FIFO behind link and switch queues keeps order through growth and wrap-around.
 class GsnRingBufferTestCase : public TestCase
 {
@@ -693,6 +784,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnSegmentationTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
+        AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
     }
 };
