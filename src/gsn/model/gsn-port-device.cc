@@ -982,15 +982,21 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
         m_laterCredits.Add(m_rxArrival, vc, credits);
         return;
     }
-    m_txCredits[vc] += credits;
+    CountCredits(vc, credits, Simulator::Now());
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
+{
+    m_txCredits[vc] += int32_t(n);
     if (m_stalled[vc])
     {
         m_stalled[vc] = false;
-        const Time waited = std::max(Time(0), Simulator::Now() - m_stallStart[vc]);
+        const Time waited = std::max(Time(0), at - m_stallStart[vc]);
         m_counters.creditStallTime[vc] += waited;
         m_creditStallTrace(vc, waited);
     }
-    NotifyTxReady();
 }
 
 void
@@ -1115,14 +1121,7 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
     {
         const GsnTimedCredits::Entry e = m_laterCredits.front();
         m_laterCredits.pop_front();
-        m_txCredits[e.vc] += int32_t(e.n);
-        if (m_stalled[e.vc])
-        {
-            m_stalled[e.vc] = false;
-            const Time waited = std::max(Time(0), e.at - m_stallStart[e.vc]);
-            m_counters.creditStallTime[e.vc] += waited;
-            m_creditStallTrace(e.vc, waited);
-        }
+        CountCredits(e.vc, e.n, e.at);
     }
 }
 
@@ -1172,11 +1171,7 @@ GsnPortDevice::DueCreditsTimeout()
     {
         m_creditDue = true; // as CreditTimeout would
     }
-    NotifyTxReady();
-    if (!m_txBusy)
-    {
-        ArmIdleTimers(); // nothing went: wait for the next
-    }
+    NotifyTxReady(); // if nothing goes, TransmitNext arms the timers for the next
 }
 
 void

@@ -384,6 +384,8 @@ class GsnPortDevice : public NetDevice
         }
     }
 
+    /// Add \p n credits of \p vc that arrived at \p at, ending a credit stall of the VC.
+    void CountCredits(uint8_t vc, uint32_t n, const Time& at);
     /// ApplyDueCredits() when something is due.
     void ApplyDueCreditsNow(const Time& t);
 

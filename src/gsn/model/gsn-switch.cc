@@ -215,6 +215,12 @@ GsnSwitch::RoutePlace(uint64_t ula) const
                        m_routeKeys.begin());
 }
 
+bool
+GsnSwitch::IsRouteTo(std::size_t i, uint64_t ula) const
+{
+    return i < m_routeKeys.size() && m_routeKeys[i] >> 16 == ula;
+}
+
 GsnSwitch::Route
 GsnSwitch::RouteAt(std::size_t i) const
 {
@@ -225,7 +231,7 @@ bool
 GsnSwitch::FindRoute(uint64_t ula, Route& route) const
 {
     const std::size_t i = RoutePlace(ula);
-    if (i == m_routeKeys.size() || m_routeKeys[i] >> 16 != ula)
+    if (!IsRouteTo(i, ula))
     {
         return false;
     }
@@ -239,7 +245,7 @@ GsnSwitch::PutRoute(const Route& route)
     // Tables are mostly installed in ULA order, which appends.
     const std::size_t i = RoutePlace(route.ula);
     const uint64_t key = route.ula << 16 | route.port;
-    if (i < m_routeKeys.size() && m_routeKeys[i] >> 16 == route.ula)
+    if (IsRouteTo(i, route.ula))
     {
         m_routeKeys[i] = key;
         m_routeDistances[i] = route.distance;
@@ -255,7 +261,7 @@ void
 GsnSwitch::EraseRoute(uint64_t ula)
 {
     const std::size_t i = RoutePlace(ula);
-    if (i < m_routeKeys.size() && m_routeKeys[i] >> 16 == ula)
+    if (IsRouteTo(i, ula))
     {
         m_routeKeys.erase(m_routeKeys.begin() + i);
         m_routeDistances.erase(m_routeDistances.begin() + i);

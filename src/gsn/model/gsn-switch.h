@@ -310,6 +310,9 @@ class GsnSwitch : public Object
     void PutRoute(const Route& route);
     /// \param ula a Key() whose route, if any, is removed
     void EraseRoute(uint64_t ula);
+    /// \param i an index from RoutePlace() \param ula a Key() \return true if the route
+    /// there is the one to \p ula
+    bool IsRouteTo(std::size_t i, uint64_t ula) const;
     /// \param i index of a route \return that route
     Route RouteAt(std::size_t i) const;
 
