@@ -12,6 +12,8 @@
 #include "ns3/nstime.h"
 #include "ns3/simple-ref-count.h"
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -48,6 +50,29 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     std::vector<int64_t> departures;
     Time firstArrival;   ///< when micropackets[0]'s last bit arrives
     std::size_t next{0}; ///< the first not yet received
+    /// ExactCredits: acknowledgements the sender owed after choosing the run, as (k, RSEQ):
+    /// from micropacket k on, the run carries that RSEQ (micropacket by micropacket, the
+    /// slot after an acceptance carries it). Increasing in k and in RSEQ.
+    std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
+
+    /**
+     * \param k index of a micropacket in the run
+     * \param chosen the RSEQ it was given when the run was chosen
+     * \return the RSEQ it carries, with the acknowledgements owed since
+     */
+    uint8_t RseqOf(std::size_t k, uint8_t chosen) const
+    {
+        if (laterRseq.empty() || laterRseq.front().first > k)
+        {
+            return chosen;
+        }
+        auto it = std::upper_bound(
+            laterRseq.begin(),
+            laterRseq.end(),
+            k,
+            [](std::size_t v, const std::pair<uint32_t, uint8_t>& e) { return v < e.first; });
+        return std::prev(it)->second;
+    }
 
     /**
      * \param k index of a micropacket in the run

@@ -260,9 +260,12 @@ GsnPortDevice::DoDispose()
     m_retx.clear();
     m_laterReleases.clear();
     m_laterCredits.clear();
+    m_laterAcks.clear();
+    m_laterArrivals.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
     m_gappedRun = nullptr;
+    m_txRun = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
     m_receiveErrorModel = nullptr;
@@ -312,6 +315,14 @@ GsnPortDevice::TransmitNext()
     {
         return;
     }
+    if (m_exactCredits)
+    {
+        // Acknowledgements due by now may move the deadline. (Applying them notifies this
+        // port, which the choice below covers.)
+        m_selecting = true;
+        ApplyDueCredits(Simulator::Now());
+        m_selecting = false;
+    }
     if (RetransmitDeadlinePassed(Simulator::Now()))
     {
         ExpireRetransmitTimer(); // may reset the link, which sends at once
@@ -349,11 +360,11 @@ GsnPortDevice::TransmitNext()
     while (n < maxRun)
     {
         m_slotTime += slot;
+        ApplyDueCredits(m_slotTime); // what arrives or is freed by this slot counts in it
         if (RetransmitDeadlinePassed(m_slotTime))
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
         }
-        ApplyDueCredits(m_slotTime); // what arrives or is freed by this slot counts in it
         if (!m_exactCredits && lastType == GsnMicropacketType::CREDIT_ONLY && m_owedTotal > 0)
         {
             // Credit-only micropackets are going out anyway: let the remainder below
@@ -404,6 +415,10 @@ GsnPortDevice::TransmitNext()
     m_runLength = n;
     m_runEnd = Simulator::Now() + busyFor;
     m_gappedRun = run && !run->departures.empty() ? run : nullptr;
+    if (m_exactCredits)
+    {
+        m_txRun = run; // acknowledgements owed during the run may ride on its later slots
+    }
     if (run)
     {
         m_channel->TransmitRun(run, this);
@@ -466,21 +481,24 @@ GsnPortDevice::BridgeIdleSlots()
         return false;
     }
     // The acknowledgement and credit timers would send a Null or Credit-only meanwhile.
-    const bool ackTimer = m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= ready;
+    const bool ackTimer = ExactAcks() ? NextAckDue() <= ready
+                                      : m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= ready;
     const bool creditTimer = m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= ready;
     if (ackTimer || creditTimer)
     {
         return false;
     }
     m_slotTime = ready;
+    ApplyDueCredits(m_slotTime);
     return true;
 }
 
 void
 GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 {
-    // Every micropacket acknowledges all that was accepted so far.
-    mp.rseq = uint8_t(m_expectedTseq - 1);
+    // Every micropacket acknowledges all that has arrived by its slot (with ExactCredits, a
+    // run taken ahead may still be arriving).
+    mp.rseq = uint8_t(m_expectedTseq - 1 - m_laterArrivals.size());
     m_rxUnacked = 0;
     m_ackDue = false;
     // The LCRC is computed where it can matter: at a receiver with an error model, or here
@@ -519,6 +537,7 @@ GsnPortDevice::TransmitComplete()
     }
     m_txBusy = false;
     m_gappedRun = nullptr;
+    m_txRun = nullptr;
     TransmitNext();
 }
 
@@ -712,7 +731,9 @@ GsnPortDevice::GetRetransmitTimeout() const
     }
     const Time delay = m_channel ? m_channel->GetDelay() : Time(0);
     // In runs, the acknowledgements riding on the peer's run are as old as the run.
-    const int64_t runSlots = m_linkMode == LinkMode::RUN ? int64_t(m_maxRunLength) : 0;
+    // With ExactCredits they are amended to what micropacket by micropacket they would be.
+    const int64_t runSlots =
+        m_linkMode == LinkMode::RUN && !ExactAcks() ? int64_t(m_maxRunLength) : 0;
     return 2 * (delay + 20 * MicropacketTime()) + m_ackDelay + runSlots * MicropacketTime();
 }
 
@@ -737,6 +758,7 @@ void
 GsnPortDevice::RetransmitTimeout()
 {
     m_rtxTimer.pending = false;
+    ApplyDueCredits(Simulator::Now()); // acknowledgements that arrived meanwhile
     if (!RetransmitDeadlinePassed(Simulator::Now()))
     {
         // Progress was made since the timer was set: wait for the new deadline (while the
@@ -769,7 +791,7 @@ GsnPortDevice::ExpireRetransmitTimer()
 }
 
 void
-GsnPortDevice::ProcessRseq(uint8_t rseq)
+GsnPortDevice::ProcessRseq(uint8_t rseq, const Time& at)
 {
     if (m_retx.empty())
     {
@@ -792,10 +814,104 @@ GsnPortDevice::ProcessRseq(uint8_t rseq)
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
-    const Time from =
-        m_retx.empty() ? Simulator::Now() : std::max(Simulator::Now(), m_retx.front().slot);
+    const Time from = m_retx.empty() ? at : std::max(at, m_retx.front().slot);
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
+}
+
+void
+GsnPortDevice::TakeRseq(uint8_t rseq)
+{
+    const Time now = Simulator::Now();
+    if (!m_exactCredits)
+    {
+        ProcessRseq(rseq, now);
+        return;
+    }
+    if (m_rxArrival > now)
+    {
+        // A micropacket of a run taken ahead of its arrival: it acknowledges from then, with
+        // what its sender amends meanwhile.
+        LaterAck& a = m_laterAcks.push_back_slot();
+        a.at = m_rxArrival;
+        a.run = m_rxRun;
+        a.index = m_rxIndex;
+        a.rseq = rseq;
+        return;
+    }
+    ApplyDueCredits(now); // the earlier ones first
+    ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, now);
+}
+
+void
+GsnPortDevice::AckAmended(const Time& at, uint8_t rseq)
+{
+    if (at <= m_lastAckApplied)
+    {
+        // The port chose ahead past that arrival with the RSEQ as it was: apply the amended
+        // one now, with its own time (the port's next choice is after it).
+        ProcessRseq(rseq, at);
+    }
+}
+
+bool
+GsnPortDevice::AmendRunAcks(const Time& arrival)
+{
+    if (!m_txBusy || !m_txRun || arrival >= m_runEnd || !m_channel)
+    {
+        return false;
+    }
+    // The first micropacket of the run that leaves at the arrival or later.
+    const std::vector<int64_t>& d = m_txRun->departures;
+    const int64_t offset = std::max<int64_t>(0, (arrival - m_runStart).GetNanoSeconds());
+    const std::size_t k =
+        d.empty() ? std::size_t((offset + gsn::MICROPACKET_TIME_NS - 1) / gsn::MICROPACKET_TIME_NS)
+                  : std::size_t(std::lower_bound(d.begin(), d.end(), offset) - d.begin());
+    if (k >= m_txRun->micropackets.size())
+    {
+        return false;
+    }
+    const uint8_t rseq = uint8_t(m_expectedTseq - 1); // all accepted arrived by then
+    std::vector<std::pair<uint32_t, uint8_t>>& later = m_txRun->laterRseq;
+    if (!later.empty() && later.back().first == k)
+    {
+        later.back().second = rseq;
+    }
+    else
+    {
+        later.emplace_back(uint32_t(k), rseq);
+    }
+    m_laterArrivals.clear();
+    m_rxUnacked = 0;
+    m_ackDue = false;
+    if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
+    {
+        peer->AckAmended(m_txRun->ArrivalOf(k), rseq);
+    }
+    return true;
+}
+
+Time
+GsnPortDevice::NextAckDue() const
+{
+    if (m_rxUnacked == 0 && m_laterArrivals.empty())
+    {
+        return Time::Max();
+    }
+    if (m_ackDue && m_rxUnacked > 0)
+    {
+        return Simulator::Now();
+    }
+    // As micropacket by micropacket: when AckThreshold are owed, or the oldest has waited
+    // AckDelay.
+    const Time oldest = m_rxUnacked > 0 ? m_oldestUnacked : m_laterArrivals.front();
+    Time due = oldest + m_ackDelay;
+    const std::size_t more = m_ackThreshold - std::min(m_rxUnacked, m_ackThreshold);
+    if (more > 0 && m_laterArrivals.size() >= more)
+    {
+        due = std::min(due, m_laterArrivals[more - 1]);
+    }
+    return due;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -862,8 +978,11 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
             break;
         }
         ++run->next;
+        m_rxRun = PeekPointer(run);
+        m_rxIndex = uint32_t(k);
         ReceiveAt(std::move(mps[k]), arrival); // the run is not read again up to next
     }
+    m_rxRun = nullptr;
     m_selecting = false;
     TransmitNext();
 }
@@ -900,7 +1019,7 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
         ReceiveControl(mp);
         return;
     case GsnMicropacketType::NULL_MP:
-        ProcessRseq(mp.rseq);
+        TakeRseq(mp.rseq);
         return;
     case GsnMicropacketType::HEADER:
     case GsnMicropacketType::DATA:
@@ -916,7 +1035,7 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
 void
 GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
 {
-    ProcessRseq(mp.rseq);
+    TakeRseq(mp.rseq);
     if (!m_rxGranted)
     {
         ++m_counters.notInitialized;
@@ -1002,6 +1121,24 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 void
 GsnPortDevice::NoteAckOwed()
 {
+    if (ExactAcks())
+    {
+        // During a run of this port the acknowledgement rides on the run's next slot;
+        // otherwise it is owed from the micropacket's arrival.
+        if (AmendRunAcks(m_rxArrival))
+        {
+            return;
+        }
+        if (m_rxArrival > Simulator::Now())
+        {
+            m_laterArrivals.push_back(m_rxArrival);
+            if (!m_txBusy && !m_selecting)
+            {
+                ArmIdleTimers();
+            }
+            return;
+        }
+    }
     if (m_rxUnacked++ == 0)
     {
         m_oldestUnacked = Simulator::Now();
@@ -1123,6 +1260,24 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
         m_laterCredits.pop_front();
         CountCredits(e.vc, e.n, e.at);
     }
+    while (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+    {
+        const Time at = m_laterAcks.front().at;
+        const uint8_t rseq = m_laterAcks.front().Rseq();
+        m_laterAcks.pop_front();
+        m_lastAckApplied = at;
+        ProcessRseq(rseq, at);
+    }
+    while (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)
+    {
+        // As NoteAckOwed at the arrival.
+        if (m_rxUnacked++ == 0)
+        {
+            m_oldestUnacked = m_laterArrivals.front();
+        }
+        m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
+        m_laterArrivals.pop_front();
+    }
 }
 
 void
@@ -1144,6 +1299,15 @@ GsnPortDevice::ArmDueCreditsTimer()
         std::find(m_stalled.begin(), m_stalled.end(), true) != m_stalled.end())
     {
         wake = std::min(wake, m_laterCredits.front().at);
+    }
+    // A Null for what arrives, and acknowledgements that open a full retransmission window.
+    if (!m_laterArrivals.empty())
+    {
+        wake = std::min(wake, NextAckDue());
+    }
+    if (!m_laterAcks.empty() && m_retx.size() >= m_retransmitWindow)
+    {
+        wake = std::min(wake, m_laterAcks.front().at);
     }
     if (wake == Time::Max())
     {
@@ -1170,6 +1334,10 @@ GsnPortDevice::DueCreditsTimeout()
     if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= Simulator::Now())
     {
         m_creditDue = true; // as CreditTimeout would
+    }
+    if (m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= Simulator::Now())
+    {
+        m_ackDue = true; // as AckTimeout would
     }
     NotifyTxReady(); // if nothing goes, TransmitNext arms the timers for the next
 }
@@ -1215,6 +1383,8 @@ GsnPortDevice::ClearLinkState()
     m_owedTotal = 0;
     m_laterReleases.clear();
     m_laterCredits.clear();
+    m_laterAcks.clear();
+    m_laterArrivals.clear();
 }
 
 void
@@ -1372,7 +1542,17 @@ GsnPortDevice::GetTxMicropacketsStarted() const
 uint32_t
 GsnPortDevice::GetUnacknowledged() const
 {
-    return uint32_t(m_retx.size());
+    uint32_t n = uint32_t(m_retx.size());
+    // ExactCredits: less what acknowledgements that arrived by now, kept, take off.
+    for (std::size_t i = m_laterAcks.size(); n > 0 && i-- > 0;)
+    {
+        if (m_laterAcks[i].at <= Simulator::Now())
+        {
+            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - m_retx.front().mp.tseq + 1);
+            return acked <= n ? n - acked : n;
+        }
+    }
+    return n;
 }
 
 void

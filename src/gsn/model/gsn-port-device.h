@@ -371,14 +371,41 @@ class GsnPortDevice : public NetDevice
     /// Handle a sequenced micropacket with a good LCRC.
     void ReceiveSequenced(const GsnMicropacket& mp);
     /// Apply an acknowledgement.
-    void ProcessRseq(uint8_t rseq);
+    /// \param rseq the RSEQ received
+    /// \param at when it arrived (the go-back-N timer restarts from then)
+    void ProcessRseq(uint8_t rseq, const Time& at);
+    /// The RSEQ of the micropacket being received: apply it, or with ExactCredits keep it
+    /// until the micropacket arrives.
+    void TakeRseq(uint8_t rseq);
+    /// ExactCredits: the peer's run on the wire carries \p rseq from the micropacket that
+    /// arrives at \p at on; apply it at once if that one's RSEQ was applied already.
+    void AckAmended(const Time& at, uint8_t rseq);
+    /// ExactCredits: a micropacket arriving at \p arrival was accepted during a run of
+    /// this port: its RSEQ goes with the run's first later slot, as micropacket by
+    /// micropacket. \return false if the run has no such slot
+    bool AmendRunAcks(const Time& arrival);
+
+    /// \return true if acknowledgements are timed as micropacket by micropacket (ExactCredits
+    /// in the run mode; the micropacket mode needs nothing kept for later)
+    bool ExactAcks() const
+    {
+        return m_exactCredits && m_linkMode == LinkMode::RUN;
+    }
+
+    /// ExactCredits: \return when a Null becomes due (AckThreshold micropackets arrived
+    /// unacknowledged, or the oldest waited AckDelay), counting those taken ahead from
+    /// their arrival; Time::Max() if none is owed
+    Time NextAckDue() const;
     /// Apply credits from an accepted micropacket, or keep them until it arrives.
     void ProcessCredits(uint8_t vc, uint8_t credits);
 
-    /// Count what takes effect by \p t: credits that arrived, buffer places freed.
+    /// Count what takes effect by \p t: credits and acknowledgements that arrived, buffer
+    /// places freed, acknowledgements owed for micropackets that arrived.
     void ApplyDueCredits(const Time& t)
     {
-        if (m_exactCredits && (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t)))
+        if (m_exactCredits && (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
+                               (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+                               (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)))
         {
             ApplyDueCreditsNow(t);
         }
@@ -469,7 +496,10 @@ class GsnPortDevice : public NetDevice
     std::array<Time, gsn::NUM_VCS> m_vcLastSlot;   ///< last slot given to each VC's Messages
     uint32_t m_runLength;                          ///< micropackets of the last run
     Ptr<GsnMicropacketRun> m_gappedRun;            ///< the run on the wire, if it has gaps
+    Ptr<GsnMicropacketRun> m_txRun;                ///< ExactCredits: the run on the wire
     Time m_rxArrival;                              ///< arrival of the one received
+    GsnMicropacketRun* m_rxRun{nullptr};           ///< the run of the one received, if any
+    uint32_t m_rxIndex{0};                         ///< its index in m_rxRun
     uint8_t m_rrNext;                              ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
@@ -507,7 +537,27 @@ class GsnPortDevice : public NetDevice
     uint32_t m_owedTotal{0};                          ///< sum of m_owedCredits
     GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
     GsnTimedCredits m_laterCredits;                   ///< credits arriving later
-    PortTimer m_dueCreditsTimer;                      ///< wakes an idle port for them
+
+    /// ExactCredits: an acknowledgement that arrives later, on a run taken ahead.
+    struct LaterAck
+    {
+        Time at;                    ///< when its micropacket arrives
+        Ptr<GsnMicropacketRun> run; ///< the run (for the RSEQ amended since)
+        uint32_t index{0};          ///< the micropacket's index in the run
+        uint8_t rseq{0};            ///< its RSEQ as chosen
+
+        /// \return the RSEQ it carries
+        uint8_t Rseq() const
+        {
+            return run->RseqOf(index, rseq);
+        }
+    };
+
+    GsnRingBuffer<LaterAck> m_laterAcks; ///< acknowledgements arriving later, in time order
+    Time m_lastAckApplied;               ///< arrival of the last of them applied
+    GsnRingBuffer<Time> m_laterArrivals; ///< arrivals, after now, of micropackets taken
+                                         ///< ahead and accepted: acknowledgements owed then
+    PortTimer m_dueCreditsTimer;         ///< wakes an idle port for them
 
     // Bring-up
     LinkState m_state;                      ///< link state
