@@ -1168,7 +1168,8 @@ GsnPortDevice::ArmIdleTimers()
     // owed credits; the timers are needed only once it has nothing to send.
     const Time now = Simulator::Now();
     // A timer whose work is already due (waiting for the link to come up) is not needed.
-    if (m_rxUnacked > 0 && !m_ackDue && !m_ackTimer.pending)
+    // (With micropackets taken ahead still arriving, the due-credits timer wakes for both.)
+    if (m_rxUnacked > 0 && !m_ackDue && !m_ackTimer.pending && m_laterArrivals.empty())
     {
         const Time due = std::max(now, m_oldestUnacked + m_ackDelay);
         Arm(m_ackTimer, due - now, &GsnPortDevice::AckTimeout);
