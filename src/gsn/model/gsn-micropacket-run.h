@@ -54,6 +54,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// from micropacket k on, the run carries that RSEQ (micropacket by micropacket, the
     /// slot after an acceptance carries it). Increasing in k and in RSEQ.
     std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
+    bool finished{false}; ///< ExactCredits: the run has left; laterRseq is final
 
     /**
      * \param k index of a micropacket in the run

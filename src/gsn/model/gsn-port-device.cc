@@ -58,7 +58,7 @@ GsnPortDevice::GetTypeId()
             .AddAttribute("RetransmitTimeout",
                           "Go-back-N timeout without acknowledgement progress. Zero derives "
                           "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
-                          "micropacket times in the Run link mode.",
+                          "micropacket times in the Run link mode without ExactCredits.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
                           MakeTimeChecker(Time(0)))
@@ -140,10 +140,16 @@ GsnPortDevice::GetTypeId()
                           "the places of its later slots then; an endpoint frees a place when "
                           "the micropacket arrives), in a Credit-only micropacket when "
                           "CreditReturnThreshold are owed, as micropacket by micropacket, and "
-                          "counts at the sender only from its arrival. Much closer to the "
-                          "micropacket mode where credits run short, for 2 to 14 times the "
-                          "events. False: the credits of the places a run frees go back at "
-                          "once, with Credit-only micropackets that carry what is owed.",
+                          "counts at the sender only from its arrival. Acknowledgements "
+                          "likewise: a micropacket acknowledges what has arrived by its slot, "
+                          "one accepted during a run of the port rides on the run's next slot "
+                          "(the run's later RSEQs are amended), an RSEQ counts from its "
+                          "arrival, a Null is owed from the arrivals, and the go-back-N "
+                          "timeout is the micropacket mode's. Much closer to the micropacket "
+                          "mode where credits run short and with link errors, for 1.4 to 16 "
+                          "times the events. False: the credits of the places a run frees go "
+                          "back at once, with Credit-only micropackets that carry what is "
+                          "owed; a run's RSEQs are those when it was chosen.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&GsnPortDevice::m_exactCredits),
                           MakeBooleanChecker())
@@ -261,6 +267,7 @@ GsnPortDevice::DoDispose()
     m_laterReleases.clear();
     m_laterCredits.clear();
     m_laterAcks.clear();
+    m_laterAckRun = nullptr;
     m_laterArrivals.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
@@ -315,15 +322,16 @@ GsnPortDevice::TransmitNext()
     {
         return;
     }
+    const Time now = Simulator::Now();
     if (m_exactCredits)
     {
         // Acknowledgements due by now may move the deadline. (Applying them notifies this
         // port, which the choice below covers.)
         m_selecting = true;
-        ApplyDueCredits(Simulator::Now());
+        ApplyDueCredits(now);
         m_selecting = false;
     }
-    if (RetransmitDeadlinePassed(Simulator::Now()))
+    if (RetransmitDeadlinePassed(now))
     {
         ExpireRetransmitTimer(); // may reset the link, which sends at once
         if (m_txBusy)
@@ -334,7 +342,7 @@ GsnPortDevice::TransmitNext()
     // Choosing may call into the upper part, which may notify this port again (a switch
     // frees an input buffer of the same port); the choice under way covers that.
     m_selecting = true;
-    m_slotTime = Simulator::Now();
+    m_slotTime = now;
     ApplyDueCredits(m_slotTime);
     GsnMicropacket mp;
     if (!SelectMicropacket(mp))
@@ -401,19 +409,19 @@ GsnPortDevice::TransmitNext()
         }
         if (!run->departures.empty())
         {
-            run->departures.push_back((m_slotTime - Simulator::Now()).GetNanoSeconds());
+            run->departures.push_back((m_slotTime - now).GetNanoSeconds());
         }
         run->micropackets.push_back(std::move(next));
         ++n;
     }
     m_selecting = false;
     m_choosingAhead = false;
-    const Time busyFor = lastSlot + slot - Simulator::Now();
-    m_slotTime = Simulator::Now();
+    const Time busyFor = lastSlot + slot - now;
+    m_slotTime = now;
     m_txBusy = true;
     m_runStart = m_slotTime;
     m_runLength = n;
-    m_runEnd = Simulator::Now() + busyFor;
+    m_runEnd = now + busyFor;
     m_gappedRun = run && !run->departures.empty() ? run : nullptr;
     if (m_exactCredits)
     {
@@ -537,7 +545,16 @@ GsnPortDevice::TransmitComplete()
     }
     m_txBusy = false;
     m_gappedRun = nullptr;
-    m_txRun = nullptr;
+    if (m_txRun)
+    {
+        // No acknowledgement rides on it any more.
+        m_txRun->finished = true;
+        if (Ptr<GsnPortDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr)
+        {
+            peer->AckRunFinished(PeekPointer(m_txRun));
+        }
+        m_txRun = nullptr;
+    }
     TransmitNext();
 }
 
@@ -791,7 +808,7 @@ GsnPortDevice::ExpireRetransmitTimer()
 }
 
 void
-GsnPortDevice::ProcessRseq(uint8_t rseq, const Time& at)
+GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 {
     if (m_retx.empty())
     {
@@ -814,7 +831,8 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time& at)
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
-    const Time from = m_retx.empty() ? at : std::max(at, m_retx.front().slot);
+    const Time t = at ? *at : Simulator::Now();
+    const Time from = m_retx.empty() ? t : std::max(t, m_retx.front().slot);
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
 }
@@ -822,35 +840,63 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time& at)
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
-    const Time now = Simulator::Now();
     if (!m_exactCredits)
     {
-        ProcessRseq(rseq, now);
+        ProcessRseq(rseq, nullptr);
         return;
     }
-    if (m_rxArrival > now)
+    if (m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: it acknowledges from then, with
-        // what its sender amends meanwhile.
+        // what its sender amends meanwhile. The same RSEQ again changes nothing (an
+        // amendment for a later micropacket of the run comes with its own entry).
+        // While the run is being sent its RSEQs may still be amended: the entry refers to it.
+        const bool live = !m_rxRun->finished;
+        const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
+        const uint8_t value = live ? rseq : m_rxRun->RseqOf(m_rxIndex, rseq);
+        if (!m_laterAcks.empty() && m_laterAcks.back().run == run &&
+            m_laterAcks.back().rseq == value && (!live || m_rxRun->laterRseq.empty()))
+        {
+            return;
+        }
         LaterAck& a = m_laterAcks.push_back_slot();
         a.at = m_rxArrival;
-        a.run = m_rxRun;
+        a.run = run;
         a.index = m_rxIndex;
-        a.rseq = rseq;
+        a.rseq = value;
+        if (live && PeekPointer(m_laterAckRun) != m_rxRun)
+        {
+            m_laterAckRun = m_rxRun; // kept until it has left
+        }
         return;
     }
-    ApplyDueCredits(now); // the earlier ones first
-    ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, now);
+    ApplyDueCredits(m_rxArrival); // the earlier ones first (it arrives now)
+    ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, &m_rxArrival);
 }
 
 void
-GsnPortDevice::AckAmended(const Time& at, uint8_t rseq)
+GsnPortDevice::AckAmended(const Time& at, uint8_t rseq, bool taken)
 {
     if (at <= m_lastAckApplied)
     {
         // The port chose ahead past that arrival with the RSEQ as it was: apply the amended
         // one now, with its own time (the port's next choice is after it).
-        ProcessRseq(rseq, at);
+        ProcessRseq(rseq, &at);
+        return;
+    }
+    if (taken)
+    {
+        // Its entry may have been left out as a repeat: keep the amended RSEQ for then.
+        // (Later entries refer to the run, and read the amendment there.)
+        LaterAck& a = m_laterAcks.push_back_slot();
+        a.at = at;
+        a.run = nullptr;
+        a.index = 0;
+        a.rseq = rseq;
+        for (std::size_t i = m_laterAcks.size() - 1; i > 0 && m_laterAcks[i - 1].at > at; --i)
+        {
+            std::swap(m_laterAcks[i - 1], m_laterAcks[i]);
+        }
     }
 }
 
@@ -886,7 +932,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     m_ackDue = false;
     if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
     {
-        peer->AckAmended(m_txRun->ArrivalOf(k), rseq);
+        peer->AckAmended(m_txRun->ArrivalOf(k), rseq, k < m_txRun->next);
     }
     return true;
 }
@@ -912,6 +958,26 @@ GsnPortDevice::NextAckDue() const
         due = std::min(due, m_laterArrivals[more - 1]);
     }
     return due;
+}
+
+void
+GsnPortDevice::AckRunFinished(const GsnMicropacketRun* run)
+{
+    // Entries of the run are the last ones: give them their final RSEQs, and let the run go.
+    for (std::size_t i = m_laterAcks.size(); i-- > 0;)
+    {
+        LaterAck& a = m_laterAcks[i];
+        if (a.run && a.run != run)
+        {
+            break;
+        }
+        a.rseq = a.Rseq();
+        a.run = nullptr;
+    }
+    if (PeekPointer(m_laterAckRun) == run)
+    {
+        m_laterAckRun = nullptr;
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -980,6 +1046,7 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
         ++run->next;
         m_rxRun = PeekPointer(run);
         m_rxIndex = uint32_t(k);
+        m_rxAhead = arrival > now;
         ReceiveAt(std::move(mps[k]), arrival); // the run is not read again up to next
     }
     m_rxRun = nullptr;
@@ -990,6 +1057,7 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
+    m_rxAhead = false;
     ReceiveAt(mp, Simulator::Now());
 }
 
@@ -1095,7 +1163,7 @@ GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 void
 GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 {
-    if (m_exactCredits && m_rxArrival > Simulator::Now())
+    if (m_exactCredits && m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: its credits exist from then.
         m_laterCredits.Add(m_rxArrival, vc, credits);
@@ -1129,7 +1197,7 @@ GsnPortDevice::NoteAckOwed()
         {
             return;
         }
-        if (m_rxArrival > Simulator::Now())
+        if (m_rxAhead)
         {
             m_laterArrivals.push_back(m_rxArrival);
             if (!m_txBusy && !m_selecting)
@@ -1261,13 +1329,24 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
         m_laterCredits.pop_front();
         CountCredits(e.vc, e.n, e.at);
     }
-    while (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+    if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
     {
-        const Time at = m_laterAcks.front().at;
-        const uint8_t rseq = m_laterAcks.front().Rseq();
-        m_laterAcks.pop_front();
-        m_lastAckApplied = at;
-        ProcessRseq(rseq, at);
+        // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
+        // state that applying each in turn would.
+        uint8_t rseq = m_laterAcks.front().Rseq();
+        Time from = m_laterAcks.front().at;
+        while (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+        {
+            const uint8_t r = m_laterAcks.front().Rseq();
+            if (r != rseq)
+            {
+                rseq = r;
+                from = m_laterAcks.front().at;
+            }
+            m_lastAckApplied = m_laterAcks.front().at;
+            m_laterAcks.pop_front();
+        }
+        ProcessRseq(rseq, &from);
     }
     while (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)
     {
@@ -1385,6 +1464,7 @@ GsnPortDevice::ClearLinkState()
     m_laterReleases.clear();
     m_laterCredits.clear();
     m_laterAcks.clear();
+    m_laterAckRun = nullptr;
     m_laterArrivals.clear();
 }
 

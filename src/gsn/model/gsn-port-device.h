@@ -372,14 +372,17 @@ class GsnPortDevice : public NetDevice
     void ReceiveSequenced(const GsnMicropacket& mp);
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
-    /// \param at when it arrived (the go-back-N timer restarts from then)
-    void ProcessRseq(uint8_t rseq, const Time& at);
+    /// \param at when it arrived (the go-back-N timer restarts from then); null: now
+    void ProcessRseq(uint8_t rseq, const Time* at);
     /// The RSEQ of the micropacket being received: apply it, or with ExactCredits keep it
     /// until the micropacket arrives.
     void TakeRseq(uint8_t rseq);
     /// ExactCredits: the peer's run on the wire carries \p rseq from the micropacket that
-    /// arrives at \p at on; apply it at once if that one's RSEQ was applied already.
-    void AckAmended(const Time& at, uint8_t rseq);
+    /// arrives at \p at on; apply it at once if that one's RSEQ was applied already, keep it
+    /// for then if this port has taken that micropacket (\p taken).
+    void AckAmended(const Time& at, uint8_t rseq, bool taken);
+    /// ExactCredits: the peer's \p run has left: its RSEQs are final.
+    void AckRunFinished(const GsnMicropacketRun* run);
     /// ExactCredits: a micropacket arriving at \p arrival was accepted during a run of
     /// this port: its RSEQ goes with the run's first later slot, as micropacket by
     /// micropacket. \return false if the run has no such slot
@@ -500,6 +503,7 @@ class GsnPortDevice : public NetDevice
     Time m_rxArrival;                              ///< arrival of the one received
     GsnMicropacketRun* m_rxRun{nullptr};           ///< the run of the one received, if any
     uint32_t m_rxIndex{0};                         ///< its index in m_rxRun
+    bool m_rxAhead{false};                         ///< it arrives later than now
     uint8_t m_rrNext;                              ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
@@ -541,23 +545,24 @@ class GsnPortDevice : public NetDevice
     /// ExactCredits: an acknowledgement that arrives later, on a run taken ahead.
     struct LaterAck
     {
-        Time at;                    ///< when its micropacket arrives
-        Ptr<GsnMicropacketRun> run; ///< the run (for the RSEQ amended since)
-        uint32_t index{0};          ///< the micropacket's index in the run
-        uint8_t rseq{0};            ///< its RSEQ as chosen
+        Time at;                        ///< when its micropacket arrives
+        const GsnMicropacketRun* run{}; ///< the run (for the RSEQ amended since), or none
+        uint32_t index{0};              ///< the micropacket's index in the run
+        uint8_t rseq{0};                ///< its RSEQ as chosen
 
         /// \return the RSEQ it carries
         uint8_t Rseq() const
         {
-            return run->RseqOf(index, rseq);
+            return run ? run->RseqOf(index, rseq) : rseq;
         }
     };
 
-    GsnRingBuffer<LaterAck> m_laterAcks; ///< acknowledgements arriving later, in time order
-    Time m_lastAckApplied;               ///< arrival of the last of them applied
-    GsnRingBuffer<Time> m_laterArrivals; ///< arrivals, after now, of micropackets taken
-                                         ///< ahead and accepted: acknowledgements owed then
-    PortTimer m_dueCreditsTimer;         ///< wakes an idle port for them
+    GsnRingBuffer<LaterAck> m_laterAcks;  ///< acknowledgements arriving later, in time order
+    Ptr<GsnMicropacketRun> m_laterAckRun; ///< the peer's run they refer to, while it is sent
+    Time m_lastAckApplied;                ///< arrival of the last of them applied
+    GsnRingBuffer<Time> m_laterArrivals;  ///< arrivals, after now, of micropackets taken
+                                          ///< ahead and accepted: acknowledgements owed then
+    PortTimer m_dueCreditsTimer;          ///< wakes an idle port for them
 
     // Bring-up
     LinkState m_state;                      ///< link state
