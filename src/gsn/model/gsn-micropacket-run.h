@@ -55,6 +55,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// slot after an acceptance carries it). Increasing in k and in RSEQ.
     std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
     bool finished{false}; ///< ExactCredits: the run has left; laterRseq is final
+    /// ExactCredits: index of the last micropacket whose RSEQ the receiver has applied
+    /// (choosing ahead), -1 if none; an amendment up to there must be applied at once
+    mutable int64_t ackApplied{-1};
 
     /**
      * \param k index of a micropacket in the run

@@ -847,15 +847,15 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
     }
     if (m_rxAhead)
     {
-        // A micropacket of a run taken ahead of its arrival: it acknowledges from then, with
-        // what its sender amends meanwhile. The same RSEQ again changes nothing (an
-        // amendment for a later micropacket of the run comes with its own entry).
-        // While the run is being sent its RSEQs may still be amended: the entry refers to it.
+        // A micropacket of a run taken ahead of its arrival: it acknowledges from then. While
+        // the run is being sent its RSEQs may still be amended: the entry refers to it, and
+        // reads the RSEQ there when it is applied. After that, the same RSEQ again changes
+        // nothing.
         const bool live = !m_rxRun->finished;
         const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
         const uint8_t value = live ? rseq : m_rxRun->RseqOf(m_rxIndex, rseq);
-        if (!m_laterAcks.empty() && m_laterAcks.back().run == run &&
-            m_laterAcks.back().rseq == value && (!live || m_rxRun->laterRseq.empty()))
+        if (!live && !m_laterAcks.empty() && !m_laterAcks.back().run &&
+            m_laterAcks.back().rseq == value)
         {
             return;
         }
@@ -875,29 +875,11 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
 }
 
 void
-GsnPortDevice::AckAmended(const Time& at, uint8_t rseq, bool taken)
+GsnPortDevice::AckAmended(const Time& at, uint8_t rseq)
 {
-    if (at <= m_lastAckApplied)
-    {
-        // The port chose ahead past that arrival with the RSEQ as it was: apply the amended
-        // one now, with its own time (the port's next choice is after it).
-        ProcessRseq(rseq, &at);
-        return;
-    }
-    if (taken)
-    {
-        // Its entry may have been left out as a repeat: keep the amended RSEQ for then.
-        // (Later entries refer to the run, and read the amendment there.)
-        LaterAck& a = m_laterAcks.push_back_slot();
-        a.at = at;
-        a.run = nullptr;
-        a.index = 0;
-        a.rseq = rseq;
-        for (std::size_t i = m_laterAcks.size() - 1; i > 0 && m_laterAcks[i - 1].at > at; --i)
-        {
-            std::swap(m_laterAcks[i - 1], m_laterAcks[i]);
-        }
-    }
+    // The port chose ahead past that arrival with the RSEQ as it was: apply the amended one
+    // now, with its own time (the port's next choice is after it).
+    ProcessRseq(rseq, &at);
 }
 
 bool
@@ -930,9 +912,12 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     m_laterArrivals.clear();
     m_rxUnacked = 0;
     m_ackDue = false;
-    if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
+    if (int64_t(k) <= m_txRun->ackApplied)
     {
-        peer->AckAmended(m_txRun->ArrivalOf(k), rseq, k < m_txRun->next);
+        if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
+        {
+            peer->AckAmended(m_txRun->ArrivalOf(k), rseq);
+        }
     }
     return true;
 }
@@ -967,9 +952,9 @@ GsnPortDevice::AckRunFinished(const GsnMicropacketRun* run)
     for (std::size_t i = m_laterAcks.size(); i-- > 0;)
     {
         LaterAck& a = m_laterAcks[i];
-        if (a.run && a.run != run)
+        if (a.run != run)
         {
-            break;
+            break; // (older entries are final already)
         }
         a.rseq = a.Rseq();
         a.run = nullptr;
@@ -1032,6 +1017,9 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
     m_selecting = true;
+    // Acknowledgements kept from the peer's earlier runs are due by now: an idle port applies
+    // them here rather than keep them until it sends.
+    ApplyDueCredits(now);
     while (run->next < mps.size())
     {
         const std::size_t k = run->next;
@@ -1332,20 +1320,44 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
     if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
     {
         // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
-        // state that applying each in turn would.
-        uint8_t rseq = m_laterAcks.front().Rseq();
-        Time from = m_laterAcks.front().at;
-        while (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+        // state that applying each in turn would. Both found by bisection (the entries are in
+        // time order, and the last RSEQ is carried by a suffix of them).
+        std::size_t lo = 1;
+        std::size_t hi = m_laterAcks.size();
+        while (lo < hi) // the count of entries due by t
         {
-            const uint8_t r = m_laterAcks.front().Rseq();
-            if (r != rseq)
+            const std::size_t mid = (lo + hi) / 2;
+            if (m_laterAcks[mid].at <= t)
             {
-                rseq = r;
-                from = m_laterAcks.front().at;
+                lo = mid + 1;
             }
-            m_lastAckApplied = m_laterAcks.front().at;
-            m_laterAcks.pop_front();
+            else
+            {
+                hi = mid;
+            }
         }
+        const std::size_t due = lo;
+        const uint8_t rseq = m_laterAcks[due - 1].Rseq();
+        lo = 0;
+        hi = due - 1;
+        while (lo < hi) // the first of them carrying it
+        {
+            const std::size_t mid = (lo + hi) / 2;
+            if (m_laterAcks[mid].Rseq() == rseq)
+            {
+                hi = mid;
+            }
+            else
+            {
+                lo = mid + 1;
+            }
+        }
+        const Time from = m_laterAcks[lo].at;
+        if (const GsnMicropacketRun* run = m_laterAcks[due - 1].run)
+        {
+            run->ackApplied = m_laterAcks[due - 1].index;
+        }
+        m_laterAcks.pop_front(due);
         ProcessRseq(rseq, &from);
     }
     while (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)

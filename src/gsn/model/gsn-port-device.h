@@ -378,9 +378,8 @@ class GsnPortDevice : public NetDevice
     /// until the micropacket arrives.
     void TakeRseq(uint8_t rseq);
     /// ExactCredits: the peer's run on the wire carries \p rseq from the micropacket that
-    /// arrives at \p at on; apply it at once if that one's RSEQ was applied already, keep it
-    /// for then if this port has taken that micropacket (\p taken).
-    void AckAmended(const Time& at, uint8_t rseq, bool taken);
+    /// arrives at \p at on, whose RSEQ this port has applied already: apply it now.
+    void AckAmended(const Time& at, uint8_t rseq);
     /// ExactCredits: the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
     /// ExactCredits: a micropacket arriving at \p arrival was accepted during a run of
@@ -559,7 +558,6 @@ class GsnPortDevice : public NetDevice
 
     GsnRingBuffer<LaterAck> m_laterAcks;  ///< acknowledgements arriving later, in time order
     Ptr<GsnMicropacketRun> m_laterAckRun; ///< the peer's run they refer to, while it is sent
-    Time m_lastAckApplied;                ///< arrival of the last of them applied
     GsnRingBuffer<Time> m_laterArrivals;  ///< arrivals, after now, of micropackets taken
                                           ///< ahead and accepted: acknowledgements owed then
     PortTimer m_dueCreditsTimer;          ///< wakes an idle port for them
