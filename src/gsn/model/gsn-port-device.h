@@ -547,7 +547,7 @@ class GsnPortDevice : public NetDevice
         Time at;                        ///< when its micropacket arrives
         const GsnMicropacketRun* run{}; ///< the run (for the RSEQ amended since), or none
         uint32_t index{0};              ///< the micropacket's index in the run
-        uint8_t rseq{0};                ///< its RSEQ as chosen
+        uint8_t rseq{0};                ///< its RSEQ as chosen (final without a run)
 
         /// \return the RSEQ it carries
         uint8_t Rseq() const
@@ -560,7 +560,7 @@ class GsnPortDevice : public NetDevice
     Ptr<GsnMicropacketRun> m_laterAckRun; ///< the peer's run they refer to, while it is sent
     GsnRingBuffer<Time> m_laterArrivals;  ///< arrivals, after now, of micropackets taken
                                           ///< ahead and accepted: acknowledgements owed then
-    PortTimer m_dueCreditsTimer;          ///< wakes an idle port for them
+    PortTimer m_dueCreditsTimer;          ///< wakes an idle port for what is kept above
 
     // Bring-up
     LinkState m_state;                      ///< link state
