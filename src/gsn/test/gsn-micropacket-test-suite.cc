@@ -8,6 +8,7 @@
 #include "ns3/gsn-message-assembler.h"
 #include "ns3/gsn-message-header.h"
 #include "ns3/gsn-message-segmenter.h"
+#include "ns3/gsn-micropacket-run.h"
 #include "ns3/gsn-micropacket.h"
 #include "ns3/gsn-ring-buffer.h"
 #include "ns3/gsn-timed-credits.h"
@@ -583,6 +584,42 @@ class GsnTimedCreditsTestCase : public TestCase
     }
 };
 
+/// A run's amended RSEQs (ExactCredits): each micropacket carries the newest amendment at or
+/// before it, or the RSEQ it was chosen with; the arrival time of each micropacket.
+class GsnRunRseqTestCase : public TestCase
+{
+  public:
+    GsnRunRseqTestCase()
+        : TestCase("Run: amended RSEQs and arrival times of its micropackets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<GsnMicropacketRun> run = Create<GsnMicropacketRun>();
+        run->micropackets.resize(10);
+        run->firstArrival = NanoSeconds(1000);
+        NS_TEST_ASSERT_MSG_EQ(run->RseqOf(0, 7), 7, "no amendment: as chosen");
+        NS_TEST_ASSERT_MSG_EQ(run->RseqOf(9, 7), 7, "no amendment: as chosen (last)");
+        // Amendments increase in k and in RSEQ; the RSEQ wraps at 256.
+        run->laterRseq = {{2, 250}, {5, 255}, {6, 3}};
+        const uint8_t chosen = 240;
+        const std::array<uint8_t, 10> expected{240, 240, 250, 250, 250, 255, 3, 3, 3, 3};
+        for (std::size_t k = 0; k < expected.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(unsigned(run->RseqOf(k, chosen)),
+                                  unsigned(expected[k]),
+                                  "micropacket " << k << " carries the newest amendment");
+        }
+        // Back to back every 40 ns, or at the departures given.
+        NS_TEST_ASSERT_MSG_EQ(run->ArrivalOf(3), NanoSeconds(1120), "back to back");
+        run->departures = {0, 40, 200, 240, 280, 320, 360, 400, 440, 480};
+        NS_TEST_ASSERT_MSG_EQ(run->ArrivalOf(2), NanoSeconds(1200), "after a gap");
+        NS_TEST_ASSERT_MSG_EQ(run->ArrivalOf(9), NanoSeconds(1480), "the last");
+    }
+};
+
 /// The FIFO behind link and switch queues keeps order through growth and wrap-around.
 class GsnRingBufferTestCase : public TestCase
 {
@@ -785,6 +822,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
     }
 };
