@@ -88,6 +88,24 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     }
 
     /**
+     * \param ns time after the first micropacket leaves, in ns
+     * \return how many micropackets of the run have left by then
+     */
+    std::size_t LeftBy(int64_t ns) const
+    {
+        if (ns < 0)
+        {
+            return 0;
+        }
+        const std::size_t n =
+            departures.empty()
+                ? std::size_t(ns / gsn::MICROPACKET_TIME_NS) + 1
+                : std::size_t(std::upper_bound(departures.begin(), departures.end(), ns) -
+                              departures.begin());
+        return std::min(n, micropackets.size());
+    }
+
+    /**
      * \param k index of a micropacket in the run
      * \return when its last bit arrives
      */

@@ -271,7 +271,6 @@ GsnPortDevice::DoDispose()
     m_laterArrivals.clear();
     m_adminQueue.clear();
     m_controlQueue.clear();
-    m_gappedRun = nullptr;
     m_txRun = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
@@ -323,14 +322,12 @@ GsnPortDevice::TransmitNext()
         return;
     }
     const Time now = Simulator::Now();
-    if (m_exactCredits)
-    {
-        // Acknowledgements due by now may move the deadline. (Applying them notifies this
-        // port, which the choice below covers.)
-        m_selecting = true;
-        ApplyDueCredits(now);
-        m_selecting = false;
-    }
+    m_slotTime = now;
+    // What is due by now counts (ExactCredits: acknowledgements may move the deadline).
+    // Applying it may notify this port, which the choice below covers.
+    m_selecting = true;
+    ApplyDueCredits(now);
+    m_selecting = false;
     if (RetransmitDeadlinePassed(now))
     {
         ExpireRetransmitTimer(); // may reset the link, which sends at once
@@ -343,7 +340,6 @@ GsnPortDevice::TransmitNext()
     // frees an input buffer of the same port); the choice under way covers that.
     m_selecting = true;
     m_slotTime = now;
-    ApplyDueCredits(m_slotTime);
     GsnMicropacket mp;
     if (!SelectMicropacket(mp))
     {
@@ -422,11 +418,7 @@ GsnPortDevice::TransmitNext()
     m_runStart = m_slotTime;
     m_runLength = n;
     m_runEnd = now + busyFor;
-    m_gappedRun = run && !run->departures.empty() ? run : nullptr;
-    if (m_exactCredits)
-    {
-        m_txRun = run; // acknowledgements owed during the run may ride on its later slots
-    }
+    m_txRun = run;
     if (run)
     {
         m_channel->TransmitRun(run, this);
@@ -544,8 +536,7 @@ GsnPortDevice::TransmitComplete()
         m_runDisturbed = false;
     }
     m_txBusy = false;
-    m_gappedRun = nullptr;
-    if (m_txRun)
+    if (m_txRun && ExactAcks())
     {
         // No acknowledgement rides on it any more.
         m_txRun->finished = true;
@@ -553,8 +544,8 @@ GsnPortDevice::TransmitComplete()
         {
             peer->AckRunFinished(PeekPointer(m_txRun));
         }
-        m_txRun = nullptr;
     }
+    m_txRun = nullptr;
     TransmitNext();
 }
 
@@ -874,14 +865,6 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
     ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, &m_rxArrival);
 }
 
-void
-GsnPortDevice::AckAmended(const Time& at, uint8_t rseq)
-{
-    // The port chose ahead past that arrival with the RSEQ as it was: apply the amended one
-    // now, with its own time (the port's next choice is after it).
-    ProcessRseq(rseq, &at);
-}
-
 bool
 GsnPortDevice::AmendRunAcks(const Time& arrival)
 {
@@ -890,11 +873,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
         return false;
     }
     // The first micropacket of the run that leaves at the arrival or later.
-    const std::vector<int64_t>& d = m_txRun->departures;
-    const int64_t offset = std::max<int64_t>(0, (arrival - m_runStart).GetNanoSeconds());
-    const std::size_t k =
-        d.empty() ? std::size_t((offset + gsn::MICROPACKET_TIME_NS - 1) / gsn::MICROPACKET_TIME_NS)
-                  : std::size_t(std::lower_bound(d.begin(), d.end(), offset) - d.begin());
+    const std::size_t k = m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
     if (k >= m_txRun->micropackets.size())
     {
         return false;
@@ -914,9 +893,12 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     m_ackDue = false;
     if (int64_t(k) <= m_txRun->ackApplied)
     {
+        // The peer chose ahead past that arrival with the RSEQ as it was: it applies the
+        // amended one now, with its own time (its next choice is after it).
         if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
         {
-            peer->AckAmended(m_txRun->ArrivalOf(k), rseq);
+            const Time at = m_txRun->ArrivalOf(k);
+            peer->ProcessRseq(rseq, &at);
         }
     }
     return true;
@@ -1621,13 +1603,9 @@ uint64_t
 GsnPortDevice::GetTxMicropacketsStarted() const
 {
     const int64_t elapsed = (Simulator::Now() - m_runStart).GetNanoSeconds();
-    int64_t started = elapsed / gsn::MICROPACKET_TIME_NS + 1;
-    if (m_gappedRun && m_txBusy)
-    {
-        // Idle time inside the run: count the micropackets that have left by now.
-        const std::vector<int64_t>& d = m_gappedRun->departures;
-        started = std::upper_bound(d.begin(), d.end(), elapsed) - d.begin();
-    }
+    // (A run may have idle time inside: count the micropackets that have left by now.)
+    const int64_t started = m_txBusy && m_txRun ? int64_t(m_txRun->LeftBy(elapsed))
+                                                : elapsed / gsn::MICROPACKET_TIME_NS + 1;
     const int64_t later = int64_t(m_runLength) - started;
     return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }

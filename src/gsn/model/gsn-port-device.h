@@ -377,9 +377,6 @@ class GsnPortDevice : public NetDevice
     /// The RSEQ of the micropacket being received: apply it, or with ExactCredits keep it
     /// until the micropacket arrives.
     void TakeRseq(uint8_t rseq);
-    /// ExactCredits: the peer's run on the wire carries \p rseq from the micropacket that
-    /// arrives at \p at on, whose RSEQ this port has applied already: apply it now.
-    void AckAmended(const Time& at, uint8_t rseq);
     /// ExactCredits: the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
     /// ExactCredits: a micropacket arriving at \p arrival was accepted during a run of
@@ -497,8 +494,7 @@ class GsnPortDevice : public NetDevice
     Time m_runEnd;                                 ///< end of the last run's last slot
     std::array<Time, gsn::NUM_VCS> m_vcLastSlot;   ///< last slot given to each VC's Messages
     uint32_t m_runLength;                          ///< micropackets of the last run
-    Ptr<GsnMicropacketRun> m_gappedRun;            ///< the run on the wire, if it has gaps
-    Ptr<GsnMicropacketRun> m_txRun;                ///< ExactCredits: the run on the wire
+    Ptr<GsnMicropacketRun> m_txRun;                ///< the run on the wire, if any
     Time m_rxArrival;                              ///< arrival of the one received
     GsnMicropacketRun* m_rxRun{nullptr};           ///< the run of the one received, if any
     uint32_t m_rxIndex{0};                         ///< its index in m_rxRun
