@@ -141,7 +141,7 @@ class GsnPortDevice : public NetDevice
     }
 
     /// \return when the micropacket being received arrived (valid inside
-    /// ReceiveMessageMicropacket; before now for micropackets of a run taken early)
+    /// ReceiveMessageMicropacket; later than now for micropackets of a run taken early)
     const Time& GetRxArrivalTime() const
     {
         return m_rxArrival;
