@@ -62,7 +62,7 @@ def run_one(program, args, seed, run_length, workdir):
     argv = [program, "--topology=fattree", "--k=%d" % args.k, "--load=%g" % args.load,
             "--pattern=%s" % args.pattern, "--vc=%d" % args.vc, "--size=%d" % args.size,
             "--simTime=%s" % args.sim_time, "--seed=%d" % seed, "--progress=0",
-            "--json=%s" % out]
+            "--errorRate=%g" % args.error_rate, "--json=%s" % out]
     if run_length == 0:
         argv.append("--linkMode=Micropacket")
     else:
@@ -92,6 +92,8 @@ def main():
     parser.add_argument("--pattern", default="UniformRandom")
     parser.add_argument("--vc", type=int, default=3, help="0-3, or 4 for a random VC")
     parser.add_argument("--size", type=int, default=60000)
+    parser.add_argument("--error-rate", type=float, default=0.0,
+                        help="probability that a link corrupts a micropacket")
     parser.add_argument("--sim-time", default="1ms")
     parser.add_argument("--seeds", default="1,2,3,4,5,6,7,8,9,10")
     parser.add_argument("--run-lengths", default="256",
@@ -125,9 +127,10 @@ def main():
                 done, len(jobs), seed, "reference" if length == 0 else "run %d" % length,
                 results[(seed, length)]["wall_s"]), file=sys.stderr, flush=True)
 
-    print("fat tree k=%d, %s, VC %s, %d-byte Messages, load %g, %s, %d seeds" % (
+    print("fat tree k=%d, %s, VC %s, %d-byte Messages, load %g, %s, %d seeds%s" % (
         args.k, args.pattern, "random" if args.vc == 4 else args.vc, args.size, args.load,
-        args.sim_time, len(seeds)))
+        args.sim_time, len(seeds),
+        ", micropacket error rate %g" % args.error_rate if args.error_rate else ""))
     if args.run_args:
         print("run mode with: %s" % args.run_args)
     rows = []
@@ -149,13 +152,15 @@ def main():
             else:
                 print("  %-18s %14.6g +- %-11.4g %+12.4g +- %-11.4g (%+.1f%% +- %.1f%%)" % (
                     name, ref_mean, ref_ci, diff_mean, diff_ci, rel, rel_ci))
-            rows.append([args.k, args.pattern, args.vc, args.load, len(seeds), length, name,
+            rows.append([args.k, args.pattern, args.vc, args.load, args.error_rate,
+                         len(seeds), length, name,
                          "%.6g" % ref_mean, "%.6g" % ref_ci, "%.6g" % run_mean,
                          "%.6g" % diff_mean, "%.6g" % diff_ci, "%.3f" % rel, "%.3f" % rel_ci])
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     with open(args.csv, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(["k", "pattern", "vc", "load", "seeds", "max_run_length", "figure",
+        writer.writerow(["k", "pattern", "vc", "load", "error_rate", "seeds", "max_run_length",
+                         "figure",
                          "reference", "reference_ci95", "run", "difference", "difference_ci95",
                          "difference_pct", "difference_ci95_pct"])
         writer.writerows(rows)

@@ -77,6 +77,7 @@ main(int argc, char* argv[])
     uint32_t vc = 3;
     std::string routing = "Auto";
     uint32_t seed = 1;
+    double errorRate = 0.0;
     bool progress = true;
     std::string json;
 
@@ -98,10 +99,19 @@ main(int argc, char* argv[])
                  "Micropacket (the reference) or Run (fewer events, approximate under "
                  "contention)",
                  linkMode);
+    cmd.AddValue("errorRate",
+                 "Probability that a link corrupts a micropacket (go-back-N resends it)",
+                 errorRate);
     cmd.AddValue("seed", "Run number (RngRun)", seed);
     cmd.AddValue("progress", "Print progress every few wall seconds", progress);
     cmd.AddValue("json", "Write the summary as JSON to this file", json);
     cmd.Parse(argc, argv);
+    if (errorRate < 0.0 || errorRate > 1.0)
+    {
+        std::cerr << "gsn-fabric-scaling: --errorRate must be in [0, 1], not " << errorRate
+                  << std::endl;
+        return 1;
+    }
     RngSeedManager::SetRun(seed);
 
     GsnTopology t;
@@ -120,7 +130,11 @@ main(int argc, char* argv[])
     fabricHelper.SetRoutingAlgorithm(routing);
     fabricHelper.SetLinkMode(linkMode);
     GsnFabric fabric = fabricHelper.Install(t);
-    fabricHelper.AssignStreams(fabric, 1);
+    const int64_t streams = fabricHelper.AssignStreams(fabric, 1);
+    if (errorRate > 0.0)
+    {
+        GsnHelper::SetMicropacketErrorRate(fabric.GetAllPorts(), errorRate, 1 + streams);
+    }
 
     GsnTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(pattern));

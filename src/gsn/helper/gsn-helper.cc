@@ -4,6 +4,7 @@
 #include "gsn-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/error-model.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/log.h"
@@ -73,6 +74,34 @@ GsnHelper::AssignStreams(NetDeviceContainer c, int64_t stream)
         {
             current += port->AssignStreams(current);
         }
+    }
+    return current - stream;
+}
+
+int64_t
+GsnHelper::SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t stream)
+{
+    NS_ABORT_MSG_UNLESS(rate >= 0.0 && rate <= 1.0,
+                        "GsnHelper::SetMicropacketErrorRate: the rate must be in [0, 1], not "
+                            << rate);
+    int64_t current = stream;
+    for (uint32_t i = 0; i < c.GetN(); ++i)
+    {
+        Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(c.Get(i));
+        if (!port)
+        {
+            continue;
+        }
+        Ptr<RateErrorModel> em;
+        if (rate > 0.0)
+        {
+            // One model per port, so that each draws its own sequence whatever the others do.
+            em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(rate);
+            current += em->AssignStreams(current);
+        }
+        port->SetReceiveErrorModel(em);
     }
     return current - stream;
 }

@@ -75,6 +75,18 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     int64_t AssignStreams(NetDeviceContainer c, int64_t stream);
 
+    /**
+     * Make the links of \p c lose micropackets: each GSN port gets its own RateErrorModel
+     * (per micropacket) as ReceiveErrorModel, with a fixed stream. A corrupted micropacket
+     * fails its LCRC and go-back-N resends it. A rate of 0 removes the models. Devices that
+     * are not GSN ports are skipped.
+     * \param c ports, e.g. GsnFabric::GetAllPorts()
+     * \param rate probability that a received micropacket is corrupted, in [0, 1]
+     * \param stream first stream index
+     * \return how many streams were assigned
+     */
+    static int64_t SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t stream);
+
   protected:
     ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
     ObjectFactory m_channelFactory; ///< makes GsnChannels

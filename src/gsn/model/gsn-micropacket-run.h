@@ -50,13 +50,14 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     std::vector<int64_t> departures;
     Time firstArrival;   ///< when micropackets[0]'s last bit arrives
     std::size_t next{0}; ///< the first not yet received
-    /// ExactCredits: acknowledgements the sender owed after choosing the run, as (k, RSEQ):
-    /// from micropacket k on, the run carries that RSEQ (micropacket by micropacket, the
-    /// slot after an acceptance carries it). Increasing in k and in RSEQ.
+    /// Timed acknowledgements (ExactCredits, or a link with an error model): those the
+    /// sender owed after choosing the run, as (k, RSEQ): from micropacket k on, the run
+    /// carries that RSEQ (micropacket by micropacket, the slot after an acceptance carries
+    /// it). Increasing in k and in RSEQ.
     std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
-    bool finished{false}; ///< ExactCredits: the run has left; laterRseq is final
-    /// ExactCredits: index of the last micropacket whose RSEQ the receiver has applied
-    /// (choosing ahead), -1 if none; an amendment up to there must be applied at once
+    bool finished{false}; ///< the run has left; laterRseq is final
+    /// Timed acknowledgements: index of the last micropacket whose RSEQ the receiver has
+    /// applied (choosing ahead), -1 if none; an amendment up to there must be applied at once
     mutable int64_t ackApplied{-1};
 
     /**

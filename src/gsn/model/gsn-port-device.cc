@@ -58,7 +58,9 @@ GsnPortDevice::GetTypeId()
             .AddAttribute("RetransmitTimeout",
                           "Go-back-N timeout without acknowledgement progress. Zero derives "
                           "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
-                          "micropacket times in the Run link mode without ExactCredits.",
+                          "micropacket times in the Run link mode where acknowledgements ride "
+                          "on runs as chosen (without ExactCredits, on a link without an error "
+                          "model at either end, where the timeout never expires).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
                           MakeTimeChecker(Time(0)))
@@ -89,9 +91,13 @@ GsnPortDevice::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ReceiveErrorModel",
                           "Corrupts received micropackets (one per call of the model); the "
-                          "LCRC then fails and go-back-N recovers.",
+                          "LCRC then fails and go-back-N recovers. In the Run link mode, a "
+                          "model at either end of a link makes its ports time "
+                          "acknowledgements as ExactCredits does (and use the micropacket "
+                          "mode's go-back-N timeout).",
                           PointerValue(),
-                          MakePointerAccessor(&GsnPortDevice::m_receiveErrorModel),
+                          MakePointerAccessor(&GsnPortDevice::SetReceiveErrorModel,
+                                              &GsnPortDevice::GetReceiveErrorModel),
                           MakePointerChecker<ErrorModel>())
             .AddAttribute(
                 "LinkMode",
@@ -292,7 +298,34 @@ GsnPortDevice::Attach(Ptr<GsnChannel> channel)
     NS_LOG_FUNCTION(this << channel);
     m_channel = channel;
     m_channel->Attach(this);
+    NoteLinkErrorModels();
     return true;
+}
+
+void
+GsnPortDevice::SetReceiveErrorModel(Ptr<ErrorModel> em)
+{
+    m_receiveErrorModel = em;
+    NoteLinkErrorModels();
+}
+
+Ptr<ErrorModel>
+GsnPortDevice::GetReceiveErrorModel() const
+{
+    return m_receiveErrorModel;
+}
+
+void
+GsnPortDevice::NoteLinkErrorModels()
+{
+    // Both ends keep the same answer: each end's acknowledgements and timeouts depend on the
+    // other's.
+    Ptr<GsnPortDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr;
+    m_linkMayCorrupt = m_receiveErrorModel || (peer && peer->m_receiveErrorModel);
+    if (peer)
+    {
+        peer->m_linkMayCorrupt = m_linkMayCorrupt;
+    }
 }
 
 int64_t
@@ -536,9 +569,10 @@ GsnPortDevice::TransmitComplete()
         m_runDisturbed = false;
     }
     m_txBusy = false;
-    if (m_txRun && ExactAcks())
+    if (m_txRun)
     {
-        // No acknowledgement rides on it any more.
+        // No acknowledgement rides on it any more. (Told in any mode: the peer may keep
+        // entries that refer to the run, whatever this port's mode.)
         m_txRun->finished = true;
         if (Ptr<GsnPortDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr)
         {
@@ -831,7 +865,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
-    if (!m_exactCredits)
+    if (!m_exactCredits && !ExactAcks())
     {
         ProcessRseq(rseq, nullptr);
         return;
@@ -1222,10 +1256,7 @@ GsnPortDevice::ArmIdleTimers()
         const Time due = std::max(now, m_rtxDeadline);
         Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
-    if (m_exactCredits)
-    {
-        ArmDueCreditsTimer();
-    }
+    ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
 }
 
 void

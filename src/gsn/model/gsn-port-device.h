@@ -204,6 +204,14 @@ class GsnPortDevice : public NetDevice
      */
     int64_t AssignStreams(int64_t stream);
 
+    /**
+     * The ReceiveErrorModel attribute.
+     * \param em corrupts received micropackets; null for none
+     */
+    void SetReceiveErrorModel(Ptr<ErrorModel> em);
+    /// \return the ReceiveErrorModel attribute
+    Ptr<ErrorModel> GetReceiveErrorModel() const;
+
     // NetDevice API shared by all ports
     void SetIfIndex(const uint32_t index) override;
     uint32_t GetIfIndex() const override;
@@ -374,24 +382,30 @@ class GsnPortDevice : public NetDevice
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
     void ProcessRseq(uint8_t rseq, const Time* at);
-    /// The RSEQ of the micropacket being received: apply it, or with ExactCredits keep it
-    /// until the micropacket arrives.
+    /// The RSEQ of the micropacket being received: apply it, or with timed acknowledgements
+    /// keep it until the micropacket arrives.
     void TakeRseq(uint8_t rseq);
-    /// ExactCredits: the peer's \p run has left: its RSEQs are final.
+    /// ExactAcks(): the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
-    /// ExactCredits: a micropacket arriving at \p arrival was accepted during a run of
+    /// ExactAcks(): a micropacket arriving at \p arrival was accepted during a run of
     /// this port: its RSEQ goes with the run's first later slot, as micropacket by
     /// micropacket. \return false if the run has no such slot
     bool AmendRunAcks(const Time& arrival);
 
-    /// \return true if acknowledgements are timed as micropacket by micropacket (ExactCredits
-    /// in the run mode; the micropacket mode needs nothing kept for later)
+    /// \return true if acknowledgements are timed as micropacket by micropacket: in the run
+    /// mode with ExactCredits, or where the link may corrupt micropackets (an error model at
+    /// either end), since there late acknowledgements would need a longer go-back-N timeout
+    /// and every recovery would wait that much longer. (The micropacket mode needs nothing
+    /// kept for later.)
     bool ExactAcks() const
     {
-        return m_exactCredits && m_linkMode == LinkMode::RUN;
+        return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
     }
 
-    /// ExactCredits: \return when a Null becomes due (AckThreshold micropackets arrived
+    /// Update m_linkMayCorrupt from the error models at both ends of the link.
+    void NoteLinkErrorModels();
+
+    /// ExactAcks(): \return when a Null becomes due (AckThreshold micropackets arrived
     /// unacknowledged, or the oldest waited AckDelay), counting those taken ahead from
     /// their arrival; Time::Max() if none is owed
     Time NextAckDue() const;
@@ -402,9 +416,10 @@ class GsnPortDevice : public NetDevice
     /// places freed, acknowledgements owed for micropackets that arrived.
     void ApplyDueCredits(const Time& t)
     {
-        if (m_exactCredits && (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
-                               (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
-                               (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)))
+        // (Not gated by the mode: what was kept stays due if the mode changes.)
+        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
+            (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+            (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
         {
             ApplyDueCreditsNow(t);
         }
@@ -472,6 +487,7 @@ class GsnPortDevice : public NetDevice
     uint32_t m_ackThreshold;                 ///< unacknowledged receptions that justify a Null
     Time m_ackDelay;                         ///< longest wait before acknowledging
     Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
+    bool m_linkMayCorrupt{false};            ///< an error model at either end of the link
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode
     uint32_t m_disturbedRunLength;           ///< run cap after a disturbed run (0: off)
@@ -537,7 +553,7 @@ class GsnPortDevice : public NetDevice
     GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
     GsnTimedCredits m_laterCredits;                   ///< credits arriving later
 
-    /// ExactCredits: an acknowledgement that arrives later, on a run taken ahead.
+    /// ExactAcks(): an acknowledgement that arrives later, on a run taken ahead.
     struct LaterAck
     {
         Time at;                        ///< when its micropacket arrives

@@ -7,9 +7,7 @@
  */
 #include "gsn-fabric-harness.h"
 
-#include "ns3/error-model.h"
 #include "ns3/gsn-topology-builder.h"
-#include "ns3/pointer.h"
 #include "ns3/test.h"
 
 #include <random>
@@ -76,15 +74,7 @@ class GsnFabricErrorsTestCase : public TestCase
         GsnFabricHelper helper;
         FabricHarness h(helper, GsnTopologyBuilder::FatTree(4));
         NetDeviceContainer all = h.fabric.GetAllPorts();
-        int64_t stream = 5000;
-        for (uint32_t i = 0; i < all.GetN(); ++i)
-        {
-            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            em->SetRate(1e-4);
-            em->AssignStreams(stream++);
-            all.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        }
+        GsnHelper::SetMicropacketErrorRate(all, 1e-4, 5000);
         std::mt19937 rng(21);
         const uint32_t n = h.fabric.endpointDevices.GetN();
         for (int k = 0; k < 800; ++k)

@@ -16,9 +16,7 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/boolean.h"
-#include "ns3/error-model.h"
 #include "ns3/gsn-topology-builder.h"
-#include "ns3/pointer.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -117,16 +115,8 @@ RunScenario(const Scenario& s, const std::string& mode)
         }
         if (s.errorRate > 0)
         {
-            int64_t stream = 7000;
-            for (uint32_t i = 0; i < all.GetN(); ++i)
-            {
-                // One model per port, so that each draws its own sequence in both modes.
-                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-                em->SetRate(s.errorRate);
-                em->AssignStreams(stream++);
-                all.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-            }
+            // One model per port, so that each draws its own sequence in both modes.
+            GsnHelper::SetMicropacketErrorRate(all, s.errorRate, 7000);
         }
         std::mt19937 rng(s.seed);
         const uint32_t n = h.fabric.endpointDevices.GetN();
@@ -333,8 +323,10 @@ class GsnLinkModeTestSuite : public TestSuite
             MicroSeconds(11),
             0.02);
         // Contention on all VCs, with and without link errors: the run mode is an
-        // approximation here (measured: mean latency -1% to +16% against the reference, single
-        // Messages up to 190 us apart); the bounds catch gross breakage, not the bias.
+        // approximation here (measured: mean latency -1% to +1.8% against the reference,
+        // single Messages up to 190 us apart); the bounds catch gross breakage, not the bias,
+        // except for the mean with link errors, where acknowledgements are timed as in the
+        // reference (ExactAcks; +16% and +10% on seeds 1 and 3 before).
         const Time anyTime = MilliSeconds(1);
         for (uint32_t seed : {1u, 2u, 3u})
         {
@@ -368,7 +360,7 @@ class GsnLinkModeTestSuite : public TestSuite
                  0,
                  stop},
                 anyTime,
-                0.5);
+                0.05);
         }
         add({"uniform on VC 1 only, star of 4", B::Star(4), Pattern::ONE_VC, 5, 60, 0, 0, stop},
             anyTime,
@@ -383,6 +375,20 @@ class GsnLinkModeTestSuite : public TestSuite
              stop},
             anyTime,
             0.5);
+        // Link errors on one VC: acknowledgements are timed as in the reference where the
+        // link may corrupt, hence its go-back-N timeout (measured: 1.96 us, mean -0.35%; 180 us
+        // and +25% when acknowledgements rode on runs as chosen, with the timeout longer by
+        // MaxRunLength slots).
+        add({"uniform on VC 1 only, 2-ary 3-tree with link errors",
+             B::KaryNTree(2, 3),
+             Pattern::ONE_VC,
+             2,
+             200,
+             1e-4,
+             0,
+             stop},
+            MicroSeconds(5),
+            0.005);
         add({"uniform on a 4x4 torus", B::Torus2D(4, 4), Pattern::UNIFORM, 9, 300, 0, 0, stop},
             anyTime,
             0.5);
