@@ -8,6 +8,7 @@ cpp_examples = [
     ("gsn-fabric-scaling --topology=mesh --x=3 --y=3 --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=torus --x=3 --y=3 --routing=UpDown --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --simTime=200us --progress=0", "True", "True"),
+    ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --errorRate=1e-4 --simTime=200us --progress=0", "True", "True"),
     # ns-3.37's HeapScheduler mishandles Simulator::Remove; the ports must not rely on it.
     ("gsn-fabric-scaling --topology=fattree --k=8 --linkMode=Run --simTime=200us --progress=0 --SchedulerType=ns3::HeapScheduler", "True", "True"),
 ]
