@@ -4,14 +4,13 @@
  * System tests of one GSN link between two endpoints: bring-up, credits, go-back-N under
  * errors, throughput and latency against the analytic values, refusals, idle cost, resets.
  */
+#include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/error-model.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-vc-tag.h"
 #include "ns3/node-container.h"
-#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -357,29 +356,49 @@ RateName(double rate)
     return os.str();
 }
 
-/// Every Message arrives exactly once, in order and intact under micropacket errors.
+/// Every Message arrives exactly once, in order and intact under micropacket errors, with
+/// the link modes and credit timing of each end set apart (the ends of a link need not agree).
 class GsnErrorRecoveryTestCase : public TestCase
 {
   public:
+    /// How one end of the link runs.
+    struct End
+    {
+        std::string linkMode; ///< LinkMode attribute
+        bool exactCredits;    ///< ExactCredits attribute
+    };
+
     /// \param rate micropacket error rate on both directions
-    GsnErrorRecoveryTestCase(double rate)
-        : TestCase("Go-back-N recovery at micropacket error rate " + RateName(rate)),
-          m_rate(rate)
+    /// \param a how the first end runs
+    /// \param b how the second end runs
+    GsnErrorRecoveryTestCase(double rate,
+                             End a = {"Micropacket", false},
+                             End b = {"Micropacket", false})
+        : TestCase("Go-back-N recovery at micropacket error rate " + RateName(rate) +
+                   (a.linkMode == "Micropacket" && b.linkMode == "Micropacket"
+                        ? std::string()
+                        : ", ends " + Name(a) + " and " + Name(b))),
+          m_rate(rate),
+          m_ends{a, b}
     {
     }
 
   private:
+    /// \return how \p e runs, for the test's name
+    static std::string Name(const End& e)
+    {
+        return e.linkMode + (e.exactCredits ? " with exact credits" : "");
+    }
+
     void DoRun() override
     {
         LinkHarness h;
         for (uint32_t i = 0; i < 2; ++i)
         {
-            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            em->SetRate(m_rate);
-            em->AssignStreams(10 + i);
-            h.dev[i]->SetAttribute("ReceiveErrorModel", PointerValue(em));
+            h.dev[i]->SetAttribute("LinkMode", StringValue(m_ends[i].linkMode));
+            h.dev[i]->SetAttribute("ExactCredits", BooleanValue(m_ends[i].exactCredits));
         }
+        GsnHelper::SetMicropacketErrorRate(h.devices, m_rate, 10);
         std::mt19937 rng(5);
         for (int k = 0; k < 600; ++k)
         {
@@ -418,6 +437,7 @@ class GsnErrorRecoveryTestCase : public TestCase
     }
 
     double m_rate; ///< micropacket error rate
+    End m_ends[2]; ///< how each end runs
 };
 
 /// A Message longer than its VC allows is refused, counted and traced.
@@ -597,6 +617,21 @@ class GsnLinkTestSuite : public TestSuite
         for (double rate : {1e-7, 1e-5, 1e-4, 1e-3})
         {
             AddTestCase(new GsnErrorRecoveryTestCase(rate), TestCase::QUICK);
+        }
+        // Runs at one or both ends, with and without exact credits: each end times what it
+        // keeps for later by its own settings, and reads the other's runs whatever they are.
+        using End = GsnErrorRecoveryTestCase::End;
+        const End run{"Run", false};
+        const End runExact{"Run", true};
+        const End micropacket{"Micropacket", false};
+        const End micropacketExact{"Micropacket", true};
+        for (double rate : {1e-4, 1e-3})
+        {
+            AddTestCase(new GsnErrorRecoveryTestCase(rate, run, run), TestCase::QUICK);
+            AddTestCase(new GsnErrorRecoveryTestCase(rate, runExact, run), TestCase::QUICK);
+            AddTestCase(new GsnErrorRecoveryTestCase(rate, run, micropacket), TestCase::QUICK);
+            AddTestCase(new GsnErrorRecoveryTestCase(rate, runExact, micropacketExact),
+                        TestCase::QUICK);
         }
         AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
