@@ -105,6 +105,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--csv", default=os.path.join(TOP, "build", "link-mode-fidelity.csv"))
     args = parser.parse_args()
+    if not 0.0 <= args.error_rate <= 1.0:
+        parser.error("--error-rate must be in [0, 1]")
 
     program = os.path.join(args.build_dir, "examples", "gsn-fabric-scaling")
     if not os.access(program, os.X_OK):

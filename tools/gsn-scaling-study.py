@@ -46,13 +46,14 @@ def mean_ci(values):
     return m, t * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout, link_mode):
+def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout, link_mode,
+              error_rate):
     """One simulation; returns a dict of figures or raises RuntimeError."""
     out = os.path.join(workdir, "k%d-l%g-%s-s%d.json" % (k, load, pattern, seed))
     argv = [program, "--topology=fattree", "--k=%d" % k, "--load=%g" % load,
             "--pattern=%s" % pattern, "--seed=%d" % seed, "--simTime=%s" % sim_time,
             "--size=%d" % size, "--progress=0", "--json=%s" % out,
-            "--linkMode=%s" % link_mode]
+            "--linkMode=%s" % link_mode, "--errorRate=%g" % error_rate]
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
@@ -108,9 +109,13 @@ def main():
     parser.add_argument("--jobs", type=int, default=2, help="simulations at a time")
     parser.add_argument("--link-mode", default="Micropacket", choices=["Micropacket", "Run"],
                         help="GsnPortDevice::LinkMode: the reference, or the faster runs")
+    parser.add_argument("--error-rate", type=float, default=0.0,
+                        help="probability that a link corrupts a micropacket (0-1)")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--out", default=os.path.join(TOP, "build", "study"))
     args = parser.parse_args()
+    if not 0.0 <= args.error_rate <= 1.0:
+        parser.error("--error-rate must be in [0, 1]")
 
     program = os.path.join(args.build_dir, "examples", "gsn-fabric-scaling")
     if not os.access(program, os.X_OK):
@@ -127,7 +132,8 @@ def main():
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_point, program, k, l, p, s, args.sim_time, args.size,
-                               workdir, args.timeout, args.link_mode): (k, l, p, s) for k, l, p, s in points}
+                               workdir, args.timeout, args.link_mode, args.error_rate): (k, l, p, s)
+                   for k, l, p, s in points}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             key = futures[future]
             try:
@@ -145,7 +151,7 @@ def main():
         writer = csv.writer(f)
         writer.writerow(["k", "pattern", "load", "seeds", "throughput_gbps",
                          "throughput_ci95", "p50_us", "p50_ci95", "p99_us", "p99_ci95",
-                         "offered_gbps"])
+                         "offered_gbps", "error_rate"])
         for k in sizes:
             for pattern in patterns:
                 for load in loads:
@@ -157,6 +163,7 @@ def main():
                     for name in ("throughput_gbps", "p50_us", "p99_us"):
                         row.extend("%.6g" % v for v in mean_ci([r[name] for r in runs]))
                     row.append("%.6g" % statistics.fmean(r["offered_gbps"] for r in runs))
+                    row.append("%g" % args.error_rate)
                     writer.writerow(row)
     print("results: %s" % csv_path)
     plot(csv_path, os.path.join(args.out, "study.png"), patterns, sizes)
