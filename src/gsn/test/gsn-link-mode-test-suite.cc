@@ -57,6 +57,7 @@ struct Scenario
     Time maxRunGap{0};                 ///< MaxRunGap of every port in the run mode
     bool limitRunsByPeerCredits{true}; ///< LimitRunsByPeerCredits of every port
     bool exactCredits{false};          ///< ExactCredits of every port
+    uint32_t maxVc3Bytes{65000};       ///< largest Message on VC 3 (the others: 65000 bytes)
 };
 
 /// Message key: source, destination, VC, sequence number.
@@ -134,9 +135,11 @@ RunScenario(const Scenario& s, const std::string& mode)
                 to = (from + 1) % n;
                 vc = uint8_t(1 + from % 3);
             }
-            // Sizes spread evenly over the decades, one micropacket to 65000 bytes.
+            // Sizes spread evenly over the decades, one micropacket to 65000 bytes (VC 3: to
+            // maxVc3Bytes).
             const double u = std::uniform_real_distribution<double>(0, 1)(rng);
-            uint32_t size = uint32_t(12 * std::pow(65000.0 / 12, u));
+            const double largest = vc == 3 ? double(s.maxVc3Bytes) : 65000.0;
+            uint32_t size = uint32_t(12 * std::pow(largest / 12, u));
             if (s.pattern == Pattern::SHORT_ACROSS_BURST)
             {
                 from = 1;
@@ -389,6 +392,26 @@ class GsnLinkModeTestSuite : public TestSuite
              stop},
             MicroSeconds(5),
             0.005);
+        // Messages from one micropacket to 1 MiB (VC 3; the other VCs to 65000 bytes).
+        // Measured: star 13.4 us, mean +0.5%; with link errors 9.4 us, mean +0.4%.
+        auto upTo1MiB = [](Scenario s) {
+            s.name = "Messages up to 1 MiB, " + s.name;
+            s.maxVc3Bytes = 1u << 20;
+            return s;
+        };
+        add(upTo1MiB({"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop}),
+            anyTime,
+            0.5);
+        add(upTo1MiB({"uniform on a 2-ary 3-tree with link errors",
+                      B::KaryNTree(2, 3),
+                      Pattern::UNIFORM,
+                      4,
+                      120,
+                      1e-4,
+                      0,
+                      stop}),
+            anyTime,
+            0.05);
         add({"uniform on a 4x4 torus", B::Torus2D(4, 4), Pattern::UNIFORM, 9, 300, 0, 0, stop},
             anyTime,
             0.5);
@@ -504,6 +527,10 @@ class GsnLinkModeTestSuite : public TestSuite
                    stop}),
             MicroSeconds(5),
             0.005);
+        add(exact(upTo1MiB(
+                {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
+            anyTime,
+            0.5);
         add(exact({"uniform on a 2-ary 3-tree with link errors, seed 2",
                    B::KaryNTree(2, 3),
                    Pattern::UNIFORM,
