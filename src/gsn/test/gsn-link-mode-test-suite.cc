@@ -430,6 +430,17 @@ class GsnLinkModeTestSuite : public TestSuite
              1},
             Time(0),
             0);
+        add({"runs of at most 1, uniform on a 2-ary 3-tree with link errors",
+             B::KaryNTree(2, 3),
+             Pattern::UNIFORM,
+             2,
+             200,
+             1e-4,
+             0,
+             stop,
+             1},
+            Time(0),
+            0);
         // Runs that wait up to 160 ns for a switch input's next micropacket (four VCs at
         // once make streams slower than the link): everything delivered, intact, credits
         // back; the bias is larger than without gaps (gsn.rst).
