@@ -357,7 +357,8 @@ RateName(double rate)
 }
 
 /// Every Message arrives exactly once, in order and intact under micropacket errors, with
-/// the link modes and credit timing of each end set apart (the ends of a link need not agree).
+/// the link modes and credit timing of each end set apart (the ends of a link need not agree),
+/// and with error models that come and go while Messages are under way.
 class GsnErrorRecoveryTestCase : public TestCase
 {
   public:
@@ -371,15 +372,20 @@ class GsnErrorRecoveryTestCase : public TestCase
     /// \param rate micropacket error rate on both directions
     /// \param a how the first end runs
     /// \param b how the second end runs
+    /// \param midTransfer true: each end's error model is there only for a while (the second
+    /// end's from 0.5 to 1.2 ms, the first's from 1.5 to 1.8 ms); false: all along
     GsnErrorRecoveryTestCase(double rate,
                              End a = {"Micropacket", false},
-                             End b = {"Micropacket", false})
+                             End b = {"Micropacket", false},
+                             bool midTransfer = false)
         : TestCase("Go-back-N recovery at micropacket error rate " + RateName(rate) +
                    (a.linkMode == "Micropacket" && b.linkMode == "Micropacket"
                         ? std::string()
-                        : ", ends " + Name(a) + " and " + Name(b))),
+                        : ", ends " + Name(a) + " and " + Name(b)) +
+                   (midTransfer ? ", error models attached and removed mid-transfer" : "")),
           m_rate(rate),
-          m_ends{a, b}
+          m_ends{a, b},
+          m_midTransfer(midTransfer)
     {
     }
 
@@ -398,7 +404,23 @@ class GsnErrorRecoveryTestCase : public TestCase
             h.dev[i]->SetAttribute("LinkMode", StringValue(m_ends[i].linkMode));
             h.dev[i]->SetAttribute("ExactCredits", BooleanValue(m_ends[i].exactCredits));
         }
-        GsnHelper::SetMicropacketErrorRate(h.devices, m_rate, 10);
+        if (!m_midTransfer)
+        {
+            GsnHelper::SetMicropacketErrorRate(h.devices, m_rate, 10);
+        }
+        else
+        {
+            // In the run mode a port switches between acknowledgements riding on runs and
+            // timed ones as the models come and go.
+            const double rate = m_rate;
+            auto set = [&h](uint32_t i, double r) {
+                GsnHelper::SetMicropacketErrorRate(NetDeviceContainer(h.dev[i]), r, 10 + i);
+            };
+            Simulator::Schedule(MicroSeconds(500), [set, rate]() { set(1, rate); });
+            Simulator::Schedule(MicroSeconds(1200), [set]() { set(1, 0.0); });
+            Simulator::Schedule(MicroSeconds(1500), [set, rate]() { set(0, rate); });
+            Simulator::Schedule(MicroSeconds(1800), [set]() { set(0, 0.0); });
+        }
         std::mt19937 rng(5);
         for (int k = 0; k < 600; ++k)
         {
@@ -436,8 +458,9 @@ class GsnErrorRecoveryTestCase : public TestCase
                               "retransmissions happen exactly when errors do");
     }
 
-    double m_rate; ///< micropacket error rate
-    End m_ends[2]; ///< how each end runs
+    double m_rate;      ///< micropacket error rate
+    End m_ends[2];      ///< how each end runs
+    bool m_midTransfer; ///< error models only for a while
 };
 
 /// A Message longer than its VC allows is refused, counted and traced.
@@ -633,6 +656,8 @@ class GsnLinkTestSuite : public TestSuite
             AddTestCase(new GsnErrorRecoveryTestCase(rate, runExact, micropacketExact),
                         TestCase::QUICK);
         }
+        AddTestCase(new GsnErrorRecoveryTestCase(1e-3, run, run, true), TestCase::QUICK);
+        AddTestCase(new GsnErrorRecoveryTestCase(1e-3, runExact, run, true), TestCase::QUICK);
         AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
