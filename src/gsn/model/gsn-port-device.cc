@@ -59,8 +59,8 @@ GsnPortDevice::GetTypeId()
                           "Go-back-N timeout without acknowledgement progress. Zero derives "
                           "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
                           "micropacket times in the Run link mode where acknowledgements ride "
-                          "on runs as chosen (without ExactCredits, on a link without an error "
-                          "model at either end, where the timeout never expires).",
+                          "on runs as chosen: without ExactCredits, on a link without an error "
+                          "model at either end.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
                           MakeTimeChecker(Time(0)))
