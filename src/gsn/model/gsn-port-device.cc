@@ -1118,6 +1118,14 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
     {
         ++m_counters.outOfSequence;
         DropMicropacket(mp);
+        if (uint8_t(m_expectedTseq - 1 - mp.tseq) < 128)
+        {
+            // A copy of one accepted already: the sender has not heard the acknowledgement
+            // (it was lost, and this port, idle, sent no other). Acknowledge again, as a link
+            // that fills idle slots with Nulls would; otherwise the sender times out until it
+            // resets the link. (Later than expected: one was lost, the sender's timer acts.)
+            NoteAckOwed();
+        }
         return;
     }
     ++m_expectedTseq;

@@ -17,6 +17,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -58,7 +59,25 @@ struct Scenario
     bool limitRunsByPeerCredits{true}; ///< LimitRunsByPeerCredits of every port
     bool exactCredits{false};          ///< ExactCredits of every port
     uint32_t maxVc3Bytes{65000};       ///< largest Message on VC 3 (the others: 65000 bytes)
+    uint32_t mixSeed{0}; ///< nonzero: each port draws its own link settings from this seed
 };
+
+/// Give every port of \p ports its own link mode and run settings, drawn from \p seed.
+void
+MixPortSettings(NetDeviceContainer ports, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    for (uint32_t i = 0; i < ports.GetN(); ++i)
+    {
+        Ptr<NetDevice> d = ports.Get(i);
+        d->SetAttribute("LinkMode", StringValue(rng() % 4 == 0 ? "Micropacket" : "Run"));
+        d->SetAttribute("ExactCredits", BooleanValue(rng() % 3 == 0));
+        d->SetAttribute("MaxRunLength", UintegerValue(1u << (rng() % 9))); // 1 to 256
+        d->SetAttribute("MaxRunGap", TimeValue(NanoSeconds(rng() % 2 == 0 ? 0 : rng() % 400)));
+        d->SetAttribute("DisturbedRunLength", UintegerValue(rng() % 33));
+        d->SetAttribute("LimitRunsByPeerCredits", BooleanValue(rng() % 4 != 0));
+    }
+}
 
 /// Message key: source, destination, VC, sequence number.
 using Key = std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>;
@@ -75,6 +94,7 @@ struct Outcome
     bool atRest{false};              ///< credits conserved at the end
     uint64_t events{0};              ///< simulator events
     uint64_t lcrcErrors{0};          ///< micropackets the error models hit
+    uint64_t linkResets{0};          ///< link resets after go-back-N gave up
 
     /// \return mean latency over all delivered Messages, in ns
     double MeanLatencyNs() const
@@ -113,6 +133,10 @@ RunScenario(const Scenario& s, const std::string& mode)
         for (uint32_t i = 0; s.exactCredits && i < all.GetN(); ++i)
         {
             all.Get(i)->SetAttribute("ExactCredits", BooleanValue(true));
+        }
+        if (s.mixSeed != 0)
+        {
+            MixPortSettings(all, s.mixSeed);
         }
         if (s.errorRate > 0)
         {
@@ -176,7 +200,9 @@ RunScenario(const Scenario& s, const std::string& mode)
         o.events = Simulator::GetEventCount();
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
-            o.lcrcErrors += DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters().lcrcErrors;
+            const GsnLinkCounters& c = DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters();
+            o.lcrcErrors += c.lcrcErrors;
+            o.linkResets += c.linkResets;
         }
     } // the harness destroys the simulator
     return o;
@@ -215,6 +241,7 @@ class GsnLinkModeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(o->delivered, o->sent, mode + "exactly once");
             NS_TEST_ASSERT_MSG_EQ(o->errors, 0u, mode + "intact and in order");
             NS_TEST_ASSERT_MSG_EQ(o->atRest, true, mode + "credits conserved");
+            NS_TEST_ASSERT_MSG_EQ(o->linkResets, 0u, mode + "no link reset");
             if (m_s.errorRate > 0)
             {
                 NS_TEST_ASSERT_MSG_GT(o->lcrcErrors, 0u, mode + "errors were injected");
@@ -255,6 +282,57 @@ class GsnLinkModeTestCase : public TestCase
     Scenario m_s;           ///< the scenario
     Time m_maxDifference;   ///< accepted difference of one delivery time
     double m_meanTolerance; ///< accepted relative difference of the mean latency
+};
+
+/// Every port with settings of its own (link mode, credit timing, run limits), drawn at
+/// random, on a random fabric with random traffic, with and without link errors: the ends of
+/// a link need not agree, and every Message must still arrive once, intact and in order, with
+/// all credits back. (Times are not compared: the settings differ from the reference's.)
+class GsnMixedPortSettingsTestCase : public TestCase
+{
+  public:
+    /// \param seed draws the fabric, the traffic and every port's settings
+    explicit GsnMixedPortSettingsTestCase(uint32_t seed)
+        : TestCase("Ports with settings of their own, drawn from seed " + std::to_string(seed)),
+          m_seed(seed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using B = GsnTopologyBuilder;
+        std::mt19937 rng(m_seed);
+        const GsnTopology fabrics[] = {B::BackToBack(),
+                                       B::Star(3 + rng() % 4),
+                                       B::FatTree(4),
+                                       B::KaryNTree(2, 3),
+                                       B::Torus2D(3, 3)};
+        const double errorRates[] = {0.0, 1e-4, 1e-3};
+        Scenario s{"mixed",
+                   fabrics[rng() % 5],
+                   Pattern::UNIFORM,
+                   m_seed,
+                   uint32_t(60 + rng() % 100),
+                   errorRates[rng() % 3],
+                   0,
+                   MilliSeconds(40)};
+        s.maxVc3Bytes = rng() % 2 == 0 ? 65000 : 1u << 20;
+        s.mixSeed = m_seed;
+        const Outcome o = RunScenario(s, "Run");
+        NS_TEST_ASSERT_MSG_EQ(o.sent, s.messages, "all accepted");
+        NS_TEST_ASSERT_MSG_EQ(o.allDelivered, true, "every Message delivered");
+        NS_TEST_ASSERT_MSG_EQ(o.delivered, o.sent, "exactly once");
+        NS_TEST_ASSERT_MSG_EQ(o.errors, 0u, "intact and in order");
+        NS_TEST_ASSERT_MSG_EQ(o.atRest, true, "credits conserved");
+        NS_TEST_ASSERT_MSG_EQ(o.linkResets, 0u, "go-back-N recovered without a link reset");
+        if (s.errorRate >= 1e-3)
+        {
+            NS_TEST_ASSERT_MSG_GT(o.lcrcErrors, 0u, "errors were injected");
+        }
+    }
+
+    uint32_t m_seed; ///< the draw
 };
 
 /// The gsn-link-mode test suite.
@@ -552,6 +630,11 @@ class GsnLinkModeTestSuite : public TestSuite
                    stop}),
             anyTime,
             0.5);
+        // (test.py --fullness=EXTENSIVE draws 200.)
+        for (uint32_t seed = 1; seed <= 200; ++seed)
+        {
+            AddTestCase(new GsnMixedPortSettingsTestCase(seed), seed <= 16 ? QUICK : EXTENSIVE);
+        }
     }
 };
 

@@ -6,11 +6,13 @@
  */
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-vc-tag.h"
 #include "ns3/node-container.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -588,6 +590,82 @@ class GsnMalformedInputTestCase : public TestCase
     }
 };
 
+/// Corrupts the first Null micropacket it sees, nothing else.
+class FirstNullErrorModel : public ErrorModel
+{
+  public:
+    /// \return true once a Null was corrupted
+    bool Hit() const
+    {
+        return m_hit;
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        uint8_t wire[gsn::MICROPACKET_BYTES];
+        p->CopyData(wire, gsn::MICROPACKET_BYTES);
+        const GsnMicropacket mp = GsnMicropacket::Deserialize(wire);
+        if (m_hit || mp.GetType() != GsnMicropacketType::NULL_MP)
+        {
+            return false;
+        }
+        m_hit = true;
+        return true;
+    }
+
+    void DoReset() override
+    {
+        m_hit = false;
+    }
+
+    bool m_hit{false}; ///< the Null was corrupted
+};
+
+/// The last acknowledgement before a link falls idle is lost: the sender resends, and the
+/// receiver, which has accepted those micropackets already, acknowledges the copies again
+/// (a link that sends nothing when idle would otherwise leave the sender timing out until it
+/// resets the link).
+class GsnLostLastAckTestCase : public TestCase
+{
+  public:
+    /// \param linkMode the LinkMode of both ends
+    explicit GsnLostLastAckTestCase(const std::string& linkMode)
+        : TestCase("The last acknowledgement lost on a link falling idle is sent again (" +
+                   linkMode + " mode)"),
+          m_linkMode(linkMode)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The first Null the second end sends acknowledges the credits the first end granted
+        // at bring-up; the second end has nothing else to send then.
+        LinkHarness h({{"LinkMode", m_linkMode}});
+        Ptr<FirstNullErrorModel> em = CreateObject<FirstNullErrorModel>();
+        h.dev[0]->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        Simulator::Schedule(MicroSeconds(50), [&h]() { h.Send(0, 1, 100); });
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(em->Hit(), true, "the acknowledgement was lost");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const GsnLinkCounters& c = h.dev[i]->GetLinkCounters();
+            NS_TEST_ASSERT_MSG_EQ(c.linkResets, 0u, "no reset");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(c.retransmitTimeouts, 1u, "one resend is enough");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetUnacknowledged(), 0u, "all acknowledged");
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetLinkCounters().retransmitTimeouts,
+                              1u,
+                              "the sender resent once");
+    }
+
+    std::string m_linkMode; ///< LinkMode of both ends
+};
+
 /// A link reset in the middle of traffic: the link comes back and carries traffic again.
 class GsnResetTestCase : public TestCase
 {
@@ -662,6 +740,8 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
+        AddTestCase(new GsnLostLastAckTestCase("Micropacket"), TestCase::QUICK);
+        AddTestCase(new GsnLostLastAckTestCase("Run"), TestCase::QUICK);
     }
 };
 
