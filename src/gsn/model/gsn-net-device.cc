@@ -411,6 +411,25 @@ GsnNetDevice::NotifyLinkReset()
     }
 }
 
+bool
+GsnNetDevice::IsMessageBeingSent(const GsnMicropacket& header) const
+{
+    const GsnMessageSegmenter& segmenter = m_segmenter[header.vc % gsn::NUM_VCS];
+    return segmenter.IsActive() && header.GetOrigin() &&
+           header.GetOrigin() == segmenter.GetMessage();
+}
+
+void
+GsnNetDevice::NotifyMessageLostInReset(const GsnMicropacket& header)
+{
+    // Its micropackets had all left, none had been accepted: it is cut as one being sent is.
+    ++m_msgCounters.txLostInReset;
+    if (Ptr<const Packet> message = header.GetOrigin())
+    {
+        m_macTxDropTrace(message);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Receive side
 

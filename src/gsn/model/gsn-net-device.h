@@ -32,8 +32,10 @@ struct GsnMessageCounters
     uint64_t txRefusedTooLong{0}; ///< Send() refused: Message above its VC's limit
     uint64_t txRefusedBadVc{0};   ///< Send() refused: a GsnVcTag named no VC 0-3
     uint64_t txQueueDrops{0};     ///< Send() refused: the VC's queue was full
-    uint64_t txLostInReset{0};    ///< Messages cut by a link reset while being sent
-    uint64_t rxMessages{0};       ///< Messages delivered to a protocol
+    /// Messages lost to a link reset on the sending side: cut while being sent, or sent with
+    /// none of their micropackets accepted by the peer
+    uint64_t txLostInReset{0};
+    uint64_t rxMessages{0}; ///< Messages delivered to a protocol
     std::array<uint64_t, size_t(GsnRxDropReason::COUNT)> rxDrops{}; ///< per reason
 };
 
@@ -154,6 +156,8 @@ class GsnNetDevice : public GsnPortDevice
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
     void NotifyLinkReset() override;
+    bool IsMessageBeingSent(const GsnMicropacket& header) const override;
+    void NotifyMessageLostInReset(const GsnMicropacket& header) override;
     void NotifyLinkUp() override;
     void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
 

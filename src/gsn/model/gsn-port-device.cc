@@ -1480,6 +1480,10 @@ GsnPortDevice::CreditTimeout()
 void
 GsnPortDevice::ClearLinkState()
 {
+    if (m_state == LinkState::UP)
+    {
+        TakeResetSnapshot(); // the first clearing of a reset
+    }
     m_txCredits.fill(0);
     m_stalled.fill(false);
     m_retx.clear();
@@ -1499,6 +1503,70 @@ GsnPortDevice::ClearLinkState()
     m_laterAcks.clear();
     m_laterAckRun = nullptr;
     m_laterArrivals.clear();
+}
+
+void
+GsnPortDevice::TakeResetSnapshot()
+{
+    ResetSnapshot& snap = m_resetSnapshot;
+    snap.taken = true;
+    snap.lastAccepted = uint8_t(m_expectedTseq - 1);
+    snap.firstUnacked = m_retx.empty() ? m_nextTseq : m_retx.front().mp.tseq;
+    snap.unacked = uint32_t(m_retx.size());
+    snap.headers.clear();
+    for (uint32_t i = 0; i < m_retx.size(); ++i)
+    {
+        const GsnMicropacket& mp = m_retx[i].mp;
+        if (mp.GetType() == GsnMicropacketType::HEADER)
+        {
+            snap.headers.emplace_back(i, mp, IsMessageBeingSent(mp));
+        }
+    }
+    Ptr<GsnPortDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr;
+    if (!peer || !peer->m_resetSnapshot.taken)
+    {
+        return; // the peer compares when it resets
+    }
+    CountLostInReset(*this, snap, peer->m_resetSnapshot.lastAccepted);
+    CountLostInReset(*peer, peer->m_resetSnapshot, snap.lastAccepted);
+    snap = ResetSnapshot();
+    peer->m_resetSnapshot = ResetSnapshot();
+}
+
+void
+GsnPortDevice::CountLostInReset(GsnPortDevice& sender,
+                                const ResetSnapshot& sent,
+                                uint8_t peerLastAccepted)
+{
+    // As an RSEQ: the peer accepted the oldest `accepted` of the unacknowledged ones.
+    uint32_t accepted = uint8_t(peerLastAccepted - sent.firstUnacked + 1);
+    if (accepted > sent.unacked)
+    {
+        accepted = 0; // it accepted none of them
+    }
+    for (const auto& [index, header, beingSent] : sent.headers)
+    {
+        if (index < accepted)
+        {
+            continue; // the receiver has the Message, or counts it cut
+        }
+        ++sender.m_counters.messagesLostInReset;
+        if (!beingSent)
+        {
+            sender.NotifyMessageLostInReset(header);
+        }
+    }
+}
+
+bool
+GsnPortDevice::IsMessageBeingSent(const GsnMicropacket& /* header */) const
+{
+    return false;
+}
+
+void
+GsnPortDevice::NotifyMessageLostInReset(const GsnMicropacket& /* header */)
+{
 }
 
 void
@@ -1613,6 +1681,8 @@ GsnPortDevice::SetLinkState(LinkState state)
         m_linkChangeCallbacks();
         if (state == LinkState::UP)
         {
+            // A reset snapshot not compared by now never will be (the peer was not up).
+            m_resetSnapshot = ResetSnapshot();
             NotifyLinkUp();
         }
     }

@@ -25,6 +25,8 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <tuple>
+#include <vector>
 
 namespace ns3
 {
@@ -52,6 +54,9 @@ struct GsnLinkCounters
     uint64_t creditOnlySent{0};        ///< Credit-only micropackets sent
     uint64_t nullSent{0};              ///< Null (acknowledgement-only) micropackets sent
     uint64_t rxBufferOverflow{0};      ///< micropackets that found their VC buffer full
+    /// Messages whose Header left here but had not been accepted by the peer when the link
+    /// was reset: gone, and unknown to the receiver
+    uint64_t messagesLostInReset{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
 };
@@ -303,6 +308,21 @@ class GsnPortDevice : public NetDevice
     /// The link came up (subclasses start their Admin exchanges here).
     virtual void NotifyLinkUp();
 
+    /**
+     * A link reset: \return true if the Message that \p header starts is still being cut
+     * into micropackets here (the subclass counts it as cut; default false)
+     * \param header a Header micropacket this port sent
+     */
+    virtual bool IsMessageBeingSent(const GsnMicropacket& header) const;
+
+    /**
+     * A Message whose Header this port sent, which the peer had not accepted when the link
+     * was reset, is gone without the receiver knowing (counted in messagesLostInReset; the
+     * default does nothing more). Not called for a Message that IsMessageBeingSent().
+     * \param header its Header micropacket
+     */
+    virtual void NotifyMessageLostInReset(const GsnMicropacket& header);
+
     /// The upper part has something new to send: start transmitting if idle.
     void NotifyTxReady();
 
@@ -405,6 +425,28 @@ class GsnPortDevice : public NetDevice
     /// Update m_linkMayCorrupt from the error models at both ends of the link.
     void NoteLinkErrorModels();
 
+    /// What a port knew when the link it had up was reset: the two ends' snapshots together
+    /// tell which Messages were lost without the receiver seeing their Header.
+    struct ResetSnapshot
+    {
+        bool taken{false};       ///< not yet compared with the peer's
+        uint8_t lastAccepted{0}; ///< TSEQ of the last micropacket accepted here
+        uint8_t firstUnacked{0}; ///< TSEQ of the oldest micropacket not acknowledged
+        uint32_t unacked{0};     ///< how many were not acknowledged
+        /// Headers among them: (index from the oldest, the Header, being sent still)
+        std::vector<std::tuple<uint32_t, GsnMicropacket, bool>> headers;
+    };
+
+    /// At a reset of a link that was up: keep what the comparison with the peer needs, and
+    /// compare once both ends have theirs (the accepted TSEQs are final then: each end drops
+    /// what arrives after its own reset).
+    void TakeResetSnapshot();
+    /// Count the Messages of \p sent whose Header the end that accepted up to
+    /// \p peerLastAccepted did not get; \p sender is the port that sent them.
+    static void CountLostInReset(GsnPortDevice& sender,
+                                 const ResetSnapshot& sent,
+                                 uint8_t peerLastAccepted);
+
     /// ExactAcks(): \return when a Null becomes due (AckThreshold micropackets arrived
     /// unacknowledged, or the oldest waited AckDelay), counting those taken ahead from
     /// their arrival; Time::Max() if none is owed
@@ -487,6 +529,7 @@ class GsnPortDevice : public NetDevice
     uint32_t m_ackThreshold;                 ///< unacknowledged receptions that justify a Null
     Time m_ackDelay;                         ///< longest wait before acknowledging
     Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
+    ResetSnapshot m_resetSnapshot;           ///< see TakeResetSnapshot()
     bool m_linkMayCorrupt{false};            ///< an error model at either end of the link
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode

@@ -704,6 +704,67 @@ class GsnResetTestCase : public TestCase
     }
 };
 
+/// A link reset while a whole Message is on the wire: if the receiver accepted it before its
+/// own reset, it is delivered; if not, the sender counts it lost (nothing else knows of it).
+class GsnResetInFlightTestCase : public TestCase
+{
+  public:
+    /// \param receiverResets true: the receiving end resets the link; false: the sender
+    explicit GsnResetInFlightTestCase(bool receiverResets)
+        : TestCase(std::string("A link reset with a whole Message on the wire, started by the ") +
+                   (receiverResets ? "receiver: the sender counts it lost"
+                                   : "sender: it arrives before the reset")),
+          m_receiverResets(receiverResets)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        uint32_t drops = 0;
+        h.dev[0]->TraceConnectWithoutContext(
+            "MacTxDrop",
+            Callback<void, Ptr<const Packet>>([&drops](Ptr<const Packet>) { ++drops; }));
+        // Two micropackets leave at 5 us and 5.04 us and arrive 90 ns after leaving; the reset
+        // starts at 5.06 us, when both have left and the receiver has accepted neither. A
+        // Reset from the sender arrives after them; one from the receiver, before them.
+        Simulator::Schedule(MicroSeconds(5), [&h]() { h.Send(0, 1, 9); });
+        const uint32_t resetter = m_receiverResets ? 1 : 0;
+        Simulator::Schedule(NanoSeconds(5060), [&h, resetter]() { h.dev[resetter]->ResetLink(); });
+        Simulator::Schedule(MicroSeconds(20), [&h]() { h.Send(0, 1, 9); });
+        Simulator::Stop(MicroSeconds(40));
+        Simulator::Run();
+        const GsnLinkCounters& c = h.dev[0]->GetLinkCounters();
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->IsLinkUp(), true, "up again");
+        // (The harness sees a lost Message as a gap in its sequence numbers.)
+        NS_TEST_ASSERT_MSG_EQ(h.errors, m_receiverResets ? 1u : 0u, "intact, the lost one missing");
+        if (m_receiverResets)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "only the Message sent after the reset");
+            NS_TEST_ASSERT_MSG_EQ(c.messagesLostInReset, 1u, "the sender counts it lost");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txLostInReset, 1u, "lost");
+            NS_TEST_ASSERT_MSG_EQ(drops, 1u, "and traces it");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 2u, "both Messages delivered");
+            NS_TEST_ASSERT_MSG_EQ(c.messagesLostInReset, 0u, "nothing lost");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetMessageCounters().txLostInReset, 0u, "nothing");
+            NS_TEST_ASSERT_MSG_EQ(drops, 0u, "nothing traced");
+        }
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            for (uint64_t d : h.dev[i]->GetMessageCounters().rxDrops)
+            {
+                NS_TEST_ASSERT_MSG_EQ(d, 0u, "no partial Message at a receiver");
+            }
+        }
+    }
+
+    bool m_receiverResets; ///< which end resets
+};
+
 /// The gsn-link test suite.
 class GsnLinkTestSuite : public TestSuite
 {
@@ -740,6 +801,8 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
+        AddTestCase(new GsnResetInFlightTestCase(true), TestCase::QUICK);
+        AddTestCase(new GsnResetInFlightTestCase(false), TestCase::QUICK);
         AddTestCase(new GsnLostLastAckTestCase("Micropacket"), TestCase::QUICK);
         AddTestCase(new GsnLostLastAckTestCase("Run"), TestCase::QUICK);
     }
