@@ -765,6 +765,66 @@ class GsnResetInFlightTestCase : public TestCase
     bool m_receiverResets; ///< which end resets
 };
 
+/// Link resets at random times under random traffic in both directions: the link comes back
+/// each time, no Message arrives twice, and every Message is delivered or counted lost (by the
+/// sender, txLostInReset, or by the receiver, a partial Message dropped; a Message cut while
+/// being sent may be counted by both, so this is a lower bound; the narrow case of a whole
+/// Message on the wire is GsnResetInFlightTestCase's).
+class GsnRandomResetsTestCase : public TestCase
+{
+  public:
+    /// \param linkMode the LinkMode of both ends
+    /// \param seed draws the traffic and the resets
+    GsnRandomResetsTestCase(const std::string& linkMode, uint32_t seed)
+        : TestCase("Link resets at random times, " + linkMode + " mode, seed " +
+                   std::to_string(seed)),
+          m_linkMode(linkMode),
+          m_seed(seed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h({{"LinkMode", m_linkMode}});
+        std::mt19937 rng(m_seed);
+        for (int k = 0; k < 400; ++k)
+        {
+            const Time at = NanoSeconds(rng() % 2000000);
+            const uint32_t from = rng() % 2;
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = (vc == 0) ? 9 + rng() % 4000 : 9 + rng() % 20000;
+            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
+        }
+        for (int k = 0; k < 12; ++k)
+        {
+            const Time at = NanoSeconds(rng() % 2000000);
+            const uint32_t end = rng() % 2;
+            Simulator::Schedule(at, [&h, end]() { h.dev[end]->ResetLink(); });
+        }
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        uint64_t lost = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->IsLinkUp(), true, "up again");
+            const GsnMessageCounters& m = h.dev[i]->GetMessageCounters();
+            lost += m.txLostInReset;
+            for (uint64_t d : m.rxDrops)
+            {
+                lost += d;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.sent, 400u, "all accepted");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(h.delivered, h.sent, "none twice");
+        NS_TEST_ASSERT_MSG_GT(lost, 0u, "the resets cut something");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(h.delivered + lost, h.sent, "none lost without a count");
+    }
+
+    std::string m_linkMode; ///< LinkMode of both ends
+    uint32_t m_seed;        ///< the draw
+};
+
 /// The gsn-link test suite.
 class GsnLinkTestSuite : public TestSuite
 {
@@ -801,6 +861,11 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
+        for (uint32_t seed = 1; seed <= 4; ++seed)
+        {
+            AddTestCase(new GsnRandomResetsTestCase("Micropacket", seed), TestCase::QUICK);
+            AddTestCase(new GsnRandomResetsTestCase("Run", seed), TestCase::QUICK);
+        }
         AddTestCase(new GsnResetInFlightTestCase(true), TestCase::QUICK);
         AddTestCase(new GsnResetInFlightTestCase(false), TestCase::QUICK);
         AddTestCase(new GsnLostLastAckTestCase("Micropacket"), TestCase::QUICK);
