@@ -35,6 +35,8 @@ GsnSwitchDropReasonName(GsnSwitchDropReason reason)
         return "BroadcastTooLong";
     case GsnSwitchDropReason::STRAY_DATA:
         return "StrayData";
+    case GsnSwitchDropReason::CUT_BY_RESET:
+        return "CutByReset";
     case GsnSwitchDropReason::COUNT:
         break;
     }
@@ -701,6 +703,19 @@ GsnSwitch::NotifyPortReset(uint32_t port)
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         InputVc& input = m_in[port][vc];
+        // Messages whose Header is still buffered here (waiting for their output, or queued
+        // behind the one forwarded) are gone without anyone downstream knowing: count them.
+        for (std::size_t i = 0; i < input.fifo.size(); ++i)
+        {
+            const GsnMicropacket& mp = input.fifo[i].mp;
+            if (mp.GetType() == GsnMicropacketType::HEADER)
+            {
+                const Mac48Address dst = GsnMessageHeader::PeekDestination(mp.Data());
+                ++m_drops[size_t(GsnSwitchDropReason::CUT_BY_RESET)];
+                ++m_counters[port][vc].dropsIn;
+                m_dropTrace(port, vc, dst, GsnSwitchDropReason::CUT_BY_RESET);
+            }
+        }
         input.fifo.clear();
         input.tails = 0;
         if (input.mode == Mode::FORWARDING)

@@ -39,6 +39,7 @@ enum class GsnSwitchDropReason : uint8_t
     NO_BROADCAST,       ///< a broadcast Message reached a switch that does not broadcast
     BROADCAST_TOO_LONG, ///< a broadcast Message larger than the input buffer
     STRAY_DATA,         ///< a Data micropacket where a Header was due
+    CUT_BY_RESET,       ///< buffered at an input, not yet forwarded, when its link reset
     COUNT               ///< number of reasons
 };
 

@@ -125,6 +125,7 @@ class FabricHarness
             if (b[k] != uint8_t(seq * 13 + k + from))
             {
                 ++errors;
+                ++corrupted;
                 break;
             }
         }
@@ -206,7 +207,8 @@ class FabricHarness
     std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> deliveredAt;
     uint64_t sent{0};
     uint64_t delivered{0};
-    uint64_t errors{0};
+    uint64_t errors{0};    ///< damaged, missing (a gap in the sequence) or out of order
+    uint64_t corrupted{0}; ///< damaged only
 };
 
 } // namespace gsntest

@@ -60,6 +60,7 @@ struct Scenario
     bool exactCredits{false};          ///< ExactCredits of every port
     uint32_t maxVc3Bytes{65000};       ///< largest Message on VC 3 (the others: 65000 bytes)
     uint32_t mixSeed{0}; ///< nonzero: each port draws its own link settings from this seed
+    uint32_t resets{0};  ///< link resets of random ports at random times while traffic runs
 };
 
 /// Give every port of \p ports its own link mode and run settings, drawn from \p seed.
@@ -94,7 +95,10 @@ struct Outcome
     bool atRest{false};              ///< credits conserved at the end
     uint64_t events{0};              ///< simulator events
     uint64_t lcrcErrors{0};          ///< micropackets the error models hit
-    uint64_t linkResets{0};          ///< link resets after go-back-N gave up
+    uint64_t linkResets{0};          ///< link resets (after go-back-N gave up, or asked for)
+    uint64_t corrupted{0};           ///< delivered damaged
+    uint64_t countedLost{0};         ///< Messages counted lost anywhere (some twice)
+    bool allUp{true};                ///< every link up at the end
 
     /// \return mean latency over all delivered Messages, in ns
     double MeanLatencyNs() const
@@ -145,6 +149,14 @@ RunScenario(const Scenario& s, const std::string& mode)
         }
         std::mt19937 rng(s.seed);
         const uint32_t n = h.fabric.endpointDevices.GetN();
+        std::mt19937 resetRng(s.seed + 1000);
+        for (uint32_t k = 0; k < s.resets; ++k)
+        {
+            Ptr<GsnPortDevice> port =
+                DynamicCast<GsnPortDevice>(all.Get(uint32_t(resetRng() % all.GetN())));
+            const Time at = NanoSeconds(5000 + int64_t(resetRng() % 400000));
+            Simulator::Schedule(at, [port]() { port->ResetLink(); });
+        }
         for (uint32_t k = 0; k < s.messages; ++k)
         {
             uint32_t from = rng() % n;
@@ -194,15 +206,32 @@ RunScenario(const Scenario& s, const std::string& mode)
         o.deliveredAt = h.deliveredAt;
         o.sent = h.sent;
         o.delivered = h.delivered;
+        for (const Ptr<GsnSwitch>& sw : h.fabric.switchObjects)
+        {
+            o.countedLost += sw->GetDrops(GsnSwitchDropReason::CUT_BY_RESET);
+        }
         o.errors = h.errors;
+        o.corrupted = h.corrupted;
         o.allDelivered = h.AllDelivered();
         o.atRest = h.AtRest();
         o.events = Simulator::GetEventCount();
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
-            const GsnLinkCounters& c = DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters();
+            Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
+            const GsnLinkCounters& c = port->GetLinkCounters();
             o.lcrcErrors += c.lcrcErrors;
             o.linkResets += c.linkResets;
+            o.countedLost += c.messagesLostInReset;
+            o.allUp = o.allUp && (!port->GetChannel() || port->IsLinkUp());
+            if (Ptr<GsnNetDevice> endpoint = DynamicCast<GsnNetDevice>(port))
+            {
+                const GsnMessageCounters& m = endpoint->GetMessageCounters();
+                o.countedLost += m.txLostInReset;
+                for (uint64_t d : m.rxDrops)
+                {
+                    o.countedLost += d;
+                }
+            }
         }
     } // the harness destroys the simulator
     return o;
@@ -285,9 +314,11 @@ class GsnLinkModeTestCase : public TestCase
 };
 
 /// Every port with settings of its own (link mode, credit timing, run limits), drawn at
-/// random, on a random fabric with random traffic, with and without link errors: the ends of
-/// a link need not agree, and every Message must still arrive once, intact and in order, with
-/// all credits back. (Times are not compared: the settings differ from the reference's.)
+/// random, on a random fabric with random traffic, with and without link errors, and in a
+/// third of the draws with link resets at random: the ends of a link need not agree, and
+/// every Message must still arrive once, intact and in order (or, with resets, be delivered
+/// or counted lost), with all credits back, all links up and no reset but those asked for.
+/// (Times are not compared: the settings differ from the reference's.)
 class GsnMixedPortSettingsTestCase : public TestCase
 {
   public:
@@ -319,13 +350,28 @@ class GsnMixedPortSettingsTestCase : public TestCase
                    MilliSeconds(40)};
         s.maxVc3Bytes = rng() % 2 == 0 ? 65000 : 1u << 20;
         s.mixSeed = m_seed;
+        s.resets = rng() % 3 == 0 ? 1 + rng() % 6 : 0;
         const Outcome o = RunScenario(s, "Run");
         NS_TEST_ASSERT_MSG_EQ(o.sent, s.messages, "all accepted");
-        NS_TEST_ASSERT_MSG_EQ(o.allDelivered, true, "every Message delivered");
-        NS_TEST_ASSERT_MSG_EQ(o.delivered, o.sent, "exactly once");
-        NS_TEST_ASSERT_MSG_EQ(o.errors, 0u, "intact and in order");
+        NS_TEST_ASSERT_MSG_EQ(o.linkResets, s.resets, "no link reset but those asked for");
+        NS_TEST_ASSERT_MSG_EQ(o.allUp, true, "every link up at the end");
         NS_TEST_ASSERT_MSG_EQ(o.atRest, true, "credits conserved");
-        NS_TEST_ASSERT_MSG_EQ(o.linkResets, 0u, "go-back-N recovered without a link reset");
+        NS_TEST_ASSERT_MSG_EQ(o.corrupted, 0u, "intact");
+        if (s.resets == 0)
+        {
+            NS_TEST_ASSERT_MSG_EQ(o.allDelivered, true, "every Message delivered");
+            NS_TEST_ASSERT_MSG_EQ(o.delivered, o.sent, "exactly once");
+            NS_TEST_ASSERT_MSG_EQ(o.errors, 0u, "in order");
+        }
+        else
+        {
+            // A reset loses the Messages it cuts; each is counted by its sender, a switch or
+            // its receiver (a Message cut while being sent may be counted more than once).
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(o.delivered, o.sent, "none twice");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(o.delivered + o.countedLost,
+                                        o.sent,
+                                        "none lost without a count");
+        }
         if (s.errorRate >= 1e-3)
         {
             NS_TEST_ASSERT_MSG_GT(o.lcrcErrors, 0u, "errors were injected");
