@@ -9,6 +9,7 @@
 #define GSN_FABRIC_HARNESS_H
 
 #include "ns3/channel.h"
+#include "ns3/gsn-channel.h"
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-switch-port.h"
@@ -150,21 +151,24 @@ class FabricHarness
         return true;
     }
 
-    /// \return true if every port holds all its credits and no buffered micropacket
+    /// \return true if every port holds all its credits (the whole receive buffer of its
+    /// peer) and no buffered micropacket
     bool AtRest() const
     {
         NetDeviceContainer all = fabric.GetAllPorts();
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
             Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
-            if (!port->GetChannel())
+            Ptr<GsnChannel> channel = DynamicCast<GsnChannel>(port->GetChannel());
+            Ptr<GsnPortDevice> peer = channel ? channel->GetPeer(port) : nullptr;
+            if (!peer)
             {
                 continue;
             }
             for (uint8_t vc = 0; vc < 4; ++vc)
             {
                 if (port->GetRxBufferOccupancy(vc) != 0 ||
-                    port->GetTxCredits(vc) != int32_t(port->GetRxBufferSize()))
+                    port->GetTxCredits(vc) != int32_t(peer->GetRxBufferSize()))
                 {
                     return false;
                 }

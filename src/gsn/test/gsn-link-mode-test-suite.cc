@@ -77,6 +77,17 @@ MixPortSettings(NetDeviceContainer ports, uint32_t seed)
         d->SetAttribute("MaxRunGap", TimeValue(NanoSeconds(rng() % 2 == 0 ? 0 : rng() % 400)));
         d->SetAttribute("DisturbedRunLength", UintegerValue(rng() % 33));
         d->SetAttribute("LimitRunsByPeerCredits", BooleanValue(rng() % 4 != 0));
+        if (rng() % 2 == 0)
+        {
+            // Link-layer sizes and timers of its own too.
+            const uint32_t buffer = 16u << (rng() % 6); // 16 to 512 places per VC
+            d->SetAttribute("RxBufferSize", UintegerValue(buffer));
+            d->SetAttribute("CreditReturnThreshold",
+                            UintegerValue(1 + rng() % std::min(buffer, 64u)));
+            d->SetAttribute("RetransmitWindow", UintegerValue(1 + rng() % 255));
+            d->SetAttribute("AckThreshold", UintegerValue(1 + rng() % 64));
+            d->SetAttribute("AckDelay", TimeValue(NanoSeconds(100 + rng() % 3000)));
+        }
     }
 }
 
@@ -313,7 +324,8 @@ class GsnLinkModeTestCase : public TestCase
     double m_meanTolerance; ///< accepted relative difference of the mean latency
 };
 
-/// Every port with settings of its own (link mode, credit timing, run limits), drawn at
+/// Every port with settings of its own (link mode, credit timing, run limits, and for half
+/// of them buffer size, credit and acknowledgement thresholds, window and AckDelay), drawn at
 /// random, on a random fabric with random traffic, with and without link errors, and in a
 /// third of the draws with link resets at random: the ends of a link need not agree, and
 /// every Message must still arrive once, intact and in order (or, with resets, be delivered
@@ -347,7 +359,7 @@ class GsnMixedPortSettingsTestCase : public TestCase
                    uint32_t(60 + rng() % 100),
                    errorRates[rng() % 3],
                    0,
-                   MilliSeconds(40)};
+                   Seconds(1)}; // (an idle fabric has no events: the run ends when all is done)
         s.maxVc3Bytes = rng() % 2 == 0 ? 65000 : 1u << 20;
         s.mixSeed = m_seed;
         s.resets = rng() % 3 == 0 ? 1 + rng() % 6 : 0;
