@@ -1124,7 +1124,7 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
             // (it was lost, and this port, idle, sent no other). Acknowledge again, as a link
             // that fills idle slots with Nulls would; otherwise the sender times out until it
             // resets the link. (Later than expected: one was lost, the sender's timer acts.)
-            NoteAckOwed();
+            NoteAckOwed(false);
         }
         return;
     }
@@ -1157,7 +1157,7 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
         break; // Credit-only: its credits were taken above
     }
     // Last, so that credits the upper part just freed ride on the same acknowledgement.
-    NoteAckOwed();
+    NoteAckOwed(true);
 }
 
 Time
@@ -1199,7 +1199,7 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::NoteAckOwed()
+GsnPortDevice::NoteAckOwed(bool accepted)
 {
     if (ExactAcks())
     {
@@ -1209,7 +1209,9 @@ GsnPortDevice::NoteAckOwed()
         {
             return;
         }
-        if (m_rxAhead)
+        // (A slot's RSEQ leaves out one accepted TSEQ per later arrival kept here, so a copy,
+        // which adds no TSEQ, is owed from now instead.)
+        if (m_rxAhead && accepted)
         {
             m_laterArrivals.push_back(m_rxArrival);
             if (!m_txBusy && !m_selecting)

@@ -486,8 +486,9 @@ class GsnPortDevice : public NetDevice
     void ArmDueCreditsTimer();
     /// The due-credits timer fired.
     void DueCreditsTimeout();
-    /// Note that an acknowledgement is owed.
-    void NoteAckOwed();
+    /// Note that an acknowledgement is owed for the micropacket being received.
+    /// \param accepted false for a copy of one accepted already (its TSEQ adds nothing)
+    void NoteAckOwed(bool accepted);
     /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
     /// timers for what is owed.
     void ArmIdleTimers();
