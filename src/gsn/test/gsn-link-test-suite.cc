@@ -138,6 +138,33 @@ class LinkHarness
         return true;
     }
 
+    /**
+     * Schedule \p n Messages with random times in [\p from, \p from + \p span), senders and
+     * VCs; payload sizes below \p vc0Max bytes on VC 0 and below \p otherMax on the others.
+     * \param rng the draws, in this order per Message: time, sender, VC, size
+     * \param n how many
+     * \param from earliest time
+     * \param span range of the times
+     * \param vc0Max size bound on VC 0
+     * \param otherMax size bound on VCs 1-3
+     */
+    void SendRandom(std::mt19937& rng,
+                    int n,
+                    Time from,
+                    Time span,
+                    uint32_t vc0Max,
+                    uint32_t otherMax)
+    {
+        for (int k = 0; k < n; ++k)
+        {
+            const Time at = from + NanoSeconds(rng() % uint64_t(span.GetNanoSeconds()));
+            const uint32_t sender = rng() % 2;
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = (vc == 0) ? rng() % vc0Max : rng() % otherMax;
+            Simulator::Schedule(at, [this, sender, vc, size]() { Send(sender, vc, size); });
+        }
+    }
+
     /// \return true if every Message sent was delivered
     bool AllDelivered() const
     {
@@ -315,14 +342,7 @@ class GsnCreditInvariantTestCase : public TestCase
                                                  MakeBoundCallback(&OnTx, &ledger[i]));
         }
         std::mt19937 rng(3);
-        for (int k = 0; k < 400; ++k)
-        {
-            const Time at = NanoSeconds(5000 + rng() % 400000);
-            const uint32_t from = rng() % 2;
-            const uint8_t vc = uint8_t(rng() % 4);
-            const uint32_t size = (vc == 0) ? rng() % 4000 : rng() % 9000;
-            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
-        }
+        h.SendRandom(rng, 400, MicroSeconds(5), MicroSeconds(400), 4000, 9000);
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(h.sent, 400u, "all accepted");
@@ -424,14 +444,7 @@ class GsnErrorRecoveryTestCase : public TestCase
             Simulator::Schedule(MicroSeconds(1800), [set]() { set(0, 0.0); });
         }
         std::mt19937 rng(5);
-        for (int k = 0; k < 600; ++k)
-        {
-            const Time at = NanoSeconds(rng() % 2000000);
-            const uint32_t from = rng() % 2;
-            const uint8_t vc = uint8_t(rng() % 4);
-            const uint32_t size = (vc == 0) ? rng() % 4000 : rng() % 20000;
-            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
-        }
+        h.SendRandom(rng, 600, Time(0), MilliSeconds(2), 4000, 20000);
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(h.sent, 600u, "all accepted");
@@ -788,14 +801,7 @@ class GsnRandomResetsTestCase : public TestCase
     {
         LinkHarness h({{"LinkMode", m_linkMode}});
         std::mt19937 rng(m_seed);
-        for (int k = 0; k < 400; ++k)
-        {
-            const Time at = NanoSeconds(rng() % 2000000);
-            const uint32_t from = rng() % 2;
-            const uint8_t vc = uint8_t(rng() % 4);
-            const uint32_t size = (vc == 0) ? 9 + rng() % 4000 : 9 + rng() % 20000;
-            Simulator::Schedule(at, [&h, from, vc, size]() { h.Send(from, vc, size); });
-        }
+        h.SendRandom(rng, 400, Time(0), MilliSeconds(2), 4000, 20000);
         for (int k = 0; k < 12; ++k)
         {
             const Time at = NanoSeconds(rng() % 2000000);
