@@ -59,6 +59,18 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// Timed acknowledgements: index of the last micropacket whose RSEQ the receiver has
     /// applied (choosing ahead), -1 if none; an amendment up to there must be applied at once
     mutable int64_t ackApplied{-1};
+    /// Credits that ride on the run: indices of the micropackets the receiver took and did
+    /// not accept (credits put on them later come with their retransmission), in order
+    std::vector<uint32_t> rejected;
+    /// Credits that ride on the run: the receiver's count of link-state clearings when it
+    /// took the first micropacket (credits put on the run after a later reset are void)
+    uint32_t rxClears{0};
+
+    /// \param k index of a micropacket the receiver took \return whether it accepted it
+    bool WasAccepted(std::size_t k) const
+    {
+        return !std::binary_search(rejected.begin(), rejected.end(), uint32_t(k));
+    }
 
     /**
      * \param k index of a micropacket in the run

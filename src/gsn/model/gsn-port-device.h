@@ -236,6 +236,8 @@ class GsnPortDevice : public NetDevice
     typedef void (*MicropacketTracedCallback)(const GsnMicropacket& mp);
     /// TracedCallback signature for credit stalls: VC and how long it waited.
     typedef void (*CreditStallTracedCallback)(uint8_t vc, Time duration);
+    /// TracedCallback signature for credits put on a micropacket taken ahead: VC, credits.
+    typedef void (*LateCreditsTracedCallback)(uint8_t vc, uint8_t credits);
     /// TracedCallback signature for a go-back-N retransmission: how many micropackets.
     typedef void (*RetransmitTracedCallback)(uint32_t count);
 
@@ -471,6 +473,12 @@ class GsnPortDevice : public NetDevice
     void CountCredits(uint8_t vc, uint32_t n, const Time& at);
     /// ApplyDueCredits() when something is due.
     void ApplyDueCreditsNow(const Time& t);
+    /// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
+    /// on its micropackets that leave from now on and carry none.
+    void PutOwedCreditsOnRun();
+    /// The peer put \p n credits of \p vc on micropacket \p k of \p run, which this port
+    /// has taken already: count them from its arrival, if this port accepted it.
+    void TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n);
 
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
     void FreeRxPlaces(uint8_t vc, uint32_t n)
@@ -511,7 +519,9 @@ class GsnPortDevice : public NetDevice
     /// Apply the receive error model: a hit flips one bit, which the LCRC check then finds.
     void ApplyErrorModel(GsnMicropacket& mp);
     /// Report a dropped micropacket.
-    void DropMicropacket(const GsnMicropacket& mp);
+    /// \param mp the micropacket
+    /// \param accepted its TSEQ was accepted (a buffer overflow), so no copy will follow
+    void DropMicropacket(const GsnMicropacket& mp, bool accepted = false);
     /// Change the link state and tell listeners on up/down edges.
     void SetLinkState(LinkState state);
 
@@ -596,6 +606,7 @@ class GsnPortDevice : public NetDevice
     uint32_t m_owedTotal{0};                          ///< sum of m_owedCredits
     GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
     GsnTimedCredits m_laterCredits;                   ///< credits arriving later
+    uint32_t m_clears{0};                             ///< ClearLinkState() calls so far
 
     /// ExactAcks(): an acknowledgement that arrives later, on a run taken ahead.
     struct LaterAck
@@ -625,8 +636,9 @@ class GsnPortDevice : public NetDevice
 
     GsnLinkCounters m_counters; ///< counters
 
-    TracedCallback<uint8_t, Time> m_creditStallTrace; ///< a VC waited for credit
-    TracedCallback<uint32_t> m_retransmitTrace;       ///< go-back-N restarts
+    TracedCallback<uint8_t, Time> m_creditStallTrace;      ///< a VC waited for credit
+    TracedCallback<uint8_t, uint8_t> m_lateCreditsRxTrace; ///< credits put on a run taken
+    TracedCallback<uint32_t> m_retransmitTrace;            ///< go-back-N restarts
 };
 
 } // namespace ns3

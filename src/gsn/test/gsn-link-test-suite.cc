@@ -296,8 +296,20 @@ class GsnThroughputTestCase : public TestCase
 class GsnCreditInvariantTestCase : public TestCase
 {
   public:
-    GsnCreditInvariantTestCase()
-        : TestCase("Credit invariant under random traffic on all four VCs")
+    /// \param linkMode the LinkMode of both ends
+    /// \param limitRuns their LimitRunsByPeerCredits (false: credits ride on runs)
+    /// \param exactCredits their ExactCredits
+    explicit GsnCreditInvariantTestCase(std::string linkMode = "Micropacket",
+                                        bool limitRuns = true,
+                                        bool exactCredits = false)
+        : TestCase("Credit invariant under random traffic on all four VCs" +
+                   (linkMode == "Micropacket" ? std::string()
+                                              : ", " + linkMode + " mode" +
+                                                    (limitRuns ? "" : ", credits riding on runs") +
+                                                    (exactCredits ? ", exact credits" : ""))),
+          m_linkMode(std::move(linkMode)),
+          m_limitRuns(limitRuns),
+          m_exactCredits(exactCredits)
     {
     }
 
@@ -318,6 +330,12 @@ class GsnCreditInvariantTestCase : public TestCase
         }
     }
 
+    /// Credits the peer put on a micropacket of its run after this end had taken it.
+    static void OnLateCredits(Ledger* l, uint8_t vc, uint8_t credits)
+    {
+        l->granted[vc] += credits;
+    }
+
     static void OnTx(Ledger* l, const GsnMicropacket& mp)
     {
         if (mp.IsMessage())
@@ -332,12 +350,25 @@ class GsnCreditInvariantTestCase : public TestCase
     void DoRun() override
     {
         // Small buffers make credits the bottleneck; a long cable makes the round trip long.
-        LinkHarness h(Attrs{{"RxBufferSize", "8"}, {"CreditReturnThreshold", "3"}}, 40.0);
+        LinkHarness h(Attrs{{"RxBufferSize", "8"},
+                            {"CreditReturnThreshold", "3"},
+                            {"LinkMode", m_linkMode},
+                            {"LimitRunsByPeerCredits", m_limitRuns ? "true" : "false"},
+                            {"ExactCredits", m_exactCredits ? "true" : "false"}},
+                      40.0);
         Ledger ledger[2];
+        uint64_t late = 0;
         for (uint32_t i = 0; i < 2; ++i)
         {
             h.dev[i]->TraceConnectWithoutContext("MicropacketRx",
                                                  MakeBoundCallback(&OnRx, &ledger[i]));
+            h.dev[i]->TraceConnectWithoutContext("LateCreditsRx",
+                                                 MakeBoundCallback(&OnLateCredits, &ledger[i]));
+            h.dev[i]->TraceConnectWithoutContext(
+                "LateCreditsRx",
+                MakeBoundCallback(
+                    +[](uint64_t* n, uint8_t, uint8_t c) { *n += c; },
+                    &late));
             h.dev[i]->TraceConnectWithoutContext("MicropacketTx",
                                                  MakeBoundCallback(&OnTx, &ledger[i]));
         }
@@ -352,6 +383,9 @@ class GsnCreditInvariantTestCase : public TestCase
         for (uint32_t i = 0; i < 2; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(ledger[i].violations, 0u, "sent only with credit");
+            // (A credit put on a micropacket after its LCRC was sealed for the trace above
+            // must not corrupt it.)
+            NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().lcrcErrors, 0u, "no LCRC errors");
             NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().rxBufferOverflow,
                                   0u,
                                   "no buffer overflow");
@@ -366,7 +400,20 @@ class GsnCreditInvariantTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_GT(stalls, 0u, "the test did exercise credit stalls");
+        if (m_linkMode == "Run" && !m_limitRuns)
+        {
+            // Runs on the wire both ways: credits freed meanwhile ride on them.
+            NS_TEST_ASSERT_MSG_GT(late, 0u, "credits were put on runs taken ahead");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(late, 0u, "credits freed during a run wait for the next");
+        }
     }
+
+    std::string m_linkMode; ///< LinkMode of both ends
+    bool m_limitRuns;       ///< LimitRunsByPeerCredits of both ends
+    bool m_exactCredits;    ///< ExactCredits of both ends
 };
 
 /// \return \p rate in scientific notation
@@ -842,6 +889,9 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnLatencyTestCase, TestCase::QUICK);
         AddTestCase(new GsnThroughputTestCase, TestCase::QUICK);
         AddTestCase(new GsnCreditInvariantTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCreditInvariantTestCase("Run"), TestCase::QUICK);
+        AddTestCase(new GsnCreditInvariantTestCase("Run", false), TestCase::QUICK);
+        AddTestCase(new GsnCreditInvariantTestCase("Run", false, true), TestCase::QUICK);
         for (double rate : {1e-7, 1e-5, 1e-4, 1e-3})
         {
             AddTestCase(new GsnErrorRecoveryTestCase(rate), TestCase::QUICK);
