@@ -1319,7 +1319,18 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 {
     if (m_exactCredits && at > Simulator::Now())
     {
-        // Freed in a later slot of a run chosen ahead: the credits exist from then.
+        // Freed in a later slot of a run chosen ahead: the credits exist from then. Those
+        // that ride on this port's run under way from then are sent now (their places count
+        // as free now, as those whose credits a run chosen ahead carries: a peer that does
+        // not time credits counts them when it takes the run).
+        const uint32_t put = PutLaterCreditsOnRun(vc, n, at);
+        NS_ASSERT(m_rxOccupancy[vc] >= put);
+        m_rxOccupancy[vc] -= put;
+        n -= put;
+        if (n == 0)
+        {
+            return;
+        }
         m_laterReleases.Add(at, vc, n);
         // An idle transmitter must wake for them; a wake-up already due by then stays (a
         // later entry cannot bring it forward).
@@ -1424,29 +1435,24 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
     }
 }
 
-void
-GsnPortDevice::PutOwedCreditsOnRun()
+bool
+GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 {
-    const Time now = Simulator::Now();
-    if (m_limitRunsByPeerCredits || !m_txRun || m_owedTotal == 0 || now >= m_runEnd ||
-        m_state != LinkState::UP)
-    {
-        return;
-    }
-    Ptr<GsnPortDevice> peer = m_channel->GetPeer(this);
-    if (!peer)
-    {
-        return;
-    }
-    // Micropacket by micropacket they would ride on the next sequenced micropackets: here
-    // those of the run that leave at now or later. They are the last entries of the
-    // retransmission ring (in slot order; a resent copy keeps its first, earlier slot).
+    return !m_limitRunsByPeerCredits && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
+           m_channel && m_channel->GetPeer(this);
+}
+
+std::size_t
+GsnPortDevice::FirstUnacknowledgedLeavingAt(const Time& t) const
+{
+    // The run's sequenced micropackets are the last entries of the retransmission ring, in
+    // slot order (a resent copy keeps its first, earlier slot).
     std::size_t lo = 0;
     std::size_t hi = m_retx.size();
     while (lo < hi)
     {
         const std::size_t mid = (lo + hi) / 2;
-        if (m_retx[mid].slot < now)
+        if (m_retx[mid].slot < t)
         {
             lo = mid + 1;
         }
@@ -1455,32 +1461,71 @@ GsnPortDevice::PutOwedCreditsOnRun()
             hi = mid;
         }
     }
-    for (std::size_t i = lo; i < m_retx.size() && m_owedTotal > 0; ++i)
+    return lo;
+}
+
+void
+GsnPortDevice::SendCreditsOnRun(const Unacknowledged& u)
+{
+    // (The ring's copy, which a retransmission would send, carries them already.)
+    const std::size_t k = m_txRun->LeftBy((u.slot - m_runStart).GetNanoSeconds()) - 1;
+    NS_ASSERT(k < m_txRun->micropackets.size() && m_txRun->micropackets[k].tseq == u.mp.tseq);
+    if (k >= m_txRun->next)
+    {
+        // Not taken yet: the peer reads them from the micropacket when it takes it.
+        GsnMicropacket& inRun = m_txRun->micropackets[k];
+        inRun.vcr = u.mp.vcr;
+        inRun.cr = u.mp.cr;
+        if (!inRun.IsLcrcPending())
+        {
+            inRun.SealLcrc(); // sealed for a trace when chosen: the LCRC covers the credits
+        }
+        return;
+    }
+    m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.mp.vcr, u.mp.cr);
+}
+
+void
+GsnPortDevice::PutOwedCreditsOnRun()
+{
+    const Time now = Simulator::Now();
+    if (m_owedTotal == 0 || !CanPutCreditsOnRun(now))
+    {
+        return;
+    }
+    // Micropacket by micropacket they would ride on the next sequenced micropackets.
+    for (std::size_t i = FirstUnacknowledgedLeavingAt(now); i < m_retx.size() && m_owedTotal > 0;
+         ++i)
     {
         Unacknowledged& u = m_retx[i];
-        if (u.mp.cr > 0)
+        if (u.mp.cr == 0) // (one VC's credits per micropacket)
         {
-            continue; // carries credits already (one VC per micropacket)
-        }
-        PiggybackCredits(u.mp); // the copy a retransmission would send carries them too
-        const std::size_t k = m_txRun->LeftBy((u.slot - m_runStart).GetNanoSeconds()) - 1;
-        NS_ASSERT(k < m_txRun->micropackets.size() && m_txRun->micropackets[k].tseq == u.mp.tseq);
-        if (k >= m_txRun->next)
-        {
-            // Not taken yet: the peer reads them from the micropacket when it takes it.
-            GsnMicropacket& inRun = m_txRun->micropackets[k];
-            inRun.vcr = u.mp.vcr;
-            inRun.cr = u.mp.cr;
-            if (!inRun.IsLcrcPending())
-            {
-                inRun.SealLcrc(); // sealed for a trace when chosen: the LCRC covers the credits
-            }
-        }
-        else
-        {
-            peer->TakeLateCredits(*m_txRun, k, u.mp.vcr, u.mp.cr);
+            PiggybackCredits(u.mp);
+            SendCreditsOnRun(u);
         }
     }
+}
+
+uint32_t
+GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
+{
+    if (!CanPutCreditsOnRun(at))
+    {
+        return 0;
+    }
+    uint32_t put = 0;
+    for (std::size_t i = FirstUnacknowledgedLeavingAt(at); i < m_retx.size() && put < n; ++i)
+    {
+        Unacknowledged& u = m_retx[i];
+        if (u.mp.cr == 0)
+        {
+            u.mp.vcr = vc;
+            u.mp.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
+            put += u.mp.cr;
+            SendCreditsOnRun(u);
+        }
+    }
+    return put;
 }
 
 void

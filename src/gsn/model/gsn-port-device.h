@@ -476,6 +476,16 @@ class GsnPortDevice : public NetDevice
     /// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
     /// on its micropackets that leave from now on and carry none.
     void PutOwedCreditsOnRun();
+    /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
+    /// (ExactCredits). \return how many were put on the run
+    uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
+    /// \return whether credits that exist from \p from may ride on the run on the wire
+    bool CanPutCreditsOnRun(const Time& from) const;
+    /// \return the index in m_retx of the first micropacket that leaves at \p t or later
+    std::size_t FirstUnacknowledgedLeavingAt(const Time& t) const;
+    struct Unacknowledged;
+    /// Tell the peer of the credits just put on the ring entry \p u of the run on the wire.
+    void SendCreditsOnRun(const Unacknowledged& u);
     /// The peer put \p n credits of \p vc on micropacket \p k of \p run, which this port
     /// has taken already: count them from its arrival, if this port accepted it.
     void TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n);
