@@ -115,7 +115,26 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
                 ? std::size_t(ns / gsn::MICROPACKET_TIME_NS) + 1
                 : std::size_t(std::upper_bound(departures.begin(), departures.end(), ns) -
                               departures.begin());
-        return std::min(n, micropackets.size());
+        return std::min(n, Size());
+    }
+
+    /// \return how many micropackets the run has (also after ReleaseMicropackets())
+    std::size_t Size() const
+    {
+        return m_released ? m_releasedSize : micropackets.size();
+    }
+
+    /**
+     * The receiver has taken every micropacket: give their storage back now. The sender
+     * keeps the run until its last slot has left, and the micropackets of the thousands of
+     * runs on the wire across a large fabric would otherwise stay allocated meanwhile.
+     */
+    void ReleaseMicropackets()
+    {
+        m_releasedSize = micropackets.size();
+        m_released = true;
+        GiveBack(std::move(micropackets));
+        micropackets.clear();
     }
 
     /**
@@ -130,6 +149,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     }
 
   private:
+    bool m_released{false};        ///< ReleaseMicropackets() was called
+    std::size_t m_releasedSize{0}; ///< Size() then
+
     /// Buffers of finished runs, reused: a busy fabric creates runs all the time, and
     /// growing a fresh vector each time was about 6% of the run mode's time.
     static std::vector<std::vector<GsnMicropacket>>& Pool()

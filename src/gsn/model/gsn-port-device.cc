@@ -921,7 +921,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     }
     // The first micropacket of the run that leaves at the arrival or later.
     const std::size_t k = m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
-    if (k >= m_txRun->micropackets.size())
+    if (k >= m_txRun->Size())
     {
         return false;
     }
@@ -1076,6 +1076,10 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
     }
     m_rxRun = nullptr;
     m_selecting = false;
+    if (run->next == mps.size())
+    {
+        run->ReleaseMicropackets(); // all taken (their state is kept in the run's other fields)
+    }
     TransmitNext();
 }
 
@@ -1469,11 +1473,12 @@ GsnPortDevice::SendCreditsOnRun(const Unacknowledged& u)
 {
     // (The ring's copy, which a retransmission would send, carries them already.)
     const std::size_t k = m_txRun->LeftBy((u.slot - m_runStart).GetNanoSeconds()) - 1;
-    NS_ASSERT(k < m_txRun->micropackets.size() && m_txRun->micropackets[k].tseq == u.mp.tseq);
+    NS_ASSERT(k < m_txRun->Size());
     if (k >= m_txRun->next)
     {
         // Not taken yet: the peer reads them from the micropacket when it takes it.
         GsnMicropacket& inRun = m_txRun->micropackets[k];
+        NS_ASSERT(inRun.tseq == u.mp.tseq);
         inRun.vcr = u.mp.vcr;
         inRun.cr = u.mp.cr;
         if (!inRun.IsLcrcPending())
