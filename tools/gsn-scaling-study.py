@@ -18,6 +18,7 @@ import csv
 import json
 import math
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -47,13 +48,13 @@ def mean_ci(values):
 
 
 def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout, link_mode,
-              error_rate):
+              error_rate, sim_args):
     """One simulation; returns a dict of figures or raises RuntimeError."""
     out = os.path.join(workdir, "k%d-l%g-%s-s%d.json" % (k, load, pattern, seed))
     argv = [program, "--topology=fattree", "--k=%d" % k, "--load=%g" % load,
             "--pattern=%s" % pattern, "--seed=%d" % seed, "--simTime=%s" % sim_time,
             "--size=%d" % size, "--progress=0", "--json=%s" % out,
-            "--linkMode=%s" % link_mode, "--errorRate=%g" % error_rate]
+            "--linkMode=%s" % link_mode, "--errorRate=%g" % error_rate] + sim_args
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
@@ -111,6 +112,9 @@ def main():
                         help="GsnPortDevice::LinkMode: the reference, or the faster runs")
     parser.add_argument("--error-rate", type=float, default=0.0,
                         help="probability that a link corrupts a micropacket (0-1)")
+    parser.add_argument("--sim-args", default="",
+                        help="more arguments for every simulation, e.g. "
+                             "--sim-args=--ns3::GsnPortDevice::LimitRunsByPeerCredits=false")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--out", default=os.path.join(TOP, "build", "study"))
     args = parser.parse_args()
@@ -132,7 +136,8 @@ def main():
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_point, program, k, l, p, s, args.sim_time, args.size,
-                               workdir, args.timeout, args.link_mode, args.error_rate): (k, l, p, s)
+                               workdir, args.timeout, args.link_mode, args.error_rate,
+                               shlex.split(args.sim_args)): (k, l, p, s)
                    for k, l, p, s in points}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             key = futures[future]
@@ -151,7 +156,7 @@ def main():
         writer = csv.writer(f)
         writer.writerow(["k", "pattern", "load", "seeds", "throughput_gbps",
                          "throughput_ci95", "p50_us", "p50_ci95", "p99_us", "p99_ci95",
-                         "offered_gbps", "error_rate"])
+                         "offered_gbps", "error_rate", "sim_args"])
         for k in sizes:
             for pattern in patterns:
                 for load in loads:
@@ -164,6 +169,7 @@ def main():
                         row.extend("%.6g" % v for v in mean_ci([r[name] for r in runs]))
                     row.append("%.6g" % statistics.fmean(r["offered_gbps"] for r in runs))
                     row.append("%g" % args.error_rate)
+                    row.append(args.sim_args)
                     writer.writerow(row)
     print("results: %s" % csv_path)
     plot(csv_path, os.path.join(args.out, "study.png"), patterns, sizes)
