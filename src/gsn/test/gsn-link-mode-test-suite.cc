@@ -504,30 +504,29 @@ class GsnLinkModeTestSuite : public TestSuite
         add({"uniform on VC 1 only, star of 4", B::Star(4), Pattern::ONE_VC, 5, 60, 0, 0, stop},
             anyTime,
             0.5);
-        add({"uniform on VC 1 only, 4-ary fat tree",
-             B::FatTree(4),
-             Pattern::ONE_VC,
-             4,
-             300,
-             0,
-             0,
-             stop},
-            anyTime,
-            0.5);
+        // (Used again below with other settings.)
+        const Scenario vc1FatTree{"uniform on VC 1 only, 4-ary fat tree",
+                                  B::FatTree(4),
+                                  Pattern::ONE_VC,
+                                  4,
+                                  300,
+                                  0,
+                                  0,
+                                  stop};
+        const Scenario vc1WithErrors{"uniform on VC 1 only, 2-ary 3-tree with link errors",
+                                     B::KaryNTree(2, 3),
+                                     Pattern::ONE_VC,
+                                     2,
+                                     200,
+                                     1e-4,
+                                     0,
+                                     stop};
+        add(vc1FatTree, anyTime, 0.5);
         // Link errors on one VC: acknowledgements are timed as in the reference where the
         // link may corrupt, hence its go-back-N timeout (measured: 1.96 us, mean -0.35%; 180 us
         // and +25% when acknowledgements rode on runs as chosen, with the timeout longer by
         // MaxRunLength slots).
-        add({"uniform on VC 1 only, 2-ary 3-tree with link errors",
-             B::KaryNTree(2, 3),
-             Pattern::ONE_VC,
-             2,
-             200,
-             1e-4,
-             0,
-             stop},
-            MicroSeconds(5),
-            0.005);
+        add(vc1WithErrors, MicroSeconds(5), 0.005);
         // Messages from one micropacket to 1 MiB (VC 3; the other VCs to 65000 bytes).
         // Measured: star 13.4 us, mean +0.5%; with link errors 9.4 us, mean +0.4%.
         auto upTo1MiB = [](Scenario s) {
@@ -626,26 +625,8 @@ class GsnLinkModeTestSuite : public TestSuite
                      stop}),
             MicroSeconds(1),
             0.01);
-        add(noLimit({"uniform on VC 1 only, 4-ary fat tree",
-                     B::FatTree(4),
-                     Pattern::ONE_VC,
-                     4,
-                     300,
-                     0,
-                     0,
-                     stop}),
-            anyTime,
-            0.02);
-        add(noLimit({"uniform on VC 1 only, 2-ary 3-tree with link errors",
-                     B::KaryNTree(2, 3),
-                     Pattern::ONE_VC,
-                     2,
-                     200,
-                     1e-4,
-                     0,
-                     stop}),
-            MicroSeconds(5),
-            0.01);
+        add(noLimit(vc1FatTree), anyTime, 0.02);
+        add(noLimit(vc1WithErrors), MicroSeconds(5), 0.01);
         // ExactCredits: a credit goes back from the slot that frees its place, and counts
         // from its arrival; an acknowledgement likewise (a run carries those owed after it
         // was chosen from the slot after their arrival). The run mode then follows the
@@ -678,28 +659,10 @@ class GsnLinkModeTestSuite : public TestSuite
                    stop}),
             NanoSeconds(200),
             0.001);
-        add(exact({"uniform on VC 1 only, 4-ary fat tree",
-                   B::FatTree(4),
-                   Pattern::ONE_VC,
-                   4,
-                   300,
-                   0,
-                   0,
-                   stop}),
-            MicroSeconds(2),
-            0.001);
+        add(exact(vc1FatTree), MicroSeconds(2), 0.001);
         // Without the credit limit the credits of places freed in later slots ride on the run
         // under way too (measured: 104 ns, against 560 ns with the limit).
-        add(exact(noLimit({"uniform on VC 1 only, 4-ary fat tree",
-                           B::FatTree(4),
-                           Pattern::ONE_VC,
-                           4,
-                           300,
-                           0,
-                           0,
-                           stop})),
-            MicroSeconds(1),
-            0.001);
+        add(exact(noLimit(vc1FatTree)), MicroSeconds(1), 0.001);
         add(exact({"uniform on a 4-ary fat tree, seed 2",
                    B::FatTree(4),
                    Pattern::UNIFORM,
@@ -712,16 +675,7 @@ class GsnLinkModeTestSuite : public TestSuite
             0.01);
         // Go-back-N as micropacket by micropacket: acknowledgements at their own slots, hence
         // the reference's timeout (measured: 2.8 us, mean +0.09%; 180 us and +25% without).
-        add(exact({"uniform on VC 1 only, 2-ary 3-tree with link errors",
-                   B::KaryNTree(2, 3),
-                   Pattern::ONE_VC,
-                   2,
-                   200,
-                   1e-4,
-                   0,
-                   stop}),
-            MicroSeconds(5),
-            0.005);
+        add(exact(vc1WithErrors), MicroSeconds(5), 0.005);
         add(exact(upTo1MiB(
                 {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
             anyTime,
