@@ -141,7 +141,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      * \param k index of a micropacket in the run
      * \return when its last bit arrives
      */
-    Time ArrivalOf(std::size_t k) const
+    // (Called for every micropacket a port receives; out of line it cost 2% more
+    // instructions.)
+    __attribute__((always_inline)) Time ArrivalOf(std::size_t k) const
     {
         // In time steps rather than through NanoSeconds(), which converts units each call.
         static const int64_t stepsPerNs = NanoSeconds(1).GetTimeStep();

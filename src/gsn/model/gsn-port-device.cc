@@ -877,12 +877,19 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
-    if (!m_exactCredits && !ExactAcks())
+    if (m_exactCredits || ExactAcks())
     {
-        // (A micropacket not taken before its RSEQ was amended carries the amended one.)
-        ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, nullptr);
+        TakeTimedRseq(rseq);
         return;
     }
+    // (A micropacket not taken before its RSEQ was amended carries the amended one.)
+    const bool amended = m_rxRun && !m_rxRun->laterRseq.empty();
+    ProcessRseq(amended ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, nullptr);
+}
+
+void
+GsnPortDevice::TakeTimedRseq(uint8_t rseq)
+{
     if (m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: it acknowledges from then. While
@@ -1351,7 +1358,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         m_oldestOwed = Simulator::Now();
     }
     FreeRxPlaces(vc, n);
-    if (m_txBusy)
+    if (m_txBusy && !m_limitRunsByPeerCredits)
     {
         PutOwedCreditsOnRun();
     }

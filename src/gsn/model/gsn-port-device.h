@@ -407,6 +407,8 @@ class GsnPortDevice : public NetDevice
     /// The RSEQ of the micropacket being received: apply it, or with timed acknowledgements
     /// keep it until the micropacket arrives.
     void TakeRseq(uint8_t rseq);
+    /// TakeRseq() with timed acknowledgements (ExactAcks() or ExactCredits).
+    void TakeTimedRseq(uint8_t rseq);
     /// ExactAcks(): the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
     /// ExactAcks(): a micropacket arriving at \p arrival was accepted during a run of
