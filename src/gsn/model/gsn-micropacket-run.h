@@ -121,7 +121,8 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// \return how many micropackets the run has (also after ReleaseMicropackets())
     std::size_t Size() const
     {
-        return m_released ? m_releasedSize : micropackets.size();
+        // (A run has at least two micropackets, so empty storage means it was given back.)
+        return micropackets.empty() ? m_releasedSize : micropackets.size();
     }
 
     /**
@@ -132,7 +133,6 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     void ReleaseMicropackets()
     {
         m_releasedSize = micropackets.size();
-        m_released = true;
         GiveBack(std::move(micropackets));
         micropackets.clear();
     }
@@ -151,8 +151,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     }
 
   private:
-    bool m_released{false};        ///< ReleaseMicropackets() was called
-    std::size_t m_releasedSize{0}; ///< Size() then
+    std::size_t m_releasedSize{0}; ///< Size() after ReleaseMicropackets()
 
     /// Buffers of finished runs, reused: a busy fabric creates runs all the time, and
     /// growing a fresh vector each time was about 6% of the run mode's time.

@@ -546,15 +546,17 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
     mp.rseq = uint8_t(m_expectedTseq - 1 - m_laterArrivals.size());
     m_rxUnacked = 0;
     m_ackDue = false;
-    // The LCRC is computed where it can matter: at a receiver with an error model, or here
-    // when someone watches the micropackets (CRC work was about a quarter of the run time).
+    // The LCRC is computed where it can matter: at a receiver with an error model, or for
+    // whoever watches the micropackets (CRC work was about a quarter of the run time). The
+    // micropacket itself stays pending: a run's credits may still be put on it.
     mp.SetLcrcPending();
     ++m_counters.txMicropackets;
     NS_LOG_LOGIC(this << " tx " << mp << " in slot " << m_slotTime.GetNanoSeconds() << " ns");
     if (!m_micropacketTxTrace.IsEmpty())
     {
-        mp.SealLcrc();
-        m_micropacketTxTrace(mp);
+        GsnMicropacket seen = mp;
+        seen.SealLcrc();
+        m_micropacketTxTrace(seen);
     }
 }
 
@@ -1486,12 +1488,8 @@ GsnPortDevice::SendCreditsOnRun(const Unacknowledged& u)
         // Not taken yet: the peer reads them from the micropacket when it takes it.
         GsnMicropacket& inRun = m_txRun->micropackets[k];
         NS_ASSERT(inRun.tseq == u.mp.tseq);
-        inRun.vcr = u.mp.vcr;
+        inRun.vcr = u.mp.vcr; // (its LCRC is pending: computed over the credits too)
         inRun.cr = u.mp.cr;
-        if (!inRun.IsLcrcPending())
-        {
-            inRun.SealLcrc(); // sealed for a trace when chosen: the LCRC covers the credits
-        }
         return;
     }
     m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.mp.vcr, u.mp.cr);

@@ -379,8 +379,8 @@ class GsnCreditInvariantTestCase : public TestCase
         for (uint32_t i = 0; i < 2; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(ledger[i].violations, 0u, "sent only with credit");
-            // (A credit put on a micropacket after its LCRC was sealed for the trace above
-            // must not corrupt it.)
+            // (A credit put on a micropacket of a run after the trace above saw it must not
+            // corrupt it.)
             NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().lcrcErrors, 0u, "no LCRC errors");
             NS_TEST_ASSERT_MSG_EQ(h.dev[i]->GetLinkCounters().rxBufferOverflow,
                                   0u,
