@@ -207,6 +207,13 @@ struct GsnMicropacket
     /// Field-by-field equality (data by value).
     bool operator==(const GsnMicropacket& o) const;
 
+    /// Let go of the Message bytes the micropacket refers to, leaving its other fields as
+    /// they are (for storage about to be overwritten, see GsnRingBuffer).
+    void Vacate()
+    {
+        m_bytes = GsnMessageBytesRef();
+    }
+
   private:
     /// \return 32 zero bytes
     static const uint8_t* ZeroData();

@@ -434,7 +434,7 @@ GsnNetDevice::NotifyMessageLostInReset(const GsnMicropacket& header)
 // Receive side
 
 void
-GsnNetDevice::ReceiveMessageMicropacket(const GsnMicropacket& mp)
+GsnNetDevice::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {
     // The host drains the buffer at link rate: the place is free when the micropacket has
     // arrived (later than now for one of a run taken ahead).

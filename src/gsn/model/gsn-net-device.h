@@ -154,7 +154,7 @@ class GsnNetDevice : public GsnPortDevice
     void DoDispose() override;
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
-    void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
+    void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     void NotifyLinkReset() override;
     bool IsMessageBeingSent(const GsnMicropacket& header) const override;
     void NotifyMessageLostInReset(const GsnMicropacket& header) override;

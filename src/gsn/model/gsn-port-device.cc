@@ -1139,7 +1139,7 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
 }
 
 void
-GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
+GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
 {
     TakeRseq(mp.rseq);
     if (!m_rxGranted)
@@ -1182,7 +1182,7 @@ GsnPortDevice::ReceiveSequenced(const GsnMicropacket& mp)
             break;
         }
         ++m_rxOccupancy[mp.vc];
-        ReceiveMessageMicropacket(mp);
+        ReceiveMessageMicropacket(std::move(mp)); // (not read below)
         break;
     case GsnMicropacketType::ADMIN:
         ReceiveAdminMicropacket(mp);

@@ -272,9 +272,9 @@ class GsnPortDevice : public NetDevice
     /**
      * A Header/Data micropacket was accepted in order. It occupies one place of its VC's
      * receive buffer until the subclass calls ReleaseRxBuffer().
-     * \param mp the micropacket
+     * \param mp the micropacket (the subclass may keep it: the port does not read it again)
      */
-    virtual void ReceiveMessageMicropacket(const GsnMicropacket& mp) = 0;
+    virtual void ReceiveMessageMicropacket(GsnMicropacket&& mp) = 0;
 
     /**
      * An Admin micropacket was accepted in order (default: ignored and counted).
@@ -399,7 +399,7 @@ class GsnPortDevice : public NetDevice
     /// Handle a link-control micropacket.
     void ReceiveControl(const GsnMicropacket& mp);
     /// Handle a sequenced micropacket with a good LCRC.
-    void ReceiveSequenced(const GsnMicropacket& mp);
+    void ReceiveSequenced(GsnMicropacket& mp);
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
@@ -591,6 +591,12 @@ class GsnPortDevice : public NetDevice
     {
         GsnMicropacket mp; ///< as first sent
         Time slot;         ///< the slot it first left in (later than now inside a run)
+
+        /// See GsnRingBuffer: a popped entry lets go of the Message only.
+        void Vacate()
+        {
+            mp.Vacate();
+        }
     };
 
     GsnRingBuffer<Unacknowledged> m_retx;             ///< sent, not yet acknowledged

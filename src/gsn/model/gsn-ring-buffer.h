@@ -120,7 +120,7 @@ class GsnRingBuffer
         const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = 0; i < n; ++i)
         {
-            m_slots[(m_head + i) & mask] = T();
+            Vacate(m_slots[(m_head + i) & mask], 0);
         }
         m_head = (m_head + n) & mask;
         m_size -= n;
@@ -140,6 +140,21 @@ class GsnRingBuffer
   private:
     /// Largest storage an empty ring keeps.
     static constexpr std::size_t KEEP_CAPACITY = 16;
+
+    /// Let go of what a popped element holds. An element type with a Vacate() member frees
+    /// only its resources there (the ring never reads a place it has not written since);
+    /// others are reset to T(), which costs a construction and an assignment per element.
+    template <typename U>
+    static auto Vacate(U& x, int) -> decltype(x.Vacate(), void())
+    {
+        x.Vacate();
+    }
+
+    template <typename U>
+    static void Vacate(U& x, long)
+    {
+        x = U();
+    }
 
     /// Give large storage back once the ring is empty. A fabric's buffers fill in bursts
     /// here and there; keeping every ring at the largest it ever was would make memory the

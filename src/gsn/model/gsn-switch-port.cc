@@ -70,9 +70,9 @@ GsnSwitchPort::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
 }
 
 void
-GsnSwitchPort::ReceiveMessageMicropacket(const GsnMicropacket& mp)
+GsnSwitchPort::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {
-    m_switch->ReceiveMicropacket(m_index, mp);
+    m_switch->ReceiveMicropacket(m_index, std::move(mp));
 }
 
 void

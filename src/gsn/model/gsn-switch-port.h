@@ -95,7 +95,7 @@ class GsnSwitchPort : public GsnPortDevice
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
-    void ReceiveMessageMicropacket(const GsnMicropacket& mp) override;
+    void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
     void NotifyLinkReset() override;
 

@@ -342,30 +342,31 @@ GsnSwitch::GetAdminErrors() const
 // Input side
 
 void
-GsnSwitch::ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp)
+GsnSwitch::ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp)
 {
-    InputVc& in = m_in[port][mp.vc];
-    // Cut-through counts from the arrival, which is earlier than now for the micropackets
-    // of a run that the port takes ahead of time.
-    Entry& e = in.fifo.push_back_slot();
-    e.mp = mp;
-    e.ready = m_ports[port]->GetRxArrivalTime() + m_latency;
-    e.counted = true;
+    const uint8_t vc = mp.vc;
+    InputVc& in = m_in[port][vc];
     if (mp.tail)
     {
         ++in.tails;
     }
+    // Cut-through counts from the arrival, which is earlier than now for the micropackets
+    // of a run that the port takes ahead of time.
+    Entry& e = in.fifo.push_back_slot();
+    e.mp = std::move(mp);
+    e.ready = m_ports[port]->GetRxArrivalTime() + m_latency;
+    e.counted = true;
     switch (in.mode)
     {
     case Mode::IDLE:
-        ProcessHead(port, mp.vc);
+        ProcessHead(port, vc);
         break;
     case Mode::DROPPING:
-        DrainDrop(port, mp.vc);
-        ProcessHead(port, mp.vc);
+        DrainDrop(port, vc);
+        ProcessHead(port, vc);
         break;
     case Mode::BROADCAST_WAIT:
-        TryBroadcast(port, mp.vc);
+        TryBroadcast(port, vc);
         break;
     case Mode::FORWARDING:
         if (in.fifo.size() == 1)

@@ -158,7 +158,7 @@ class GsnSwitch : public Object
     /// Take the next micropacket for output \p port on \p vc.
     void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /// A Header/Data micropacket arrived at input \p port.
-    void ReceiveMicropacket(uint32_t port, const GsnMicropacket& mp);
+    void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
     /// An Admin micropacket arrived at \p port.
     void ReceiveAdmin(uint32_t port, const GsnMicropacket& mp);
     /// Port \p port's link was reset: its input buffer is gone.
@@ -188,6 +188,12 @@ class GsnSwitch : public Object
         GsnMicropacket mp; ///< the micropacket
         Time ready;        ///< earliest time it may leave (cut-through latency)
         bool counted;      ///< occupies a credit-accounted buffer place
+
+        /// See GsnRingBuffer: a popped entry lets go of the Message only.
+        void Vacate()
+        {
+            mp.Vacate();
+        }
     };
 
     /// What an input VC is doing with the Message at its head.
