@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,36 @@ template <typename T>
 class GsnRingBuffer
 {
   public:
+    GsnRingBuffer() = default;
+    GsnRingBuffer(const GsnRingBuffer&) = default;
+    GsnRingBuffer& operator=(const GsnRingBuffer&) = default;
+
+    /// \param o a ring that gives its elements to this one and becomes empty
+    GsnRingBuffer(GsnRingBuffer&& o) noexcept
+        : m_slots(std::move(o.m_slots)),
+          m_capacity(o.m_capacity),
+          m_head(o.m_head),
+          m_size(o.m_size)
+    {
+        o.m_slots.clear();
+        o.m_capacity = o.m_head = o.m_size = 0;
+    }
+
+    /// \param o a ring that gives its elements to this one and becomes empty \return this
+    GsnRingBuffer& operator=(GsnRingBuffer&& o) noexcept
+    {
+        if (this != &o)
+        {
+            m_slots = std::move(o.m_slots);
+            m_capacity = o.m_capacity;
+            m_head = o.m_head;
+            m_size = o.m_size;
+            o.m_slots.clear();
+            o.m_capacity = o.m_head = o.m_size = 0;
+        }
+        return *this;
+    }
+
     /// \return true if empty
     bool empty() const
     {
@@ -40,19 +71,19 @@ class GsnRingBuffer
     /// \return the number of elements the storage holds without growing
     std::size_t capacity() const
     {
-        return m_slots.size();
+        return m_capacity;
     }
 
     /// \param i index from the front \return the element
     T& operator[](std::size_t i)
     {
-        return m_slots[(m_head + i) & (m_slots.size() - 1)];
+        return m_slots[(m_head + i) & (m_capacity - 1)];
     }
 
     /// \param i index from the front \return the element
     const T& operator[](std::size_t i) const
     {
-        return m_slots[(m_head + i) & (m_slots.size() - 1)];
+        return m_slots[(m_head + i) & (m_capacity - 1)];
     }
 
     /// \return the first element
@@ -76,11 +107,11 @@ class GsnRingBuffer
     /// \param value appended at the back
     void push_back(T value)
     {
-        if (m_size == m_slots.size())
+        if (m_size == m_capacity)
         {
             Grow();
         }
-        m_slots[(m_head + m_size) & (m_slots.size() - 1)] = std::move(value);
+        m_slots[(m_head + m_size) & (m_capacity - 1)] = std::move(value);
         ++m_size;
     }
 
@@ -91,7 +122,7 @@ class GsnRingBuffer
      */
     T& push_back_slot()
     {
-        if (m_size == m_slots.size())
+        if (m_size == m_capacity)
         {
             Grow();
         }
@@ -103,7 +134,7 @@ class GsnRingBuffer
     /// release and is not reset).
     void pop_front_moved()
     {
-        m_head = (m_head + 1) & (m_slots.size() - 1);
+        m_head = (m_head + 1) & (m_capacity - 1);
         --m_size;
         ReleaseIfEmpty();
     }
@@ -117,13 +148,13 @@ class GsnRingBuffer
     /// \param n remove the first n elements (at most size())
     void pop_front(std::size_t n)
     {
-        const std::size_t mask = m_slots.size() - 1;
+        const uint32_t mask = m_capacity - 1;
         for (std::size_t i = 0; i < n; ++i)
         {
             Vacate(m_slots[(m_head + i) & mask], 0);
         }
-        m_head = (m_head + n) & mask;
-        m_size -= n;
+        m_head = (m_head + uint32_t(n)) & mask;
+        m_size -= uint32_t(n);
         ReleaseIfEmpty();
     }
 
@@ -163,9 +194,10 @@ class GsnRingBuffer
     /// next ring that grows.
     void ReleaseIfEmpty()
     {
-        if (m_size == 0 && m_slots.size() > KEEP_CAPACITY)
+        if (m_size == 0 && m_capacity > KEEP_CAPACITY)
         {
             GiveBack(std::move(m_slots)); // leaves m_slots empty
+            m_capacity = 0;
             m_head = 0;
         }
     }
@@ -173,12 +205,13 @@ class GsnRingBuffer
     /// Double the storage (or make the first), keeping the order.
     void Grow()
     {
-        std::vector<T> bigger = Take(m_slots.empty() ? KEEP_CAPACITY : 2 * m_slots.size());
+        std::vector<T> bigger = Take(m_capacity == 0 ? KEEP_CAPACITY : 2 * std::size_t(m_capacity));
         for (std::size_t i = 0; i < m_size; ++i)
         {
             bigger[i] = std::move((*this)[i]);
         }
         m_slots.swap(bigger);
+        m_capacity = uint32_t(m_slots.size());
         m_head = 0;
         if (bigger.size() > KEEP_CAPACITY)
         {
@@ -240,8 +273,11 @@ class GsnRingBuffer
     static constexpr std::size_t POOL_SLOTS = 1024; ///< places kept per size (small sizes)
 
     std::vector<T> m_slots; ///< the ring (size 0 or a power of two)
-    std::size_t m_head{0};  ///< index of the first element
-    std::size_t m_size{0};  ///< number of elements
+    // (32-bit fields, with the capacity kept apart so that indexing needs no division by
+    // the element size: the ring stays at 40 bytes.)
+    uint32_t m_capacity{0}; ///< m_slots.size(): 0 or a power of two
+    uint32_t m_head{0};     ///< index of the first element
+    uint32_t m_size{0};     ///< number of elements
 };
 
 } // namespace ns3
