@@ -1066,11 +1066,13 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
     {
         run->rxClears = m_clears;
     }
+    const bool quick = CanTakeQuickly();
+    int lastRseq = -1; // the RSEQ last applied by TakeQuickly, -1 if none since ReceiveAt
     while (run->next < mps.size())
     {
         const std::size_t k = run->next;
         const Time arrival = run->ArrivalOf(k);
-        const GsnMicropacket& mp = mps[k];
+        GsnMicropacket& mp = mps[k];
         if (arrival > now && (mp.GetType() == GsnMicropacketType::HEADER || mp.tail))
         {
             // A Message starts or ends here: take it at its own time.
@@ -1081,7 +1083,16 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
         m_rxRun = PeekPointer(run);
         m_rxIndex = uint32_t(k);
         m_rxAhead = arrival > now;
-        ReceiveAt(std::move(mps[k]), arrival); // the run is not read again up to next
+        // (The run is not read again up to next: its micropackets are moved out.)
+        if (quick && IsQuickToTake(mp))
+        {
+            TakeQuickly(std::move(mp), arrival, now, lastRseq);
+        }
+        else
+        {
+            ReceiveAt(std::move(mp), arrival);
+            lastRseq = -1;
+        }
     }
     m_rxRun = nullptr;
     m_selecting = false;
@@ -1090,6 +1101,55 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
         run->ReleaseMicropackets(); // all taken (their state is kept in the run's other fields)
     }
     TransmitNext();
+}
+
+bool
+GsnPortDevice::CanTakeQuickly() const
+{
+    // Nothing may corrupt or watch the micropackets, acknowledgements and credits are not
+    // timed (TakeTimedRseq), and an acknowledgement owed does not ride on a run of this port
+    // (AmendRunAcks). None of this changes while a run is being taken.
+    return !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty() && !m_exactCredits &&
+           !ExactAcks() && (m_limitRunsByPeerCredits || !m_txBusy);
+}
+
+bool
+GsnPortDevice::IsQuickToTake(const GsnMicropacket& mp) const
+{
+    // A Header or Data micropacket in sequence with a place free in its VC's buffer: accepted,
+    // as ReceiveSequenced would find.
+    return mp.IsMessage() && mp.IsLcrcPending() && m_rxGranted && mp.tseq == m_expectedTseq &&
+           m_rxOccupancy[mp.vc] < m_rxBufferSize;
+}
+
+void
+GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, const Time& now, int& lastRseq)
+{
+    // ReceiveAt, ReceiveSequenced and NoteAckOwed for a micropacket of a run that
+    // IsQuickToTake, in the same order, while ReceiveRun holds the transmitter (m_selecting:
+    // what would start a transmission here waits for the end of ReceiveRun either way).
+    m_rxArrival = arrival;
+    ++m_counters.rxMicropackets;
+    // TakeRseq: the same RSEQ twice in a row changes nothing the second time.
+    const uint8_t rseq = m_rxRun->laterRseq.empty() ? mp.rseq : m_rxRun->RseqOf(m_rxIndex, mp.rseq);
+    if (int(rseq) != lastRseq)
+    {
+        ProcessRseq(rseq, nullptr);
+        lastRseq = rseq;
+    }
+    ++m_expectedTseq;
+    ++m_counters.rxAccepted;
+    if (mp.cr > 0)
+    {
+        ProcessCredits(mp.vcr, mp.cr);
+    }
+    ++m_rxOccupancy[mp.vc];
+    ReceiveMessageMicropacket(std::move(mp));
+    if (m_rxUnacked++ == 0)
+    {
+        m_oldestUnacked = now;
+    }
+    m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
 }
 
 void

@@ -400,6 +400,19 @@ class GsnPortDevice : public NetDevice
     void ReceiveControl(const GsnMicropacket& mp);
     /// Handle a sequenced micropacket with a good LCRC.
     void ReceiveSequenced(GsnMicropacket& mp);
+    /// \return whether ReceiveRun may take micropackets that IsQuickToTake with TakeQuickly
+    bool CanTakeQuickly() const;
+    /// \param mp a micropacket of the run being taken \return whether ReceiveAt would accept
+    /// it in sequence into its VC's buffer
+    bool IsQuickToTake(const GsnMicropacket& mp) const;
+    /**
+     * What ReceiveAt does with a micropacket that IsQuickToTake, without its general dispatch.
+     * \param mp the micropacket (moved to the upper part)
+     * \param arrival when its last bit arrives
+     * \param now the time
+     * \param lastRseq the RSEQ this applied last in the same run, -1 if none (updated)
+     */
+    void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, const Time& now, int& lastRseq);
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
