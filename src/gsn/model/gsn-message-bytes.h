@@ -176,10 +176,22 @@ class GsnMessageBytesRef
 
     void Release()
     {
-        if (m_p)
+        // Not the last reference (the common case): counted down inline. The last one goes
+        // out of line, so that moving a reference does not pay for the deletion's call.
+        if (m_p && m_p->GetReferenceCount() > 1)
         {
             m_p->Unref();
         }
+        else if (m_p)
+        {
+            ReleaseLast(m_p);
+        }
+    }
+
+    /// \param p bytes whose last reference goes \internal
+    [[gnu::noinline, gnu::cold]] static void ReleaseLast(const GsnMessageBytes* p)
+    {
+        p->Unref();
     }
 
     const GsnMessageBytes* m_p{nullptr}; ///< the bytes, one reference counted here

@@ -11,6 +11,8 @@
 namespace ns3
 {
 
+static_assert(sizeof(GsnMicropacket) == 24, "a micropacket stays 24 bytes (see its fields)");
+
 static_assert(sizeof(GsnMicropacket) <= 24, "buffers across a fabric hold many micropackets");
 
 const char*
@@ -97,7 +99,7 @@ GsnMicropacket::Serialize(uint8_t* out) const
     std::memcpy(out, Data(), gsn::MICROPACKET_DATA_BYTES);
     uint8_t* c = out + gsn::MICROPACKET_DATA_BYTES;
     PackControl48(*this, c);
-    const uint16_t sealed = m_lcrcPending ? ComputeLcrc() : lcrc;
+    const uint16_t sealed = IsLcrcPending() ? ComputeLcrc() : lcrc;
     c[6] = uint8_t(sealed >> 8);
     c[7] = uint8_t(sealed);
 }
@@ -134,18 +136,18 @@ GsnMicropacket::SetData(const uint8_t* data)
     // The ECRC read before the bytes change: it is what the sender computed.
     const uint16_t ecrc = GetEcrc();
     m_bytes = GsnMessageBytesRef(Create<GsnMessageBytes>(data));
-    m_chunk = 0;
+    SetChunk(0);
     SetEcrc(ecrc);
 }
 
 uint8_t*
 GsnMicropacket::MutableData()
 {
-    if (m_lcrcPending)
+    if (IsLcrcPending())
     {
         SealLcrc(); // what the sender sealed, before the bytes change
     }
-    if (m_ecrcPending || !m_bytes.Get() || m_bytes.Get()->GetReferenceCount() > 1)
+    if (EcrcPending() || !m_bytes.Get() || m_bytes.Get()->GetReferenceCount() > 1)
     {
         SetData(Data());
     }

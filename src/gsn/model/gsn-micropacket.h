@@ -69,12 +69,7 @@ struct GsnMicropacket
     uint8_t tseq{0};   ///< transmission sequence number
     uint16_t lcrc{0};  ///< link CRC (unless IsLcrcPending())
 
-    GsnMicropacket()
-        : m_chunk(0),
-          m_ecrcPending(false),
-          m_lcrcPending(false)
-    {
-    }
+    GsnMicropacket() = default;
 
     /**
      * Simulation metadata, not on the wire: true while the LCRC has not been computed
@@ -85,19 +80,19 @@ struct GsnMicropacket
      */
     bool IsLcrcPending() const
     {
-        return m_lcrcPending;
+        return m_chunkFlags & LCRC_PENDING;
     }
 
     /// Mark the LCRC as sealed by the sender, to be computed only if needed.
     void SetLcrcPending()
     {
-        m_lcrcPending = true;
+        m_chunkFlags |= LCRC_PENDING;
     }
 
     /// \return the 32 data bytes (zeros when none were set)
     const uint8_t* Data() const
     {
-        return m_bytes.Get() ? m_bytes.Get()->GetChunk(m_chunk) : ZeroData();
+        return m_bytes.Get() ? m_bytes.Get()->GetChunk(Chunk()) : ZeroData();
     }
 
     /**
@@ -119,21 +114,20 @@ struct GsnMicropacket
     {
         NS_ASSERT(k < (1u << 30));
         m_bytes = GsnMessageBytesRef(std::move(bytes));
-        m_chunk = k;
-        m_ecrcPending = true;
+        m_chunkFlags = (m_chunkFlags & LCRC_PENDING) | ECRC_PENDING | k;
     }
 
     /// \return the Message bytes carried and chunk index, if SetMessageChunk() set them and
     ///         nothing replaced them since (null otherwise)
     const GsnMessageBytes* GetMessageBytes() const
     {
-        return m_ecrcPending ? m_bytes.Get() : nullptr;
+        return EcrcPending() ? m_bytes.Get() : nullptr;
     }
 
     /// \return the chunk index within GetMessageBytes()
     uint32_t GetChunk() const
     {
-        return m_chunk;
+        return Chunk();
     }
 
     /// Simulation metadata, not on the wire: on the Header micropacket of a Message made in
@@ -142,20 +136,20 @@ struct GsnMicropacket
     /// model, MPI)
     Ptr<const Packet> GetOrigin() const
     {
-        return m_ecrcPending && m_chunk == 0 ? m_bytes.Get()->GetMessage() : nullptr;
+        return EcrcPending() && Chunk() == 0 ? m_bytes.Get()->GetMessage() : nullptr;
     }
 
     /// \return ECRC: end-to-end CRC of the Message up to this micropacket
     uint16_t GetEcrc() const
     {
-        return m_ecrcPending ? m_bytes.Get()->GetEcrcThrough(m_chunk) : m_ecrc;
+        return EcrcPending() ? m_bytes.Get()->GetEcrcThrough(Chunk()) : m_ecrc;
     }
 
     /// \param ecrc the ECRC to carry
     void SetEcrc(uint16_t ecrc)
     {
         m_ecrc = ecrc;
-        m_ecrcPending = false;
+        m_chunkFlags &= ~ECRC_PENDING;
     }
 
     /// \return the TYPE as the enum (the value may be a reserved code)
@@ -181,13 +175,13 @@ struct GsnMicropacket
     void SealLcrc()
     {
         lcrc = ComputeLcrc();
-        m_lcrcPending = false;
+        m_chunkFlags &= ~LCRC_PENDING;
     }
 
     /// \return true if lcrc matches the other fields (a pending LCRC is good by construction)
     bool LcrcIsGood() const
     {
-        return m_lcrcPending || lcrc == ComputeLcrc();
+        return IsLcrcPending() || lcrc == ComputeLcrc();
     }
 
     /**
@@ -218,13 +212,34 @@ struct GsnMicropacket
     /// \return 32 zero bytes
     static const uint8_t* ZeroData();
 
-    // 24 bytes in all: a large fabric buffers hundreds of micropackets per port.
-    uint16_t m_ecrc{0};    ///< ECRC, unless m_ecrcPending
-    uint32_t m_chunk : 30; ///< which chunk of m_bytes
-    /// The data is chunk m_chunk of a Message and the ECRC that Message's running ECRC
-    /// through it, computed when read.
-    uint32_t m_ecrcPending : 1;
-    uint32_t m_lcrcPending : 1; ///< see IsLcrcPending()
+    /// \return which chunk of m_bytes the data is
+    uint32_t Chunk() const
+    {
+        return m_chunkFlags & CHUNK_MASK;
+    }
+
+    /// \param k the chunk of m_bytes the data is (the flags stay)
+    void SetChunk(uint32_t k)
+    {
+        m_chunkFlags = (m_chunkFlags & ~CHUNK_MASK) | k;
+    }
+
+    /// \return whether the data is chunk Chunk() of a Message and the ECRC that Message's
+    /// running ECRC through it, computed when read
+    bool EcrcPending() const
+    {
+        return m_chunkFlags & ECRC_PENDING;
+    }
+
+    static constexpr uint32_t CHUNK_MASK = (1u << 30) - 1; ///< m_chunkFlags: the chunk
+    static constexpr uint32_t ECRC_PENDING = 1u << 30;     ///< m_chunkFlags: see EcrcPending()
+    static constexpr uint32_t LCRC_PENDING = 1u << 31;     ///< m_chunkFlags: see IsLcrcPending()
+
+    // 24 bytes in all: a large fabric buffers hundreds of micropackets per port. (The chunk
+    // and the flags share a word rather than bit-fields, so that a copy copies the word: a
+    // micropacket is copied or moved several times per link it crosses.)
+    uint16_t m_ecrc{0};         ///< ECRC, unless EcrcPending()
+    uint32_t m_chunkFlags{0};   ///< chunk index and the two flags above
     GsnMessageBytesRef m_bytes; ///< where the data is; null: zeros
 };
 
