@@ -107,37 +107,74 @@ GsnChannel::GetLength() const
     return m_length;
 }
 
+std::size_t
+GsnChannel::PeerIndex(const GsnPortDevice* sender) const
+{
+    return PeekPointer(m_end[0]) == sender ? 1 : 0;
+}
+
+uint32_t
+GsnChannel::ContextOf(std::size_t i) const
+{
+    if (m_context[i] == NO_CONTEXT)
+    {
+        m_context[i] = m_end[i]->GetNode()->GetId();
+    }
+    return m_context[i];
+}
+
+void
+GsnChannel::NotifyNodeChanged()
+{
+    m_context[0] = m_context[1] = NO_CONTEXT;
+}
+
+Time
+GsnChannel::ArrivalDelay() const
+{
+    if (m_length != m_arrivalDelayLength || m_delayPerMeter != m_arrivalDelayPerMeter ||
+        m_delay != m_arrivalDelayExplicit)
+    {
+        m_arrivalDelay = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
+        m_arrivalDelayLength = m_length;
+        m_arrivalDelayPerMeter = m_delayPerMeter;
+        m_arrivalDelayExplicit = m_delay;
+    }
+    return m_arrivalDelay;
+}
+
 void
 GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
 {
-    Ptr<GsnPortDevice> peer = GetPeer(sender);
-    if (!peer)
+    if (m_nEnds < 2)
     {
         return; // an unconnected end: the bits go nowhere
     }
-    const Time arrival = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
-                                   arrival,
+    // (The events hold the ports by plain pointer, as a port's own events do: the channel
+    // keeps both alive.)
+    const std::size_t peer = PeerIndex(PeekPointer(sender));
+    Simulator::ScheduleWithContext(ContextOf(peer),
+                                   ArrivalDelay(),
                                    &GsnPortDevice::Receive,
-                                   peer,
+                                   PeekPointer(m_end[peer]),
                                    mp);
 }
 
 void
 GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) const
 {
-    Ptr<GsnPortDevice> peer = GetPeer(sender);
-    if (!peer)
+    if (m_nEnds < 2)
     {
         return;
     }
-    const Time arrival = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
+    const std::size_t peer = PeerIndex(PeekPointer(sender));
+    const Time arrival = ArrivalDelay();
     run->firstArrival = Simulator::Now() + arrival;
     run->next = 0;
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+    Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,
                                    &GsnPortDevice::ReceiveRun,
-                                   peer,
+                                   PeekPointer(m_end[peer]),
                                    run);
 }
 

@@ -56,6 +56,9 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     /// it). Increasing in k and in RSEQ.
     std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
     bool finished{false}; ///< the run has left; laterRseq is final
+    /// The receiver keeps entries that refer to the run (timed acknowledgements): the sender
+    /// tells it when the run has left (otherwise there is nothing to tell)
+    bool heldByReceiver{false};
     /// Timed acknowledgements: index of the last micropacket whose RSEQ the receiver has
     /// applied (choosing ahead), -1 if none; an amendment up to there must be applied at once
     mutable int64_t ackApplied{-1};

@@ -585,10 +585,12 @@ GsnPortDevice::TransmitComplete()
     m_txBusy = false;
     if (m_txRun)
     {
-        // No acknowledgement rides on it any more. (Told in any mode: the peer may keep
-        // entries that refer to the run, whatever this port's mode.)
+        // No acknowledgement rides on it any more. The peer is told if it keeps entries that
+        // refer to the run (in any mode of this port: the peer's settings decide that).
         m_txRun->finished = true;
-        if (Ptr<GsnPortDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr)
+        Ptr<GsnPortDevice> peer =
+            m_txRun->heldByReceiver && m_channel ? m_channel->GetPeer(this) : nullptr;
+        if (peer)
         {
             peer->AckRunFinished(PeekPointer(m_txRun));
         }
@@ -914,6 +916,7 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         if (live && PeekPointer(m_laterAckRun) != m_rxRun)
         {
             m_laterAckRun = m_rxRun; // kept until it has left
+            m_rxRun->heldByReceiver = true;
         }
         return;
     }
@@ -2034,6 +2037,10 @@ void
 GsnPortDevice::SetNode(Ptr<Node> node)
 {
     m_node = node;
+    if (m_channel)
+    {
+        m_channel->NotifyNodeChanged();
+    }
 }
 
 } // namespace ns3
