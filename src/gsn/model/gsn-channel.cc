@@ -94,11 +94,25 @@ GsnChannel::Attach(Ptr<GsnPortDevice> device)
 Time
 GsnChannel::GetDelay() const
 {
-    if (!m_delay.IsZero())
+    UpdateDelays();
+    return m_propagationDelay;
+}
+
+void
+GsnChannel::UpdateDelays() const
+{
+    if (m_length == m_delaysLength && m_delayPerMeter == m_delaysPerMeter &&
+        m_delay == m_delaysExplicit)
     {
-        return m_delay;
+        return;
     }
-    return NanoSeconds(int64_t(m_length * m_delayPerMeter.GetNanoSeconds() + 0.5));
+    m_propagationDelay =
+        !m_delay.IsZero() ? m_delay
+                          : NanoSeconds(int64_t(m_length * m_delayPerMeter.GetNanoSeconds() + 0.5));
+    m_arrivalDelay = NanoSeconds(gsn::MICROPACKET_TIME_NS) + m_propagationDelay;
+    m_delaysLength = m_length;
+    m_delaysPerMeter = m_delayPerMeter;
+    m_delaysExplicit = m_delay;
 }
 
 double
@@ -132,14 +146,7 @@ GsnChannel::NotifyNodeChanged()
 Time
 GsnChannel::ArrivalDelay() const
 {
-    if (m_length != m_arrivalDelayLength || m_delayPerMeter != m_arrivalDelayPerMeter ||
-        m_delay != m_arrivalDelayExplicit)
-    {
-        m_arrivalDelay = NanoSeconds(gsn::MICROPACKET_TIME_NS) + GetDelay();
-        m_arrivalDelayLength = m_length;
-        m_arrivalDelayPerMeter = m_delayPerMeter;
-        m_arrivalDelayExplicit = m_delay;
-    }
+    UpdateDelays();
     return m_arrivalDelay;
 }
 

@@ -98,17 +98,21 @@ class GsnChannel : public Channel
     std::size_t PeerIndex(const GsnPortDevice* sender) const;
     /// \param i an end \return the context (node id) of its events, kept after the first ask
     uint32_t ContextOf(std::size_t i) const;
-    /// \return GetDelay() plus one micropacket time, kept while the attributes stay the same
+    /// \return GetDelay() plus one micropacket time
     Time ArrivalDelay() const;
+    /// Compute the kept delays again if an attribute they derive from has changed.
+    void UpdateDelays() const;
 
-    // Kept because every run sent asks for them; reading the peer's node (or constructing
-    // a delay from the length) was a few percent of the run mode's time on large fabrics.
+    // Kept because every run sent asks for them (and every acknowledgement for the delay):
+    // reading the peer's node, or constructing a delay from the length, was a few percent of
+    // the run mode's time on large fabrics.
     static constexpr uint32_t NO_CONTEXT = 0xFFFFFFFF;     ///< m_context: not asked yet
     mutable uint32_t m_context[2]{NO_CONTEXT, NO_CONTEXT}; ///< node ids of the ends
-    mutable Time m_arrivalDelay;                           ///< ArrivalDelay(), if computed
-    mutable double m_arrivalDelayLength{-1};               ///< m_length it was computed from
-    mutable Time m_arrivalDelayPerMeter;                   ///< m_delayPerMeter then
-    mutable Time m_arrivalDelayExplicit;                   ///< m_delay then
+    mutable Time m_propagationDelay;                       ///< GetDelay()
+    mutable Time m_arrivalDelay;                           ///< ArrivalDelay()
+    mutable double m_delaysLength{-1};                     ///< m_length they derive from
+    mutable Time m_delaysPerMeter;                         ///< m_delayPerMeter then
+    mutable Time m_delaysExplicit;                         ///< m_delay then
 
     std::size_t m_nEnds;  ///< ends attached
     double m_length;      ///< metres
