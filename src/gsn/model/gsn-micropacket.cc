@@ -11,8 +11,6 @@
 namespace ns3
 {
 
-static_assert(sizeof(GsnMicropacket) == 24, "a micropacket stays 24 bytes (see its fields)");
-
 static_assert(sizeof(GsnMicropacket) <= 24, "buffers across a fabric hold many micropackets");
 
 const char*
