@@ -30,18 +30,20 @@ GsnChannel::GetTypeId()
                           "Cable length in metres; the delay is Length x DelayPerMeter "
                           "unless Delay is set.",
                           DoubleValue(10.0),
-                          MakeDoubleAccessor(&GsnChannel::m_length),
+                          MakeDoubleAccessor(&GsnChannel::SetLength, &GsnChannel::GetLength),
                           MakeDoubleChecker<double>(0.0))
-            .AddAttribute("DelayPerMeter",
-                          "Propagation delay per metre (PROTOCOLS.md 1.1 proposal).",
-                          TimeValue(NanoSeconds(5)),
-                          MakeTimeAccessor(&GsnChannel::m_delayPerMeter),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("Delay",
-                          "One-way propagation delay; zero means derived from Length.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&GsnChannel::m_delay),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DelayPerMeter",
+                "Propagation delay per metre (PROTOCOLS.md 1.1 proposal).",
+                TimeValue(NanoSeconds(5)),
+                MakeTimeAccessor(&GsnChannel::SetDelayPerMeter, &GsnChannel::GetDelayPerMeter),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "Delay",
+                "One-way propagation delay; zero means derived from Length.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&GsnChannel::SetExplicitDelay, &GsnChannel::GetExplicitDelay),
+                MakeTimeChecker(Time(0)))
             .AddAttribute(
                 "Medium",
                 "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
@@ -58,6 +60,7 @@ GsnChannel::GsnChannel()
       m_delay(0),
       m_medium(COPPER)
 {
+    UpdateDelays();
 }
 
 void
@@ -94,25 +97,49 @@ GsnChannel::Attach(Ptr<GsnPortDevice> device)
 Time
 GsnChannel::GetDelay() const
 {
-    UpdateDelays();
     return m_propagationDelay;
 }
 
 void
-GsnChannel::UpdateDelays() const
+GsnChannel::UpdateDelays()
 {
-    if (m_length == m_delaysLength && m_delayPerMeter == m_delaysPerMeter &&
-        m_delay == m_delaysExplicit)
-    {
-        return;
-    }
     m_propagationDelay =
         !m_delay.IsZero() ? m_delay
                           : NanoSeconds(int64_t(m_length * m_delayPerMeter.GetNanoSeconds() + 0.5));
     m_arrivalDelay = NanoSeconds(gsn::MICROPACKET_TIME_NS) + m_propagationDelay;
-    m_delaysLength = m_length;
-    m_delaysPerMeter = m_delayPerMeter;
-    m_delaysExplicit = m_delay;
+}
+
+void
+GsnChannel::SetLength(double metres)
+{
+    m_length = metres;
+    UpdateDelays();
+}
+
+void
+GsnChannel::SetDelayPerMeter(Time delay)
+{
+    m_delayPerMeter = delay;
+    UpdateDelays();
+}
+
+Time
+GsnChannel::GetDelayPerMeter() const
+{
+    return m_delayPerMeter;
+}
+
+void
+GsnChannel::SetExplicitDelay(Time delay)
+{
+    m_delay = delay;
+    UpdateDelays();
+}
+
+Time
+GsnChannel::GetExplicitDelay() const
+{
+    return m_delay;
 }
 
 double
@@ -146,7 +173,6 @@ GsnChannel::NotifyNodeChanged()
 Time
 GsnChannel::ArrivalDelay() const
 {
-    UpdateDelays();
     return m_arrivalDelay;
 }
 

@@ -100,19 +100,26 @@ class GsnChannel : public Channel
     uint32_t ContextOf(std::size_t i) const;
     /// \return GetDelay() plus one micropacket time
     Time ArrivalDelay() const;
-    /// Compute the kept delays again if an attribute they derive from has changed.
-    void UpdateDelays() const;
+    /// Compute the kept delays from the attributes (their setters call it).
+    void UpdateDelays();
+    /// \param metres the Length attribute
+    void SetLength(double metres);
+    /// \param delay the DelayPerMeter attribute
+    void SetDelayPerMeter(Time delay);
+    /// \return the DelayPerMeter attribute
+    Time GetDelayPerMeter() const;
+    /// \param delay the Delay attribute
+    void SetExplicitDelay(Time delay);
+    /// \return the Delay attribute (zero: derived from the length)
+    Time GetExplicitDelay() const;
 
     // Kept because every run sent asks for them (and every acknowledgement for the delay):
     // reading the peer's node, or constructing a delay from the length, was a few percent of
     // the run mode's time on large fabrics.
     static constexpr uint32_t NO_CONTEXT = 0xFFFFFFFF;     ///< m_context: not asked yet
     mutable uint32_t m_context[2]{NO_CONTEXT, NO_CONTEXT}; ///< node ids of the ends
-    mutable Time m_propagationDelay;                       ///< GetDelay()
-    mutable Time m_arrivalDelay;                           ///< ArrivalDelay()
-    mutable double m_delaysLength{-1};                     ///< m_length they derive from
-    mutable Time m_delaysPerMeter;                         ///< m_delayPerMeter then
-    mutable Time m_delaysExplicit;                         ///< m_delay then
+    Time m_propagationDelay;                               ///< GetDelay()
+    Time m_arrivalDelay;                                   ///< ArrivalDelay()
 
     std::size_t m_nEnds;  ///< ends attached
     double m_length;      ///< metres
