@@ -60,7 +60,7 @@ GsnChannel::GsnChannel()
       m_delay(0),
       m_medium(COPPER)
 {
-    UpdateDelays();
+    UpdateDelay();
 }
 
 void
@@ -101,26 +101,25 @@ GsnChannel::GetDelay() const
 }
 
 void
-GsnChannel::UpdateDelays()
+GsnChannel::UpdateDelay()
 {
     m_propagationDelay =
         !m_delay.IsZero() ? m_delay
                           : NanoSeconds(int64_t(m_length * m_delayPerMeter.GetNanoSeconds() + 0.5));
-    m_arrivalDelay = NanoSeconds(gsn::MICROPACKET_TIME_NS) + m_propagationDelay;
 }
 
 void
 GsnChannel::SetLength(double metres)
 {
     m_length = metres;
-    UpdateDelays();
+    UpdateDelay();
 }
 
 void
 GsnChannel::SetDelayPerMeter(Time delay)
 {
     m_delayPerMeter = delay;
-    UpdateDelays();
+    UpdateDelay();
 }
 
 Time
@@ -133,7 +132,7 @@ void
 GsnChannel::SetExplicitDelay(Time delay)
 {
     m_delay = delay;
-    UpdateDelays();
+    UpdateDelay();
 }
 
 Time
@@ -173,7 +172,8 @@ GsnChannel::NotifyNodeChanged()
 Time
 GsnChannel::ArrivalDelay() const
 {
-    return m_arrivalDelay;
+    static const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+    return slot + m_propagationDelay;
 }
 
 void
@@ -231,7 +231,7 @@ GsnChannel::GetPeer(Ptr<const GsnPortDevice> sender) const
     {
         return nullptr;
     }
-    return m_end[0] == sender ? m_end[1] : m_end[0];
+    return m_end[PeerIndex(PeekPointer(sender))];
 }
 
 } // namespace ns3

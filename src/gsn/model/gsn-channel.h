@@ -93,15 +93,14 @@ class GsnChannel : public Channel
     /// message on an impossible cable.
     void Validate() const;
 
-    Ptr<GsnPortDevice> m_end[2]; ///< the two ends
     /// \param sender one end (attached) \return the index of the other end in m_end
     std::size_t PeerIndex(const GsnPortDevice* sender) const;
     /// \param i an end \return the context (node id) of its events, kept after the first ask
     uint32_t ContextOf(std::size_t i) const;
     /// \return GetDelay() plus one micropacket time
     Time ArrivalDelay() const;
-    /// Compute the kept delays from the attributes (their setters call it).
-    void UpdateDelays();
+    /// Compute the kept delay from the attributes (their setters call it).
+    void UpdateDelay();
     /// \param metres the Length attribute
     void SetLength(double metres);
     /// \param delay the DelayPerMeter attribute
@@ -119,13 +118,13 @@ class GsnChannel : public Channel
     static constexpr uint32_t NO_CONTEXT = 0xFFFFFFFF;     ///< m_context: not asked yet
     mutable uint32_t m_context[2]{NO_CONTEXT, NO_CONTEXT}; ///< node ids of the ends
     Time m_propagationDelay;                               ///< GetDelay()
-    Time m_arrivalDelay;                                   ///< ArrivalDelay()
 
-    std::size_t m_nEnds;  ///< ends attached
-    double m_length;      ///< metres
-    Time m_delayPerMeter; ///< propagation per metre
-    Time m_delay;         ///< explicit one-way delay (zero: derive from length)
-    Medium m_medium;      ///< copper or fibre
+    Ptr<GsnPortDevice> m_end[2]; ///< the two ends
+    std::size_t m_nEnds;         ///< ends attached
+    double m_length;             ///< metres
+    Time m_delayPerMeter;        ///< propagation per metre
+    Time m_delay;                ///< explicit one-way delay (zero: derive from length)
+    Medium m_medium;             ///< copper or fibre
 };
 
 } // namespace ns3

@@ -886,9 +886,7 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
         TakeTimedRseq(rseq);
         return;
     }
-    // (A micropacket not taken before its RSEQ was amended carries the amended one.)
-    const bool amended = m_rxRun && !m_rxRun->laterRseq.empty();
-    ProcessRseq(amended ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, nullptr);
+    ProcessRseq(RseqInRun(rseq), nullptr);
 }
 
 void
@@ -902,7 +900,7 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         // nothing.
         const bool live = !m_rxRun->finished;
         const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
-        const uint8_t value = live ? rseq : m_rxRun->RseqOf(m_rxIndex, rseq);
+        const uint8_t value = live ? rseq : RseqInRun(rseq);
         if (!live && !m_laterAcks.empty() && !m_laterAcks.back().run &&
             m_laterAcks.back().rseq == value)
         {
@@ -921,7 +919,7 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         return;
     }
     ApplyDueCredits(m_rxArrival); // the earlier ones first (it arrives now)
-    ProcessRseq(m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq, &m_rxArrival);
+    ProcessRseq(RseqInRun(rseq), &m_rxArrival);
 }
 
 bool
@@ -1089,7 +1087,7 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
         // (The run is not read again up to next: its micropackets are moved out.)
         if (quick && IsQuickToTake(mp))
         {
-            TakeQuickly(std::move(mp), arrival, now, lastRseq);
+            TakeQuickly(std::move(mp), arrival, lastRseq);
         }
         else
         {
@@ -1126,33 +1124,23 @@ GsnPortDevice::IsQuickToTake(const GsnMicropacket& mp) const
 }
 
 void
-GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, const Time& now, int& lastRseq)
+GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq)
 {
-    // ReceiveAt, ReceiveSequenced and NoteAckOwed for a micropacket of a run that
-    // IsQuickToTake, in the same order, while ReceiveRun holds the transmitter (m_selecting:
-    // what would start a transmission here waits for the end of ReceiveRun either way).
+    // The steps of ReceiveAt, ReceiveSequenced and NoteAckOwed that apply to a micropacket
+    // that IsQuickToTake, in the same order, without their checks and dispatch.
     m_rxArrival = arrival;
     ++m_counters.rxMicropackets;
     // TakeRseq: the same RSEQ twice in a row changes nothing the second time.
-    const uint8_t rseq = m_rxRun->laterRseq.empty() ? mp.rseq : m_rxRun->RseqOf(m_rxIndex, mp.rseq);
+    const uint8_t rseq = RseqInRun(mp.rseq);
     if (int(rseq) != lastRseq)
     {
         ProcessRseq(rseq, nullptr);
         lastRseq = rseq;
     }
-    ++m_expectedTseq;
-    ++m_counters.rxAccepted;
-    if (mp.cr > 0)
-    {
-        ProcessCredits(mp.vcr, mp.cr);
-    }
+    AcceptInSequence(mp);
     ++m_rxOccupancy[mp.vc];
     ReceiveMessageMicropacket(std::move(mp));
-    if (m_rxUnacked++ == 0)
-    {
-        m_oldestUnacked = now;
-    }
-    m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
+    OweAck();
 }
 
 void
@@ -1202,6 +1190,17 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
 }
 
 void
+GsnPortDevice::AcceptInSequence(const GsnMicropacket& mp)
+{
+    ++m_expectedTseq;
+    ++m_counters.rxAccepted;
+    if (mp.cr > 0)
+    {
+        ProcessCredits(mp.vcr, mp.cr);
+    }
+}
+
+void
 GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
 {
     TakeRseq(mp.rseq);
@@ -1225,12 +1224,7 @@ GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
         }
         return;
     }
-    ++m_expectedTseq;
-    ++m_counters.rxAccepted;
-    if (mp.cr > 0)
-    {
-        ProcessCredits(mp.vcr, mp.cr);
-    }
+    AcceptInSequence(mp);
     switch (mp.GetType())
     {
     case GsnMicropacketType::HEADER:
@@ -1322,6 +1316,12 @@ GsnPortDevice::NoteAckOwed(bool accepted)
             return;
         }
     }
+    OweAck();
+}
+
+void
+GsnPortDevice::OweAck()
+{
     if (m_rxUnacked++ == 0)
     {
         m_oldestUnacked = Simulator::Now();

@@ -409,10 +409,21 @@ class GsnPortDevice : public NetDevice
      * What ReceiveAt does with a micropacket that IsQuickToTake, without its general dispatch.
      * \param mp the micropacket (moved to the upper part)
      * \param arrival when its last bit arrives
-     * \param now the time
      * \param lastRseq the RSEQ this applied last in the same run, -1 if none (updated)
      */
-    void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, const Time& now, int& lastRseq);
+    void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq);
+    /// Count a micropacket accepted in sequence (TSEQ, counter, the credits it carries).
+    void AcceptInSequence(const GsnMicropacket& mp);
+    /// Owe the acknowledgement of an accepted micropacket from now.
+    void OweAck();
+
+    /// \param rseq the RSEQ field of the micropacket being received \return the RSEQ it
+    /// carries: an amended one if the sender amended its run's RSEQs before it was taken
+    uint8_t RseqInRun(uint8_t rseq) const
+    {
+        return m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq;
+    }
+
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
