@@ -134,7 +134,8 @@ GsnPortDevice::GetTypeId()
             .AddAttribute("LimitRunsByPeerCredits",
                           "Run link mode: end a run before the peer, sending on a VC whose "
                           "receive buffer here holds micropackets, could use up its credits "
-                          "(credits freed during a run go back only with the next run). "
+                          "(credits freed during a run go back only with the next run, "
+                          "unless ExactCredits). "
                           "False: runs are not limited so; instead credits freed and "
                           "micropackets accepted during a run ride on the run's micropackets "
                           "that leave from then on, as micropacket by micropacket (credits on "
@@ -150,7 +151,9 @@ GsnPortDevice::GetTypeId()
                           "the places of its later slots then; an endpoint frees a place when "
                           "the micropacket arrives), in a Credit-only micropacket when "
                           "CreditReturnThreshold are owed, as micropacket by micropacket, and "
-                          "counts at the sender only from its arrival. Acknowledgements "
+                          "counts at the sender only from its arrival; one freed during a run "
+                          "of the port rides on the run's micropackets that leave from then "
+                          "on (as with LimitRunsByPeerCredits false). Acknowledgements "
                           "likewise: a micropacket acknowledges what has arrived by its slot, "
                           "one accepted during a run of the port rides on the run's next slot "
                           "(the run's later RSEQs are amended), an RSEQ counts from its "
@@ -478,9 +481,9 @@ GsnPortDevice::TransmitNext()
 uint32_t
 GsnPortDevice::CreditAwareRunLimit() const
 {
-    // A run returns owed credits with its first micropackets only; credits freed during it
-    // wait for the next run. End the run before the peer, sending on a VC whose buffer here
-    // is filling, would run out of the credits it has.
+    // Without ExactCredits a run returns owed credits with its first micropackets only;
+    // credits freed during it wait for the next run. End the run before the peer, sending on
+    // a VC whose buffer here is filling, would run out of the credits it has.
     const Time delay = m_channel->GetDelay();
     const uint32_t rtt =
         uint32_t(2 * (delay + MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
@@ -544,6 +547,7 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
     // Every micropacket acknowledges all that has arrived by its slot (with ExactCredits, a
     // run taken ahead may still be arriving).
     mp.rseq = uint8_t(m_expectedTseq - 1 - m_laterArrivals.size());
+    m_rseqSent = mp.rseq;
     m_rxUnacked = 0;
     m_ackDue = false;
     // The LCRC is computed where it can matter: at a receiver with an error model, or for
@@ -1292,6 +1296,12 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 void
 GsnPortDevice::NoteAckOwed(bool accepted)
 {
+    if (accepted && m_rseqSent == uint8_t(m_expectedTseq - 1))
+    {
+        // Acknowledged already: the upper part, taking it, freed credits that went out at once
+        // with its RSEQ.
+        return;
+    }
     if (!ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy && AmendRunAcks(m_rxArrival))
     {
         return; // rides on the run under way, from the slot after its arrival
@@ -1423,7 +1433,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         m_oldestOwed = Simulator::Now();
     }
     FreeRxPlaces(vc, n);
-    if (m_txBusy && !m_limitRunsByPeerCredits)
+    if (m_txBusy && CreditsRideOnRuns())
     {
         PutOwedCreditsOnRun();
     }
@@ -1514,7 +1524,7 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
 bool
 GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 {
-    return !m_limitRunsByPeerCredits && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
+    return CreditsRideOnRuns() && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
            m_channel && m_channel->GetPeer(this);
 }
 
@@ -1716,6 +1726,7 @@ GsnPortDevice::ClearLinkState()
     m_nextTseq = 0;
     m_timeoutsWithoutProgress = 0;
     m_expectedTseq = 0;
+    m_rseqSent = 0xFF; // (nothing accepted)
     m_rxUnacked = 0;
     m_ackDue = false;
     m_creditDue = false;

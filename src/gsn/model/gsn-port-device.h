@@ -507,6 +507,14 @@ class GsnPortDevice : public NetDevice
     uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
     /// \return whether credits that exist from \p from may ride on the run on the wire
     bool CanPutCreditsOnRun(const Time& from) const;
+
+    /// \return true if credits freed during a run of this port ride on the run's later
+    /// micropackets (ExactCredits, or runs not limited by the peer's credits)
+    bool CreditsRideOnRuns() const
+    {
+        return m_exactCredits || !m_limitRunsByPeerCredits;
+    }
+
     /// \return the index in m_retx of the first micropacket that leaves at \p t or later
     std::size_t FirstUnacknowledgedLeavingAt(const Time& t) const;
     struct Unacknowledged;
@@ -635,6 +643,7 @@ class GsnPortDevice : public NetDevice
 
     // Receiver
     uint8_t m_expectedTseq;                           ///< next TSEQ to accept
+    uint8_t m_rseqSent{0xFF};                         ///< RSEQ of the last micropacket sent
     uint32_t m_rxUnacked;                             ///< accepted since the last RSEQ sent
     bool m_ackDue;                                    ///< send a Null if nothing else goes
     PortTimer m_ackTimer;                             ///< delayed-acknowledgement timer

@@ -629,11 +629,12 @@ class GsnLinkModeTestSuite : public TestSuite
         add(noLimit(vc1WithErrors), MicroSeconds(5), 0.01);
         // ExactCredits: a credit goes back from the slot that frees its place, and counts
         // from its arrival; an acknowledgement likewise (a run carries those owed after it
-        // was chosen from the slot after their arrival). The run mode then follows the
-        // reference closely, at 2 to 16 times the events (measured: one link exact;
-        // neighbour flows within 70 ns; all Messages on one VC of a fat tree within 560 ns,
-        // mean +0.005%, against 90 us and -1.1% without; all VCs of a fat tree mean +0.2%
-        // and single Messages up to 5.2 us apart, against 190 us).
+        // was chosen from the slot after their arrival), and credits freed during a run ride
+        // on its later micropackets. The run mode then follows the reference closely, at 2
+        // to 16 times the events (measured: one link exact; neighbour flows within 27 ns;
+        // all Messages on one VC of a fat tree within 104 ns, mean -0.01%, against 90 us
+        // and -1.1% without; all VCs of a fat tree mean +0.2% and single Messages up to
+        // 5.4 us apart, against 190 us).
         auto exact = [](Scenario s) {
             s.name = "exact credits, " + s.name;
             s.exactCredits = true;
@@ -657,12 +658,11 @@ class GsnLinkModeTestSuite : public TestSuite
                    0,
                    0,
                    stop}),
-            NanoSeconds(200),
+            NanoSeconds(100),
             0.001);
-        add(exact(vc1FatTree), MicroSeconds(2), 0.001);
-        // Without the credit limit the credits of places freed in later slots ride on the run
-        // under way too (measured: 104 ns, against 560 ns with the limit).
-        add(exact(noLimit(vc1FatTree)), MicroSeconds(1), 0.001);
+        // (560 ns while credits freed during a run waited for the next run under the limit.)
+        add(exact(vc1FatTree), NanoSeconds(200), 0.001);
+        add(exact(noLimit(vc1FatTree)), NanoSeconds(200), 0.001);
         add(exact({"uniform on a 4-ary fat tree, seed 2",
                    B::FatTree(4),
                    Pattern::UNIFORM,
@@ -674,8 +674,8 @@ class GsnLinkModeTestSuite : public TestSuite
             MicroSeconds(10),
             0.01);
         // Go-back-N as micropacket by micropacket: acknowledgements at their own slots, hence
-        // the reference's timeout (measured: 2.8 us, mean +0.09%; 180 us and +25% without).
-        add(exact(vc1WithErrors), MicroSeconds(5), 0.005);
+        // the reference's timeout (measured: 1.0 us, mean +0.09%; 180 us and +25% without).
+        add(exact(vc1WithErrors), MicroSeconds(2), 0.005);
         add(exact(upTo1MiB(
                 {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
             anyTime,
