@@ -588,6 +588,45 @@ class GsnIdleTestCase : public TestCase
     }
 };
 
+/// A micropacket whose RSEQ goes out while it is being taken is not owed another one.
+class GsnAcknowledgedOnTakingTestCase : public TestCase
+{
+  public:
+    GsnAcknowledgedOnTakingTestCase()
+        : TestCase("A micropacket acknowledged while it is taken needs no Null")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Micropacket", "Run"})
+        {
+            // A Header and one Data micropacket. The endpoint frees each place on arrival, and
+            // two owed credits justify a Credit-only: the idle receiver sends one at once when
+            // the Data micropacket arrives, and its RSEQ acknowledges both. Nothing is left to
+            // acknowledge.
+            LinkHarness h({{"LinkMode", mode}, {"CreditReturnThreshold", "2"}});
+            Simulator::Stop(MicroSeconds(5)); // the link is up
+            Simulator::Run();
+            const GsnLinkCounters& rx = h.dev[1]->GetLinkCounters();
+            const uint64_t nullsBefore = rx.nullSent; // (the bring-up's)
+            const uint64_t creditOnlyBefore = rx.creditOnlySent;
+            h.Send(0, 1, 16);
+            Simulator::Stop(MicroSeconds(100));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, mode + ": delivered");
+            NS_TEST_ASSERT_MSG_GT(rx.creditOnlySent,
+                                  creditOnlyBefore,
+                                  mode + ": credits went back at once");
+            NS_TEST_ASSERT_MSG_EQ(rx.nullSent,
+                                  nullsBefore,
+                                  mode + ": no Null for what was acknowledged");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetUnacknowledged(), 0u, mode + ": all acknowledged");
+        }
+    }
+};
+
 /// Malformed micropackets from the wire are counted and dropped, never trusted.
 class GsnMalformedInputTestCase : public TestCase
 {
@@ -912,6 +951,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnErrorRecoveryTestCase(1e-3, runExact, run, true), TestCase::QUICK);
         AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
         for (uint32_t seed = 1; seed <= 4; ++seed)
