@@ -397,7 +397,7 @@ class GsnCreditInvariantTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(stalls, 0u, "the test did exercise credit stalls");
         const uint64_t late = ledger[0].late + ledger[1].late;
-        if (m_linkMode == "Run" && !m_limitRuns)
+        if (m_linkMode == "Run" && (!m_limitRuns || m_exactCredits))
         {
             // Runs on the wire both ways: credits freed meanwhile ride on them.
             NS_TEST_ASSERT_MSG_GT(late, 0u, "credits were put on runs taken ahead");
@@ -928,6 +928,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnCreditInvariantTestCase("Run"), TestCase::QUICK);
         AddTestCase(new GsnCreditInvariantTestCase("Run", false), TestCase::QUICK);
         AddTestCase(new GsnCreditInvariantTestCase("Run", false, true), TestCase::QUICK);
+        AddTestCase(new GsnCreditInvariantTestCase("Run", true, true), TestCase::QUICK);
         for (double rate : {1e-7, 1e-5, 1e-4, 1e-3})
         {
             AddTestCase(new GsnErrorRecoveryTestCase(rate), TestCase::QUICK);
