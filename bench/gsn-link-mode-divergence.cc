@@ -1,0 +1,272 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Where does the run link mode first part from the micropacket mode? A tool for the work on
+ * the run mode's fidelity (gsn.rst, "Why a run cannot be exact under contention"), not a
+ * test and not a benchmark: it runs one scenario in both link modes in one process, records
+ * every micropacket each port sends with its slot time, and prints, for the ports whose
+ * transmissions first differ, the earliest differences with the micropackets around them,
+ * then how far the Messages' delivery times differ.
+ *
+ * The scenario is the differential test's (gsn-link-mode): --messages Messages at uniformly
+ * random times in 5..405 us between uniformly random pairs of endpoints of a fat tree of
+ * --k-port switches, payload sizes spread evenly over the decades from 12 to 65000 bytes
+ * (4000 on VC 0), on VC --vc (4: a random VC per Message).
+ *
+ * A run's micropackets are recorded when the run is chosen. Their RSEQ and credits may be
+ * amended later (ExactCredits, credits riding on runs), so those fields, and the LCRC over
+ * them, are left out of the comparison (--fields=all keeps them). What is compared per port
+ * is the sequence of (slot, TYPE, VC, Tail, Error, TSEQ, ECRC).
+ *
+ * Example (one VC, exact credits):
+ *   build/bench/gsn-link-mode-divergence --k=4 --vc=1 --seed=4 \
+ *     --ns3::GsnPortDevice::ExactCredits=true
+ * Attributes given with --ns3::... apply to both modes (Config defaults); --runAttribute is
+ * not needed for the link mode, which the tool sets itself.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/gsn-fabric-helper.h"
+#include "ns3/gsn-net-device.h"
+#include "ns3/gsn-port-device.h"
+#include "ns3/gsn-topology-builder.h"
+#include "ns3/gsn-vc-tag.h"
+#include "ns3/network-module.h"
+
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+constexpr uint16_t TOOL_ETHERTYPE = 0x88B5;
+
+/// One micropacket a port sent.
+struct Sent
+{
+    int64_t slotNs;   ///< slot start
+    std::string text; ///< the fields compared
+};
+
+/// What one run of the scenario produced.
+struct Outcome
+{
+    std::vector<std::vector<Sent>> sent; ///< per port (GsnFabric::GetAllPorts order)
+    std::map<std::pair<uint32_t, uint32_t>, int64_t> delivered; ///< (source, seq) -> ns
+    uint64_t events{0};                                         ///< simulator events
+};
+
+bool g_allFields = false; ///< compare RSEQ, credits and LCRC too
+
+std::string
+Describe(const GsnMicropacket& mp)
+{
+    std::ostringstream os;
+    os << mp;
+    std::string s = os.str();
+    if (g_allFields)
+    {
+        return s;
+    }
+    // Drop " vcr=.. cr=..", " rseq=.." and " lcrc=..": see the file comment.
+    std::string out;
+    std::istringstream words(s);
+    for (std::string w; words >> w;)
+    {
+        if (w.rfind("vcr=", 0) == 0 || w.rfind("cr=", 0) == 0 || w.rfind("rseq=", 0) == 0 ||
+            w.rfind("lcrc=", 0) == 0)
+        {
+            continue;
+        }
+        out += (out.empty() ? "" : " ") + w;
+    }
+    return out;
+}
+
+void
+OnTx(std::vector<Sent>* log, Ptr<GsnPortDevice> port, const GsnMicropacket& mp)
+{
+    log->push_back({port->GetSlotTime().GetNanoSeconds(), Describe(mp)});
+}
+
+Outcome* g_outcome = nullptr;            ///< the run being recorded
+std::vector<Ptr<NetDevice>> g_endpoints; ///< the endpoints of the run being recorded
+
+bool
+Received(Ptr<NetDevice> d, Ptr<const Packet> p, uint16_t, const Address&)
+{
+    uint8_t b[8];
+    if (p->GetSize() < 8)
+    {
+        return true;
+    }
+    p->CopyData(b, 8);
+    const uint32_t src = uint32_t(b[0]) | uint32_t(b[1]) << 8;
+    const uint32_t seq = uint32_t(b[4]) | uint32_t(b[5]) << 8 | uint32_t(b[6]) << 16;
+    g_outcome->delivered[{src, seq}] = Simulator::Now().GetNanoSeconds();
+    return true;
+}
+
+void
+Send(uint32_t from, uint32_t to, uint8_t vc, uint32_t size, uint32_t seq)
+{
+    std::vector<uint8_t> b(std::max<uint32_t>(size, 12), 0);
+    b[0] = uint8_t(from);
+    b[1] = uint8_t(from >> 8);
+    b[4] = uint8_t(seq);
+    b[5] = uint8_t(seq >> 8);
+    b[6] = uint8_t(seq >> 16);
+    Ptr<Packet> p = Create<Packet>(b.data(), b.size());
+    p->AddPacketTag(GsnVcTag(vc));
+    g_endpoints[from]->Send(p, g_endpoints[to]->GetAddress(), TOOL_ETHERTYPE);
+}
+
+Outcome
+RunScenario(const std::string& mode, uint32_t k, uint32_t vcChoice, uint32_t seed, uint32_t n)
+{
+    Outcome o;
+    g_outcome = &o;
+    GsnFabricHelper helper;
+    helper.SetLinkMode(mode);
+    GsnFabric fabric = helper.Install(GsnTopologyBuilder::FatTree(k));
+    helper.AssignStreams(fabric, 1000);
+    NetDeviceContainer all = fabric.GetAllPorts();
+    o.sent.resize(all.GetN());
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
+        port->TraceConnectWithoutContext("MicropacketTx",
+                                         MakeBoundCallback(&OnTx, &o.sent[i], port));
+    }
+    g_endpoints.clear();
+    for (uint32_t i = 0; i < fabric.endpointDevices.GetN(); ++i)
+    {
+        g_endpoints.push_back(fabric.endpointDevices.Get(i));
+        g_endpoints.back()->SetReceiveCallback(MakeCallback(&Received));
+    }
+    std::mt19937 rng(seed);
+    const uint32_t endpoints = uint32_t(g_endpoints.size());
+    for (uint32_t m = 0; m < n; ++m)
+    {
+        const uint32_t from = rng() % endpoints;
+        const uint32_t to = (from + 1 + rng() % (endpoints - 1)) % endpoints;
+        const uint32_t drawnVc = rng() % 4; // (drawn either way: the same draws as the test)
+        const uint8_t vc = uint8_t(vcChoice < 4 ? vcChoice : drawnVc);
+        const double u = std::uniform_real_distribution<double>(0, 1)(rng);
+        uint32_t size = uint32_t(12 * std::pow(65000.0 / 12, u));
+        if (vc == 0)
+        {
+            size = std::min(size, 4000u);
+        }
+        const Time at = NanoSeconds(5000 + int64_t(rng() % 400000));
+        Simulator::Schedule(at, &Send, from, to, vc, size, m);
+    }
+    Simulator::Stop(MilliSeconds(40));
+    Simulator::Run();
+    o.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    g_endpoints.clear();
+    g_outcome = nullptr;
+    return o;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t k = 4;
+    uint32_t vc = 1;
+    uint32_t seed = 4;
+    uint32_t messages = 300;
+    uint32_t ports = 3;
+    uint32_t context = 4;
+    std::string fields = "timing";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("k", "Fat tree of k-port switches (k even, at least 4)", k);
+    cmd.AddValue("vc", "VC of every Message, 0-3; 4: a random VC per Message", vc);
+    cmd.AddValue("seed", "Traffic seed", seed);
+    cmd.AddValue("messages", "Messages sent", messages);
+    cmd.AddValue("ports", "Ports whose first difference is shown, earliest first", ports);
+    cmd.AddValue("context", "Micropackets shown before each first difference", context);
+    cmd.AddValue("fields", "timing (leave out RSEQ, credits and LCRC) or all", fields);
+    cmd.Parse(argc, argv);
+    if (k < 4 || k % 2 != 0 || vc > 4 || messages == 0 || (fields != "timing" && fields != "all"))
+    {
+        std::cerr << "need an even --k >= 4, --vc 0-4, --messages > 0, --fields timing|all\n";
+        return 1;
+    }
+    g_allFields = fields == "all";
+
+    const Outcome ref = RunScenario("Micropacket", k, vc, seed, messages);
+    const Outcome run = RunScenario("Run", k, vc, seed, messages);
+
+    // The first difference of each port: (slot, port, index).
+    std::vector<std::tuple<int64_t, uint32_t, std::size_t>> firsts;
+    for (uint32_t p = 0; p < ref.sent.size(); ++p)
+    {
+        const std::vector<Sent>& a = ref.sent[p];
+        const std::vector<Sent>& b = run.sent[p];
+        const std::size_t common = std::min(a.size(), b.size());
+        std::size_t i = 0;
+        while (i < common && a[i].slotNs == b[i].slotNs && a[i].text == b[i].text)
+        {
+            ++i;
+        }
+        if (i < common || a.size() != b.size())
+        {
+            const int64_t at = i < common ? std::min(a[i].slotNs, b[i].slotNs)
+                                          : (i < a.size() ? a[i].slotNs : b[i].slotNs);
+            firsts.emplace_back(at, p, i);
+        }
+    }
+    std::sort(firsts.begin(), firsts.end());
+    std::cout << "ports whose transmissions differ: " << firsts.size() << " of " << ref.sent.size()
+              << std::endl;
+    for (std::size_t f = 0; f < std::min<std::size_t>(ports, firsts.size()); ++f)
+    {
+        const auto& [at, p, i] = firsts[f];
+        std::cout << "port " << p << " (GsnFabric::GetAllPorts order): first difference at " << at
+                  << " ns, micropacket " << i << std::endl;
+        for (std::size_t j = i > context ? i - context : 0; j < i + 2; ++j)
+        {
+            for (const auto* side : {&ref, &run})
+            {
+                const std::vector<Sent>& s = side->sent[p];
+                std::cout << (side == &ref ? "  micropacket " : "  run         ");
+                if (j < s.size())
+                {
+                    std::cout << s[j].slotNs << " ns  " << s[j].text;
+                }
+                else
+                {
+                    std::cout << "-";
+                }
+                std::cout << std::endl;
+            }
+        }
+    }
+    int64_t largest = 0;
+    uint64_t differ = 0;
+    for (const auto& [key, t] : ref.delivered)
+    {
+        auto it = run.delivered.find(key);
+        if (it == run.delivered.end())
+        {
+            continue;
+        }
+        const int64_t d = std::llabs(it->second - t);
+        largest = std::max(largest, d);
+        differ += d != 0;
+    }
+    std::cout << "Messages delivered: " << ref.delivered.size() << " / " << run.delivered.size()
+              << "; " << differ << " at another time, largest difference " << largest
+              << " ns; events " << ref.events << " / " << run.events << std::endl;
+    return 0;
+}
