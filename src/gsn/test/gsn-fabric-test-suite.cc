@@ -7,7 +7,9 @@
  */
 #include "gsn-fabric-harness.h"
 
+#include "ns3/global-value.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <random>
@@ -110,6 +112,88 @@ class GsnFabricErrorsTestCase : public TestCase
     }
 };
 
+/// Delivery times are a function of the model alone, not of the order in which ns-3's event
+/// schedulers keep events (each breaks ties of time by insertion order, but they differ in
+/// what Simulator::Remove does: the model stops using it with the HeapScheduler).
+class GsnSchedulerIndependenceTestCase : public TestCase
+{
+  public:
+    /// \param linkMode LinkMode of every port
+    explicit GsnSchedulerIndependenceTestCase(std::string linkMode)
+        : TestCase("Delivery times are the same with every ns-3 scheduler, " + linkMode + " mode"),
+          m_linkMode(std::move(linkMode))
+    {
+    }
+
+  private:
+    /// Puts the global SchedulerType back, however the test ends.
+    struct SchedulerGuard
+    {
+        StringValue saved;
+
+        SchedulerGuard()
+        {
+            GlobalValue::GetValueByName("SchedulerType", saved);
+        }
+
+        ~SchedulerGuard()
+        {
+            GlobalValue::Bind("SchedulerType", saved);
+        }
+    };
+
+    /// \return every Message's delivery time with \p scheduler
+    std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> Run(
+        const std::string& scheduler,
+        uint64_t& events)
+    {
+        GlobalValue::Bind("SchedulerType", StringValue(scheduler));
+        GsnFabricHelper helper;
+        helper.SetLinkMode(m_linkMode);
+        FabricHarness h(helper, GsnTopologyBuilder::KaryNTree(2, 3));
+        std::mt19937 rng(5);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        for (int k = 0; k < 150; ++k)
+        {
+            const uint32_t from = rng() % n;
+            const uint32_t to = (from + 1 + rng() % (n - 1)) % n;
+            const uint8_t vc = uint8_t(rng() % 4);
+            const uint32_t size = vc == 0 ? 12 + rng() % 4000 : 12 + rng() % 30000;
+            const Time at = NanoSeconds(5000 + rng() % 300000);
+            Simulator::Schedule(at, [&h, from, to, vc, size]() { h.Send(from, to, vc, size); });
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        events = Simulator::GetEventCount();
+        NS_TEST_EXPECT_MSG_EQ(h.AllDelivered(), true, scheduler + ": every Message delivered");
+        NS_TEST_EXPECT_MSG_EQ(h.errors, 0u, scheduler + ": intact and in order");
+        return h.deliveredAt;
+    }
+
+    void DoRun() override
+    {
+        SchedulerGuard guard;
+        uint64_t refEvents = 0;
+        const auto ref = Run("ns3::MapScheduler", refEvents);
+        NS_TEST_ASSERT_MSG_EQ(ref.size(), 150u, "all delivered with the MapScheduler");
+        for (const std::string scheduler :
+             {"ns3::HeapScheduler", "ns3::CalendarScheduler", "ns3::ListScheduler"})
+        {
+            uint64_t events = 0;
+            const auto got = Run(scheduler, events);
+            NS_TEST_ASSERT_MSG_EQ((got == ref), true, scheduler + ": the same delivery times");
+            if (scheduler != "ns3::HeapScheduler")
+            {
+                // (With the HeapScheduler, timers are cancelled instead of removed: their
+                // events still run, finding nothing to do.)
+                NS_TEST_ASSERT_MSG_EQ(events, refEvents, scheduler + ": the same events");
+            }
+        }
+    }
+
+    std::string m_linkMode; ///< LinkMode of every port
+};
+
 /// The gsn-fabric test suite.
 class GsnFabricTestSuite : public TestSuite
 {
@@ -138,6 +222,8 @@ class GsnFabricTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new GsnAllPairsTestCase("a ring of 5", B::Ring(5), "UpDown"), TestCase::QUICK);
         AddTestCase(new GsnFabricErrorsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnSchedulerIndependenceTestCase("Micropacket"), TestCase::QUICK);
+        AddTestCase(new GsnSchedulerIndependenceTestCase("Run"), TestCase::QUICK);
     }
 };
 
