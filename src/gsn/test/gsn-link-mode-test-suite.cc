@@ -674,7 +674,7 @@ class GsnLinkModeTestSuite : public TestSuite
             MicroSeconds(10),
             0.01);
         // Go-back-N as micropacket by micropacket: acknowledgements at their own slots, hence
-        // the reference's timeout (measured: 1.0 us, mean +0.09%; 180 us and +25% without).
+        // the reference's timeout (measured: 1.0 us, mean +0.01%; 180 us and +25% without).
         add(exact(vc1WithErrors), MicroSeconds(2), 0.005);
         add(exact(upTo1MiB(
                 {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
