@@ -473,9 +473,58 @@ GsnPortDevice::TransmitNext()
     }
     else
     {
-        m_channel->Transmit(mp, this);
+        TransmitSingle(mp);
+    }
+    if (run)
+    {
+        m_lastTxArrival = run->ArrivalOf(run->micropackets.size() - 1);
     }
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+}
+
+void
+GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
+{
+    const Time now = Simulator::Now();
+    const Time arrival = now + m_channel->GetDelay() + MicropacketTime();
+    // Half the run mode's transmissions are a Credit-only or a Null returning credits and
+    // acknowledgements to a peer that is busy sending to this port: it would act on them only
+    // when its run ends, so they need no arrival event. (Only once everything sent before
+    // has arrived, so that the peer takes the micropackets in order.)
+    const GsnMicropacketType type = mp.GetType();
+    GsnPortDevice* peer = nullptr;
+    if (m_linkMode == LinkMode::RUN &&
+        (type == GsnMicropacketType::CREDIT_ONLY || type == GsnMicropacketType::NULL_MP) &&
+        m_lastTxArrival < now)
+    {
+        peer = PeekPointer(m_channel->GetPeer(this));
+    }
+    m_lastTxArrival = arrival;
+    if (peer && peer->CanTakeAhead(arrival))
+    {
+        peer->TakeAhead(mp, arrival);
+        return;
+    }
+    m_channel->Transmit(mp, this);
+}
+
+bool
+GsnPortDevice::CanTakeAhead(const Time& arrival) const
+{
+    return m_txBusy && arrival < m_runEnd && !m_selecting && m_state == LinkState::UP &&
+           m_rxGranted && m_linkMode == LinkMode::RUN && !m_exactCredits && !ExactAcks() &&
+           m_limitRunsByPeerCredits && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
+}
+
+void
+GsnPortDevice::TakeAhead(GsnMicropacket mp, const Time& arrival)
+{
+    m_rxRun = nullptr;
+    m_rxAhead = true;
+    m_timedTake = true;
+    ReceiveAt(std::move(mp), arrival);
+    m_timedTake = false;
+    m_rxAhead = false;
 }
 
 uint32_t
@@ -885,7 +934,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
-    if (m_exactCredits || ExactAcks())
+    if (m_exactCredits || ExactAcks() || m_timedTake)
     {
         TakeTimedRseq(rseq);
         return;
@@ -902,7 +951,7 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         // the run is being sent its RSEQs may still be amended: the entry refers to it, and
         // reads the RSEQ there when it is applied. After that, the same RSEQ again changes
         // nothing.
-        const bool live = !m_rxRun->finished;
+        const bool live = m_rxRun && !m_rxRun->finished; // (TakeAhead: no run)
         const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
         const uint8_t value = live ? rseq : RseqInRun(rseq);
         if (!live && !m_laterAcks.empty() && !m_laterAcks.back().run &&
@@ -1150,6 +1199,11 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
+    if (!m_exactCredits && !ExactAcks())
+    {
+        // What TakeAhead kept from the peer's earlier micropackets comes first.
+        ApplyDueCredits(Simulator::Now());
+    }
     m_rxAhead = false;
     ReceiveAt(mp, Simulator::Now());
 }
@@ -1270,7 +1324,7 @@ GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 void
 GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 {
-    if (m_exactCredits && m_rxAhead)
+    if ((m_exactCredits || m_timedTake) && m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: its credits exist from then.
         m_laterCredits.Add(m_rxArrival, vc, credits);
@@ -1300,6 +1354,11 @@ GsnPortDevice::NoteAckOwed(bool accepted)
     {
         // Acknowledged already: the upper part, taking it, freed credits that went out at once
         // with its RSEQ.
+        return;
+    }
+    if (m_timedTake && accepted)
+    {
+        m_laterArrivals.push_back(m_rxArrival); // (busy: the end of its run applies it)
         return;
     }
     if (!ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy && AmendRunAcks(m_rxArrival))
@@ -1384,6 +1443,12 @@ void
 GsnPortDevice::AckTimeout()
 {
     m_ackTimer.pending = false;
+    if (!m_exactCredits && !ExactAcks())
+    {
+        // What TakeAhead kept has arrived by now (timed ports wake for theirs, see
+        // ArmDueCreditsTimer, and are left as they were).
+        ApplyDueCredits(Simulator::Now());
+    }
     if (m_rxUnacked == 0)
     {
         return;

@@ -402,6 +402,18 @@ class GsnPortDevice : public NetDevice
     void ReceiveSequenced(GsnMicropacket& mp);
     /// \return whether ReceiveRun may take micropackets that IsQuickToTake with TakeQuickly
     bool CanTakeQuickly() const;
+    /// Send a micropacket on its own: a Credit-only or Null that the peer need not see before
+    /// its own transmission ends goes to it at once, timed from its arrival, without an event.
+    /// \param mp the micropacket
+    void TransmitSingle(const GsnMicropacket& mp);
+    /// \param arrival when a micropacket sent now arrives \return whether this port, which is
+    /// sending until after then, may take it now with its effects timed from \p arrival:
+    /// the run mode's default timing (nothing else is timed), no receive error model, no
+    /// MicropacketRx trace
+    bool CanTakeAhead(const Time& arrival) const;
+    /// Take \p mp, arriving at \p arrival, now (see CanTakeAhead()): its RSEQ, credits and the
+    /// acknowledgement it is owed count from its arrival, as ExactCredits counts them.
+    void TakeAhead(GsnMicropacket mp, const Time& arrival);
     /// \param mp a micropacket of the run being taken \return whether ReceiveAt would accept
     /// it in sequence into its VC's buffer
     bool IsQuickToTake(const GsnMicropacket& mp) const;
@@ -613,6 +625,8 @@ class GsnPortDevice : public NetDevice
     GsnMicropacketRun* m_rxRun{nullptr};           ///< the run of the one received, if any
     uint32_t m_rxIndex{0};                         ///< its index in m_rxRun
     bool m_rxAhead{false};                         ///< it arrives later than now
+    bool m_timedTake{false};                       ///< inside TakeAhead()
+    Time m_lastTxArrival;                          ///< last arrival of what this port sent
     uint8_t m_rrNext;                              ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
