@@ -688,11 +688,11 @@ class GsnPortDevice : public NetDevice
         }
     };
 
-    GsnRingBuffer<LaterAck> m_laterAcks;  ///< acknowledgements arriving later, in time order
-    Ptr<GsnMicropacketRun> m_laterAckRun; ///< the peer's run they refer to, while it is sent
-    GsnRingBuffer<Time> m_laterArrivals;  ///< arrivals, after now, of micropackets taken
-                                          ///< ahead and accepted: acknowledgements owed then
-    PortTimer m_dueCreditsTimer;          ///< wakes an idle port for what is kept above
+    GsnRingBuffer<LaterAck, false> m_laterAcks; ///< acknowledgements arriving later, in time order
+    Ptr<GsnMicropacketRun> m_laterAckRun;       ///< the peer's run they refer to, while it is sent
+    GsnRingBuffer<Time, false> m_laterArrivals; ///< arrivals, after now, of micropackets taken
+                                                ///< ahead and accepted: acknowledgements owed then
+    PortTimer m_dueCreditsTimer;                ///< wakes an idle port for what is kept above
 
     // Bring-up
     LinkState m_state;                      ///< link state

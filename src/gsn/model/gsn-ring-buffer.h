@@ -21,8 +21,11 @@ namespace ns3
  * \ingroup gsn
  * \brief A FIFO with indexed access, stored in a ring that doubles when full.
  * \tparam T the element type (default-constructible, movable)
+ * \tparam KeepSmallStorage whether an emptied ring keeps storage of up to 16 places (for
+ *         rings that fill and empty all the time); false gives every storage back (for
+ *         rings that hold something only now and then, on many objects)
  */
-template <typename T>
+template <typename T, bool KeepSmallStorage = true>
 class GsnRingBuffer
 {
   public:
@@ -194,7 +197,7 @@ class GsnRingBuffer
     /// next ring that grows.
     void ReleaseIfEmpty()
     {
-        if (m_size == 0 && m_capacity > KEEP_CAPACITY)
+        if (m_size == 0 && m_capacity > (KeepSmallStorage ? KEEP_CAPACITY : 0))
         {
             GiveBack(std::move(m_slots)); // leaves m_slots empty
             m_capacity = 0;

@@ -130,7 +130,7 @@ class GsnTimedCredits
     }
 
   private:
-    GsnRingBuffer<Entry> m_entries;               ///< earliest first
+    GsnRingBuffer<Entry, false> m_entries;        ///< earliest first (mostly empty)
     std::array<uint32_t, gsn::NUM_VCS> m_total{}; ///< counts per VC in m_entries
     Time m_next{Time::Max()};                     ///< the earliest entry's time
 };
