@@ -519,6 +519,7 @@ GsnPortDevice::CanTakeAhead(const Time& arrival) const
 void
 GsnPortDevice::TakeAhead(GsnMicropacket mp, const Time& arrival)
 {
+    ++m_counters.rxTakenAhead;
     m_rxRun = nullptr;
     m_rxAhead = true;
     m_timedTake = true;

@@ -43,17 +43,20 @@ struct GsnLinkCounters
     uint64_t txMicropackets{0};        ///< micropackets sent, all types
     uint64_t txMessageMicropackets{0}; ///< Header/Data micropackets sent the first time
     uint64_t rxMicropackets{0};        ///< micropackets received with a good LCRC
-    uint64_t rxAccepted{0};            ///< sequenced micropackets accepted in order
-    uint64_t lcrcErrors{0};            ///< micropackets dropped for a bad LCRC
-    uint64_t outOfSequence{0};         ///< good micropackets dropped for a wrong TSEQ
-    uint64_t notInitialized{0};        ///< sequenced micropackets before Initialize
-    uint64_t reservedType{0};          ///< micropackets with a reserved TYPE
-    uint64_t retransmitTimeouts{0};    ///< go-back-N timer expiries
-    uint64_t retransmitted{0};         ///< micropackets sent again
-    uint64_t linkResets{0};            ///< link resets started here
-    uint64_t creditOnlySent{0};        ///< Credit-only micropackets sent
-    uint64_t nullSent{0};              ///< Null (acknowledgement-only) micropackets sent
-    uint64_t rxBufferOverflow{0};      ///< micropackets that found their VC buffer full
+    /// of those, Credit-only and Null micropackets taken when sent, without an arrival
+    /// event (run mode, see GsnPortDevice::TransmitSingle)
+    uint64_t rxTakenAhead{0};
+    uint64_t rxAccepted{0};         ///< sequenced micropackets accepted in order
+    uint64_t lcrcErrors{0};         ///< micropackets dropped for a bad LCRC
+    uint64_t outOfSequence{0};      ///< good micropackets dropped for a wrong TSEQ
+    uint64_t notInitialized{0};     ///< sequenced micropackets before Initialize
+    uint64_t reservedType{0};       ///< micropackets with a reserved TYPE
+    uint64_t retransmitTimeouts{0}; ///< go-back-N timer expiries
+    uint64_t retransmitted{0};      ///< micropackets sent again
+    uint64_t linkResets{0};         ///< link resets started here
+    uint64_t creditOnlySent{0};     ///< Credit-only micropackets sent
+    uint64_t nullSent{0};           ///< Null (acknowledgement-only) micropackets sent
+    uint64_t rxBufferOverflow{0};   ///< micropackets that found their VC buffer full
     /// Messages whose Header left here but had not been accepted by the peer when the link
     /// was reset: gone, and unknown to the receiver
     uint64_t messagesLostInReset{0};

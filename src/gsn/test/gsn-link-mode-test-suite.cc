@@ -107,6 +107,7 @@ struct Outcome
     uint64_t events{0};              ///< simulator events
     uint64_t lcrcErrors{0};          ///< micropackets the error models hit
     uint64_t linkResets{0};          ///< link resets (after go-back-N gave up, or asked for)
+    uint64_t takenAhead{0};          ///< Credit-only and Null micropackets taken ahead
     uint64_t corrupted{0};           ///< delivered damaged
     uint64_t countedLost{0};         ///< Messages counted lost anywhere (some twice)
     bool allUp{true};                ///< every link up at the end
@@ -232,6 +233,7 @@ RunScenario(const Scenario& s, const std::string& mode)
             const GsnLinkCounters& c = port->GetLinkCounters();
             o.lcrcErrors += c.lcrcErrors;
             o.linkResets += c.linkResets;
+            o.takenAhead += c.rxTakenAhead;
             o.countedLost += c.messagesLostInReset;
             o.allUp = o.allUp && (!port->GetChannel() || port->IsLinkUp());
             if (Ptr<GsnNetDevice> endpoint = DynamicCast<GsnNetDevice>(port))
@@ -286,6 +288,13 @@ class GsnLinkModeTestCase : public TestCase
             {
                 NS_TEST_ASSERT_MSG_GT(o->lcrcErrors, 0u, mode + "errors were injected");
             }
+        }
+        NS_TEST_ASSERT_MSG_EQ(ref.takenAhead, 0u, "the reference takes each at its arrival");
+        if (!m_s.exactCredits && m_s.limitRunsByPeerCredits && m_s.errorRate == 0 &&
+            m_s.maxRunLength != 1 && m_s.mixSeed == 0 && m_s.messages > 0)
+        {
+            // Credits and acknowledgements going back to a port busy sending its run.
+            NS_TEST_ASSERT_MSG_GT(run.takenAhead, 0u, "run mode: some taken when sent");
         }
         NS_TEST_ASSERT_MSG_EQ(run.deliveredAt.size(), ref.deliveredAt.size(), "same Messages");
         NS_TEST_ASSERT_MSG_EQ((run.sentAt == ref.sentAt), true, "same traffic");
