@@ -490,7 +490,7 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
     // Half the run mode's transmissions are a Credit-only or a Null returning credits and
     // acknowledgements to a peer that is busy sending to this port: it would act on them only
     // when its run ends, so they need no arrival event. (Only once everything sent before
-    // has arrived, so that the peer takes the micropackets in order.)
+    // through the channel has arrived, so that the peer takes the micropackets in order.)
     const GsnMicropacketType type = mp.GetType();
     GsnPortDevice* peer = nullptr;
     if (m_linkMode == LinkMode::RUN &&
@@ -499,12 +499,12 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
     {
         peer = PeekPointer(m_channel->GetPeer(this));
     }
-    m_lastTxArrival = arrival;
     if (peer && peer->CanTakeAhead(arrival))
     {
         peer->TakeAhead(mp, arrival);
         return;
     }
+    m_lastTxArrival = arrival;
     m_channel->Transmit(mp, this);
 }
 

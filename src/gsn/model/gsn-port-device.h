@@ -614,23 +614,23 @@ class GsnPortDevice : public NetDevice
     Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
 
     // Transmitter
-    bool m_txBusy;                                 ///< a micropacket is on the wire
-    bool m_selecting;                              ///< inside SelectMicropacket()
-    bool m_choosingAhead{false};                   ///< choosing a slot after now
-    uint8_t m_messageVcs{0xF};                     ///< VCs to ask HasMessageMicropacket
-    Time m_slotTime;                               ///< slot being chosen
-    Time m_runStart;                               ///< first slot of the last run
-    Time m_runEnd;                                 ///< end of the last run's last slot
-    std::array<Time, gsn::NUM_VCS> m_vcLastSlot;   ///< last slot given to each VC's Messages
-    uint32_t m_runLength;                          ///< micropackets of the last run
-    Ptr<GsnMicropacketRun> m_txRun;                ///< the run on the wire, if any
-    Time m_rxArrival;                              ///< arrival of the one received
-    GsnMicropacketRun* m_rxRun{nullptr};           ///< the run of the one received, if any
-    uint32_t m_rxIndex{0};                         ///< its index in m_rxRun
-    bool m_rxAhead{false};                         ///< it arrives later than now
-    bool m_timedTake{false};                       ///< inside TakeAhead()
-    Time m_lastTxArrival;                          ///< last arrival of what this port sent
-    uint8_t m_rrNext;                              ///< VC to look at first
+    bool m_txBusy;                               ///< a micropacket is on the wire
+    bool m_selecting;                            ///< inside SelectMicropacket()
+    bool m_choosingAhead{false};                 ///< choosing a slot after now
+    uint8_t m_messageVcs{0xF};                   ///< VCs to ask HasMessageMicropacket
+    Time m_slotTime;                             ///< slot being chosen
+    Time m_runStart;                             ///< first slot of the last run
+    Time m_runEnd;                               ///< end of the last run's last slot
+    std::array<Time, gsn::NUM_VCS> m_vcLastSlot; ///< last slot given to each VC's Messages
+    uint32_t m_runLength;                        ///< micropackets of the last run
+    Ptr<GsnMicropacketRun> m_txRun;              ///< the run on the wire, if any
+    Time m_rxArrival;                            ///< arrival of the one received
+    GsnMicropacketRun* m_rxRun{nullptr};         ///< the run of the one received, if any
+    uint32_t m_rxIndex{0};                       ///< its index in m_rxRun
+    bool m_rxAhead{false};                       ///< it arrives later than now
+    bool m_timedTake{false};                     ///< inside TakeAhead()
+    Time m_lastTxArrival; ///< last arrival of what this port sent through the channel
+    uint8_t m_rrNext;     ///< VC to look at first
     std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
