@@ -88,6 +88,10 @@ class GsnChannel : public Channel
     /// The node of an attached port changed: forget the contexts kept for its events.
     void NotifyNodeChanged();
 
+    /// \return GetDelay() plus one micropacket time: from the start of a micropacket's slot
+    /// to its arrival
+    Time ArrivalDelay() const;
+
   private:
     /// Check the length against the medium and the resulting delay; abort with a clear
     /// message on an impossible cable.
@@ -97,8 +101,6 @@ class GsnChannel : public Channel
     std::size_t PeerIndex(const GsnPortDevice* sender) const;
     /// \param i an end \return the context (node id) of its events, kept after the first ask
     uint32_t ContextOf(std::size_t i) const;
-    /// \return GetDelay() plus one micropacket time
-    Time ArrivalDelay() const;
     /// Compute the kept delay from the attributes (their setters call it).
     void UpdateDelay();
     /// \param metres the Length attribute

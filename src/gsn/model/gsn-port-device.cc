@@ -486,7 +486,7 @@ void
 GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
 {
     const Time now = Simulator::Now();
-    const Time arrival = now + m_channel->GetDelay() + MicropacketTime();
+    const Time arrival = now + m_channel->ArrivalDelay();
     // Half the run mode's transmissions are a Credit-only or a Null returning credits and
     // acknowledgements to a peer that is busy sending to this port: it would act on them only
     // when its run ends, so they need no arrival event. (Only once everything sent before
@@ -508,12 +508,21 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
     m_channel->Transmit(mp, this);
 }
 
+void
+GsnPortDevice::ApplyTakenAhead()
+{
+    if (!TimesAcknowledgements())
+    {
+        ApplyDueCredits(Simulator::Now());
+    }
+}
+
 bool
 GsnPortDevice::CanTakeAhead(const Time& arrival) const
 {
     return m_txBusy && arrival < m_runEnd && !m_selecting && m_state == LinkState::UP &&
-           m_rxGranted && m_linkMode == LinkMode::RUN && !m_exactCredits && !ExactAcks() &&
-           m_limitRunsByPeerCredits && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
+           m_rxGranted && m_linkMode == LinkMode::RUN && m_limitRunsByPeerCredits &&
+           ReceivesPlainly();
 }
 
 void
@@ -935,7 +944,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
-    if (m_exactCredits || ExactAcks() || m_timedTake)
+    if (TimesAcknowledgements() || m_timedTake)
     {
         TakeTimedRseq(rseq);
         return;
@@ -1173,8 +1182,7 @@ GsnPortDevice::CanTakeQuickly() const
     // Nothing may corrupt or watch the micropackets, acknowledgements and credits are not
     // timed (TakeTimedRseq), and an acknowledgement owed does not ride on a run of this port
     // (AmendRunAcks). None of this changes while a run is being taken.
-    return !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty() && !m_exactCredits &&
-           !ExactAcks() && (m_limitRunsByPeerCredits || !m_txBusy);
+    return ReceivesPlainly() && (m_limitRunsByPeerCredits || !m_txBusy);
 }
 
 bool
@@ -1209,11 +1217,7 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
-    if (!m_exactCredits && !ExactAcks())
-    {
-        // What TakeAhead kept from the peer's earlier micropackets comes first.
-        ApplyDueCredits(Simulator::Now());
-    }
+    ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
     ReceiveAt(mp, Simulator::Now());
 }
@@ -1366,34 +1370,27 @@ GsnPortDevice::NoteAckOwed(bool accepted)
         // with its RSEQ.
         return;
     }
-    if (m_timedTake && accepted)
-    {
-        m_laterArrivals.push_back(m_rxArrival); // (busy: the end of its run applies it)
-        return;
-    }
     if (!ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy && AmendRunAcks(m_rxArrival))
     {
         return; // rides on the run under way, from the slot after its arrival
     }
-    if (ExactAcks())
+    // With timed acknowledgements, during a run of this port the acknowledgement rides on the
+    // run's next slot; otherwise it is owed from the micropacket's arrival (so is that of a
+    // micropacket taken ahead, TakeAhead).
+    if (ExactAcks() && AmendRunAcks(m_rxArrival))
     {
-        // During a run of this port the acknowledgement rides on the run's next slot;
-        // otherwise it is owed from the micropacket's arrival.
-        if (AmendRunAcks(m_rxArrival))
+        return;
+    }
+    // (A slot's RSEQ leaves out one accepted TSEQ per later arrival kept here, so a copy,
+    // which adds no TSEQ, is owed from now instead.)
+    if ((ExactAcks() || m_timedTake) && m_rxAhead && accepted)
+    {
+        m_laterArrivals.push_back(m_rxArrival);
+        if (!m_txBusy && !m_selecting)
         {
-            return;
+            ArmIdleTimers();
         }
-        // (A slot's RSEQ leaves out one accepted TSEQ per later arrival kept here, so a copy,
-        // which adds no TSEQ, is owed from now instead.)
-        if (m_rxAhead && accepted)
-        {
-            m_laterArrivals.push_back(m_rxArrival);
-            if (!m_txBusy && !m_selecting)
-            {
-                ArmIdleTimers();
-            }
-            return;
-        }
+        return;
     }
     OweAck();
 }
@@ -1453,12 +1450,7 @@ void
 GsnPortDevice::AckTimeout()
 {
     m_ackTimer.pending = false;
-    if (!m_exactCredits && !ExactAcks())
-    {
-        // What TakeAhead kept has arrived by now (timed ports wake for theirs, see
-        // ArmDueCreditsTimer, and are left as they were).
-        ApplyDueCredits(Simulator::Now());
-    }
+    ApplyTakenAhead(); // arrivals taken ahead owe acknowledgements too
     if (m_rxUnacked == 0)
     {
         return;

@@ -465,6 +465,25 @@ class GsnPortDevice : public NetDevice
         return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
     }
 
+    /// \return true if credits or acknowledgements of micropackets taken ahead of their
+    /// arrival are kept with their arrival time (ExactCredits, or ExactAcks())
+    bool TimesAcknowledgements() const
+    {
+        return m_exactCredits || ExactAcks();
+    }
+
+    /// \return true if received micropackets are taken without anything timed, watching or
+    /// corrupting them (no timed acknowledgements, no MicropacketRx trace, no receive error
+    /// model): the shortcuts TakeQuickly and TakeAhead apply
+    bool ReceivesPlainly() const
+    {
+        return !TimesAcknowledgements() && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
+    }
+
+    /// Without timed acknowledgements, apply what TakeAhead kept that has arrived by now
+    /// (timed ports wake for theirs, see ArmDueCreditsTimer, and are left as they are).
+    void ApplyTakenAhead();
+
     /// Update m_linkMayCorrupt from the error models at both ends of the link.
     void NoteLinkErrorModels();
 
