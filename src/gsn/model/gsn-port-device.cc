@@ -374,6 +374,7 @@ GsnPortDevice::TransmitNext()
     // What is due by now counts (ExactCredits: acknowledgements may move the deadline).
     // Applying it may notify this port, which the choice below covers.
     m_selecting = true;
+    const bool slotFollows = m_runEnd == now; // back to back with the previous transmission
     ApplyDueCredits(now);
     m_selecting = false;
     if (RetransmitDeadlinePassed(now))
@@ -389,7 +390,12 @@ GsnPortDevice::TransmitNext()
     m_selecting = true;
     m_slotTime = now;
     GsnMicropacket mp;
-    if (!SelectMicropacket(mp))
+    bool first = SelectMicropacket(mp);
+    if (!first && slotFollows && ApplyReleasesAtSlot(now))
+    {
+        first = SelectMicropacket(mp);
+    }
+    if (!first)
     {
         m_selecting = false;
         ArmIdleTimers();
@@ -412,7 +418,7 @@ GsnPortDevice::TransmitNext()
     while (n < maxRun)
     {
         m_slotTime += slot;
-        ApplyDueCredits(m_slotTime); // what arrives or is freed by this slot counts in it
+        ApplyDueCredits(m_slotTime, true); // what arrives by this slot, or is freed before it
         if (RetransmitDeadlinePassed(m_slotTime))
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
@@ -427,6 +433,10 @@ GsnPortDevice::TransmitNext()
         }
         GsnMicropacket next;
         bool chosen = SelectMicropacket(next);
+        if (!chosen && ApplyReleasesAtSlot(m_slotTime))
+        {
+            chosen = SelectMicropacket(next);
+        }
         const Time idleFrom = m_slotTime;
         if (!chosen && BridgeIdleSlots())
         {
@@ -1495,6 +1505,15 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         }
         return;
     }
+    if (m_txBusy && m_runEnd == Simulator::Now())
+    {
+        // Freed as this port's next slot begins: the micropacket of that slot is chosen as
+        // if before (micropacket by micropacket the order of the two events would decide),
+        // so the credits ride from the slot after it (ApplyDueCredits(), ApplyReleasesAtSlot()).
+        m_laterReleases.Add(Simulator::Now(), vc, n);
+        return;
+    }
+    ApplyDueReleases(Simulator::Now(), false); // places freed earlier count first
     if (m_owedTotal == 0)
     {
         m_oldestOwed = Simulator::Now();
@@ -1515,9 +1534,9 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::ApplyDueCreditsNow(const Time& t)
+GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
 {
-    while (m_laterReleases.HasDue(t))
+    while (slotFollows ? m_laterReleases.HasDueBefore(t) : m_laterReleases.HasDue(t))
     {
         const GsnTimedCredits::Entry e = m_laterReleases.front();
         m_laterReleases.pop_front();
@@ -1527,6 +1546,12 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
         }
         FreeRxPlaces(e.vc, e.n);
     }
+}
+
+void
+GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
+{
+    ApplyDueReleases(t, slotFollows);
     while (m_laterCredits.HasDue(t))
     {
         const GsnTimedCredits::Entry e = m_laterCredits.front();
@@ -1589,6 +1614,28 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t)
 }
 
 bool
+GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
+{
+    if (!m_laterReleases.HasDue(t))
+    {
+        return false;
+    }
+    // (Those freed before t count already: what is due by t was freed at t.)
+    bool creditOnly = false;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS && !creditOnly; ++vc)
+    {
+        const uint32_t freed = m_laterReleases.SumDue(vc, t);
+        creditOnly =
+            freed > 0 && (m_creditDue || m_owedCredits[vc] + freed >= m_creditReturnThreshold);
+    }
+    if (creditOnly)
+    {
+        ApplyDueReleases(t, false);
+    }
+    return creditOnly;
+}
+
+bool
 GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 {
     return CreditsRideOnRuns() && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
@@ -1596,7 +1643,7 @@ GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 }
 
 std::size_t
-GsnPortDevice::FirstUnacknowledgedLeavingAt(const Time& t) const
+GsnPortDevice::FirstUnacknowledgedLeavingAfter(const Time& t) const
 {
     // The run's sequenced micropackets are the last entries of the retransmission ring, in
     // slot order (a resent copy keeps its first, earlier slot).
@@ -1605,7 +1652,7 @@ GsnPortDevice::FirstUnacknowledgedLeavingAt(const Time& t) const
     while (lo < hi)
     {
         const std::size_t mid = (lo + hi) / 2;
-        if (m_retx[mid].slot < t)
+        if (m_retx[mid].slot <= t)
         {
             lo = mid + 1;
         }
@@ -1644,7 +1691,7 @@ GsnPortDevice::PutOwedCreditsOnRun()
         return;
     }
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
-    for (std::size_t i = FirstUnacknowledgedLeavingAt(now); i < m_retx.size() && m_owedTotal > 0;
+    for (std::size_t i = FirstUnacknowledgedLeavingAfter(now); i < m_retx.size() && m_owedTotal > 0;
          ++i)
     {
         Unacknowledged& u = m_retx[i];
@@ -1664,7 +1711,7 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
         return 0;
     }
     uint32_t put = 0;
-    for (std::size_t i = FirstUnacknowledgedLeavingAt(at); i < m_retx.size() && put < n; ++i)
+    for (std::size_t i = FirstUnacknowledgedLeavingAfter(at); i < m_retx.size() && put < n; ++i)
     {
         Unacknowledged& u = m_retx[i];
         if (u.mp.cr == 0)

@@ -517,22 +517,33 @@ class GsnPortDevice : public NetDevice
     void ProcessCredits(uint8_t vc, uint8_t credits);
 
     /// Count what takes effect by \p t: credits and acknowledgements that arrived, buffer
-    /// places freed, acknowledgements owed for micropackets that arrived.
-    void ApplyDueCredits(const Time& t)
+    /// places freed, acknowledgements owed for micropackets that arrived. Where a slot of
+    /// this port at \p t follows its previous one (\p slotFollows, or the transmission on
+    /// the wire ends at \p t), places freed at \p t itself count from the slot after it
+    /// (see ReleaseRxBuffer()).
+    void ApplyDueCredits(const Time& t, bool slotFollows = false)
     {
         // (Not gated by the mode: what was kept stays due if the mode changes.)
-        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
-            (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+        slotFollows = slotFollows || t == m_runEnd;
+        if ((slotFollows ? m_laterReleases.HasDueBefore(t) : m_laterReleases.HasDue(t)) ||
+            m_laterCredits.HasDue(t) || (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
             (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
         {
-            ApplyDueCreditsNow(t);
+            ApplyDueCreditsNow(t, slotFollows);
         }
     }
+
+    /// A slot at \p t that follows the previous one found nothing to send: count the
+    /// places freed at \p t if that makes a Credit-only due in it (as if they had been freed
+    /// after the choice, when the port went idle). \return true if it does
+    bool ApplyReleasesAtSlot(const Time& t);
 
     /// Add \p n credits of \p vc that arrived at \p at, ending a credit stall of the VC.
     void CountCredits(uint8_t vc, uint32_t n, const Time& at);
     /// ApplyDueCredits() when something is due.
-    void ApplyDueCreditsNow(const Time& t);
+    void ApplyDueCreditsNow(const Time& t, bool slotFollows);
+    /// Count the buffer places freed by \p t (before it if \p slotFollows) as owed credits.
+    void ApplyDueReleases(const Time& t, bool slotFollows);
     /// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
     /// on its micropackets that leave from now on and carry none.
     void PutOwedCreditsOnRun();
@@ -549,8 +560,8 @@ class GsnPortDevice : public NetDevice
         return m_exactCredits || !m_limitRunsByPeerCredits;
     }
 
-    /// \return the index in m_retx of the first micropacket that leaves at \p t or later
-    std::size_t FirstUnacknowledgedLeavingAt(const Time& t) const;
+    /// \return the index in m_retx of the first micropacket that leaves after \p t
+    std::size_t FirstUnacknowledgedLeavingAfter(const Time& t) const;
     struct Unacknowledged;
     /// Tell the peer of the credits just put on the ring entry \p u of the run on the wire.
     void SendCreditsOnRun(const Unacknowledged& u);

@@ -66,6 +66,12 @@ class GsnTimedCredits
         return m_next <= t && !m_entries.empty(); // asked at every slot: mostly one comparison
     }
 
+    /// \param t a time \return true if an entry takes effect before \p t
+    bool HasDueBefore(const Time& t) const
+    {
+        return m_next < t && !m_entries.empty();
+    }
+
     /// \param vc a virtual channel \return the counts of \p vc in all entries
     uint32_t Total(uint8_t vc) const
     {
