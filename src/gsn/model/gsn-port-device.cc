@@ -278,7 +278,8 @@ void
 GsnPortDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (PortTimer* t : {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer})
+    for (PortTimer* t :
+         {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer, &m_heldNullTimer})
     {
         t->event.Cancel();
         t->pending = false;
@@ -390,10 +391,22 @@ GsnPortDevice::TransmitNext()
     m_selecting = true;
     m_slotTime = now;
     GsnMicropacket mp;
+    // An idle port that would send a Null waits for the other events of this instant: one
+    // may free places whose credits make a Credit-only (which carries the RSEQ too) due in
+    // this slot, whichever of them happens to run first.
+    m_holdNull = !slotFollows && m_nullHeldAt != now;
     bool first = SelectMicropacket(mp);
+    m_holdNull = false;
     if (!first && slotFollows && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
+    }
+    if (!first && m_ackDue && m_rxUnacked > 0 && m_nullHeldAt != now)
+    {
+        m_selecting = false;
+        m_nullHeldAt = now;
+        Arm(m_heldNullTimer, Time(0), &GsnPortDevice::HeldNullTimeout);
+        return;
     }
     if (!first)
     {
@@ -490,6 +503,13 @@ GsnPortDevice::TransmitNext()
         m_lastTxArrival = run->ArrivalOf(run->micropackets.size() - 1);
     }
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+}
+
+void
+GsnPortDevice::HeldNullTimeout()
+{
+    m_heldNullTimer.pending = false;
+    TransmitNext();
 }
 
 void
@@ -714,7 +734,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
             return true;
         }
     }
-    if (m_ackDue && m_rxUnacked > 0)
+    if (m_ackDue && m_rxUnacked > 0 && !m_holdNull)
     {
         mp = GsnMicropacket();
         mp.type = uint8_t(GsnMicropacketType::NULL_MP);
@@ -1474,7 +1494,7 @@ GsnPortDevice::AckTimeout()
         return;
     }
     m_ackDue = true;
-    NotifyTxReady();
+NotifyTxReady();
 }
 
 void
@@ -1505,15 +1525,20 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         }
         return;
     }
-    if (m_txBusy && m_runEnd == Simulator::Now())
+    // (Here at is now, except in a run mode without ExactCredits, which counts places
+    // freed in a later slot at once.)
+    if (m_txBusy && m_runEnd == at && at == Simulator::Now())
     {
         // Freed as this port's next slot begins: the micropacket of that slot is chosen as
         // if before (micropacket by micropacket the order of the two events would decide),
         // so the credits ride from the slot after it (ApplyDueCredits(), ApplyReleasesAtSlot()).
-        m_laterReleases.Add(Simulator::Now(), vc, n);
+        m_laterReleases.Add(m_runEnd, vc, n);
         return;
     }
-    ApplyDueReleases(Simulator::Now(), false); // places freed earlier count first
+    if (!m_laterReleases.empty())
+    {
+        ApplyDueReleases(Simulator::Now(), false); // places freed earlier count first
+    }
     if (m_owedTotal == 0)
     {
         m_oldestOwed = Simulator::Now();

@@ -369,6 +369,8 @@ class GsnPortDevice : public NetDevice
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
+    /// An idle port's Null, held until the events already due at this instant have run.
+    void HeldNullTimeout();
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
     /// the peer could use up its credits before the next run returns the ones freed
     uint32_t CreditAwareRunLimit() const;
@@ -524,12 +526,11 @@ class GsnPortDevice : public NetDevice
     void ApplyDueCredits(const Time& t, bool slotFollows = false)
     {
         // (Not gated by the mode: what was kept stays due if the mode changes.)
-        slotFollows = slotFollows || t == m_runEnd;
-        if ((slotFollows ? m_laterReleases.HasDueBefore(t) : m_laterReleases.HasDue(t)) ||
-            m_laterCredits.HasDue(t) || (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
+            (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
             (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
         {
-            ApplyDueCreditsNow(t, slotFollows);
+            ApplyDueCreditsNow(t, slotFollows || t == m_runEnd);
         }
     }
 
@@ -694,6 +695,9 @@ class GsnPortDevice : public NetDevice
     uint32_t m_rxUnacked;                             ///< accepted since the last RSEQ sent
     bool m_ackDue;                                    ///< send a Null if nothing else goes
     PortTimer m_ackTimer;                             ///< delayed-acknowledgement timer
+    PortTimer m_heldNullTimer;                        ///< a held Null's choice, later at once
+    Time m_nullHeldAt{Time::Min()};                   ///< when a Null was last held
+    bool m_holdNull{false};                           ///< SelectMicropacket(): hold a Null
     bool m_creditDue;                                 ///< return owed credits now
     Time m_oldestOwed;                                ///< when owed credits went from none
     Time m_oldestUnacked;                             ///< when m_rxUnacked went from zero

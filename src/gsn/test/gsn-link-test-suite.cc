@@ -627,6 +627,49 @@ class GsnAcknowledgedOnTakingTestCase : public TestCase
     }
 };
 
+/// The acknowledgement and credit timers expiring at the same instant send one Credit-only.
+class GsnTimersTogetherTestCase : public TestCase
+{
+  public:
+    GsnTimersTogetherTestCase()
+        : TestCase("Acknowledgements and credits due at the same instant go in one Credit-only")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Micropacket", "Run"})
+        {
+            // A Header and one Data micropacket, below both thresholds: the endpoint frees
+            // each place as it arrives, so its first owed credit and its first unacknowledged
+            // micropacket date from the same arrival and both timers expire AckDelay later.
+            // Whichever runs first, the Credit-only that returns the credits carries the
+            // RSEQ as well: no Null.
+            LinkHarness h(
+                {{"LinkMode", mode}, {"CreditReturnThreshold", "16"}, {"AckThreshold", "16"}});
+            Simulator::Stop(MicroSeconds(5)); // the link is up
+            Simulator::Run();
+            const GsnLinkCounters& rx = h.dev[1]->GetLinkCounters();
+            const uint64_t nullsBefore = rx.nullSent;
+            const uint64_t creditOnlyBefore = rx.creditOnlySent;
+            const int32_t creditsBefore = h.dev[0]->GetTxCredits(1);
+            h.Send(0, 1, 16);
+            Simulator::Stop(MicroSeconds(100));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, mode + ": delivered");
+            NS_TEST_ASSERT_MSG_EQ(rx.creditOnlySent - creditOnlyBefore,
+                                  1u,
+                                  mode + ": one Credit-only");
+            NS_TEST_ASSERT_MSG_EQ(rx.nullSent - nullsBefore, 0u, mode + ": no Null");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetUnacknowledged(), 0u, mode + ": all acknowledged");
+            NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetTxCredits(1),
+                                  creditsBefore,
+                                  mode + ": all credits back");
+        }
+    }
+};
+
 /// Malformed micropackets from the wire are counted and dropped, never trusted.
 class GsnMalformedInputTestCase : public TestCase
 {
@@ -953,6 +996,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
+        AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
         for (uint32_t seed = 1; seed <= 4; ++seed)
