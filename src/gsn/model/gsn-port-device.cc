@@ -489,6 +489,14 @@ GsnPortDevice::TransmitNext()
     m_runStart = m_slotTime;
     m_runLength = n;
     m_runEnd = now + busyFor;
+    if (!run && m_linkMode == LinkMode::RUN && ExactAcks())
+    {
+        // Timed acknowledgements: a micropacket arriving at this instant, after this choice,
+        // is acknowledged in this slot as micropacket by micropacket (where its arrival comes
+        // first), by amending the RSEQ of a run (AmendRunAcks), here of one micropacket.
+        run = Create<GsnMicropacketRun>();
+        run->micropackets.push_back(std::move(mp));
+    }
     m_txRun = run;
     if (run)
     {
@@ -1494,7 +1502,7 @@ GsnPortDevice::AckTimeout()
         return;
     }
     m_ackDue = true;
-NotifyTxReady();
+    NotifyTxReady();
 }
 
 void
