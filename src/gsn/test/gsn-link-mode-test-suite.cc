@@ -672,8 +672,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // (560 ns while credits freed during a run waited for the next run under the limit;
         // 104 ns while ties of time were decided by the order of events: places freed as a
         // port's next slot began, GsnPortDevice::ReleaseRxBuffer; an idle port's Null
-        // chosen before places freed at the same instant, HeldNullTimeout; the
-        // acknowledgement and credit timers expiring together, AckTimeout.)
+        // chosen before places freed or credits due at the same instant, HeldNullTimeout.)
         add(exact(vc1FatTree), Time(0), 0);
         add(exact(noLimit(vc1FatTree)), NanoSeconds(100), 0.001);
         add(exact({"uniform on a 4-ary fat tree, seed 2",
