@@ -394,14 +394,13 @@ GsnPortDevice::TransmitNext()
     // An idle port that would send a Null waits for the other events of this instant: one
     // may free places whose credits make a Credit-only (which carries the RSEQ too) due in
     // this slot, whichever of them happens to run first.
-    m_holdNull = !slotFollows && m_nullHeldAt != now;
-    bool first = SelectMicropacket(mp);
-    m_holdNull = false;
+    const bool holdNull = !slotFollows && m_nullHeldAt != now;
+    bool first = SelectMicropacket(mp, !holdNull);
     if (!first && slotFollows && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
     }
-    if (!first && m_ackDue && m_rxUnacked > 0 && m_nullHeldAt != now)
+    if (!first && holdNull && NullDue())
     {
         m_selecting = false;
         m_nullHeldAt = now;
@@ -714,7 +713,7 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
 }
 
 bool
-GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
+GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
 {
     if (!m_controlQueue.empty())
     {
@@ -742,7 +741,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp)
             return true;
         }
     }
-    if (m_ackDue && m_rxUnacked > 0 && !m_holdNull)
+    if (nullAllowed && NullDue())
     {
         mp = GsnMicropacket();
         mp.type = uint8_t(GsnMicropacketType::NULL_MP);
@@ -795,7 +794,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
     // Credit-only when enough credits are owed, or when owed credits have waited AckDelay:
     // a link at rest holds no owed credit.
     const uint8_t vc = MostOwedVc();
-    if (vc < gsn::NUM_VCS && (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue))
+    if (vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]))
     {
         mp = GsnMicropacket();
         mp.type = uint8_t(GsnMicropacketType::CREDIT_ONLY);
@@ -1078,7 +1077,7 @@ GsnPortDevice::NextAckDue() const
     {
         return Time::Max();
     }
-    if (m_ackDue && m_rxUnacked > 0)
+    if (NullDue())
     {
         return Simulator::Now();
     }
@@ -1556,7 +1555,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     {
         PutOwedCreditsOnRun();
     }
-    if (m_owedCredits[vc] >= m_creditReturnThreshold || m_creditDue)
+    if (MakeCreditOnlyDue(m_owedCredits[vc]))
     {
         NotifyTxReady();
     }
@@ -1658,8 +1657,7 @@ GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
     for (uint8_t vc = 0; vc < gsn::NUM_VCS && !creditOnly; ++vc)
     {
         const uint32_t freed = m_laterReleases.SumDue(vc, t);
-        creditOnly =
-            freed > 0 && (m_creditDue || m_owedCredits[vc] + freed >= m_creditReturnThreshold);
+        creditOnly = freed > 0 && MakeCreditOnlyDue(m_owedCredits[vc] + freed);
     }
     if (creditOnly)
     {

@@ -384,8 +384,22 @@ class GsnPortDevice : public NetDevice
     /// The current micropacket has left: pick the next.
     void TransmitComplete();
     /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
-    /// is when none is due). \return false if none is due.
-    bool SelectMicropacket(GsnMicropacket& mp);
+    /// is when none is due); a Null only if \p nullAllowed. \return false if none is due.
+    bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true);
+
+    /// \return true if a Null is due (nothing else going, it acknowledges what is owed)
+    bool NullDue() const
+    {
+        return m_ackDue && m_rxUnacked > 0;
+    }
+
+    /// \param owed credits owed on a VC \return true if they make a Credit-only due
+    /// (CreditReturnThreshold reached, or the oldest owed credit waited AckDelay)
+    bool MakeCreditOnlyDue(uint32_t owed) const
+    {
+        return owed >= m_creditReturnThreshold || m_creditDue;
+    }
+
     /// Choose a new sequenced micropacket. \return false if none is due.
     bool SelectSequenced(GsnMicropacket& mp);
     /// Put owed credits of one VC into \p mp (sequenced micropackets only).
@@ -697,7 +711,6 @@ class GsnPortDevice : public NetDevice
     PortTimer m_ackTimer;                             ///< delayed-acknowledgement timer
     PortTimer m_heldNullTimer;                        ///< a held Null's choice, later at once
     Time m_nullHeldAt{Time::Min()};                   ///< when a Null was last held
-    bool m_holdNull{false};                           ///< SelectMicropacket(): hold a Null
     bool m_creditDue;                                 ///< return owed credits now
     Time m_oldestOwed;                                ///< when owed credits went from none
     Time m_oldestUnacked;                             ///< when m_rxUnacked went from zero
