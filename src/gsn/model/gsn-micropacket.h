@@ -201,6 +201,29 @@ struct GsnMicropacket
     /// Field-by-field equality (data by value).
     bool operator==(const GsnMicropacket& o) const;
 
+    /**
+     * Whether this micropacket is the Data micropacket n places after \p first within one
+     * Message, and alike in everything a buffer keeps: its chunk of the same Message bytes,
+     * neither of them a Tail or flagged, with both check fields still to compute. (The link
+     * fields, which the next link sets afresh, may differ.) See GsnMicropacketQueue.
+     * \param first a Data micropacket \param n places after it
+     * \return whether this one is first advanced by n chunks, as far as a buffer can tell
+     */
+    bool FollowsInMessage(const GsnMicropacket& first, uint32_t n) const
+    {
+        constexpr uint32_t both = ECRC_PENDING | LCRC_PENDING;
+        return type == uint8_t(GsnMicropacketType::DATA) && first.type == type && !tail && !error &&
+               !first.tail && !first.error && vc == first.vc && (m_chunkFlags & both) == both &&
+               m_chunkFlags == first.m_chunkFlags + n && m_bytes.Get() == first.m_bytes.Get();
+    }
+
+    /// Become the next micropacket of the Message (see FollowsInMessage()): the next chunk.
+    void AdvanceChunk()
+    {
+        NS_ASSERT(Chunk() < CHUNK_MASK);
+        ++m_chunkFlags;
+    }
+
     /// Let go of the Message bytes the micropacket refers to, leaving its other fields as
     /// they are (for storage about to be overwritten, see GsnRingBuffer).
     void Vacate()

@@ -352,10 +352,7 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp)
     }
     // Cut-through counts from the arrival, which is earlier than now for the micropackets
     // of a run that the port takes ahead of time.
-    Entry& e = in.fifo.push_back_slot();
-    e.mp = std::move(mp);
-    e.ready = m_ports[port]->GetRxArrivalTime() + m_latency;
-    e.counted = true;
+    in.fifo.Push(std::move(mp), m_ports[port]->GetRxArrivalTime() + m_latency, true);
     switch (in.mode)
     {
     case Mode::IDLE:
@@ -369,9 +366,9 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp)
         TryBroadcast(port, vc);
         break;
     case Mode::FORWARDING:
-        if (in.fifo.size() == 1)
+        if (in.fifo.GetSize() == 1)
         {
-            WakeOutput(in.out, in.fifo.front().ready); // the output may be waiting for it
+            WakeOutput(in.out, in.fifo.FrontReady()); // the output may be waiting for it
         }
         break;
     case Mode::WAITING:
@@ -384,10 +381,8 @@ GsnMicropacket
 GsnSwitch::PopInput(uint32_t in, uint8_t vc, const Time& at)
 {
     InputVc& input = m_in[in][vc];
-    Entry& head = input.fifo.front();
-    GsnMicropacket mp = std::move(head.mp);
-    const bool counted = head.counted;
-    input.fifo.pop_front_moved();
+    bool counted;
+    GsnMicropacket mp = input.fifo.Pop(counted);
     if (mp.tail)
     {
         --input.tails;
@@ -403,9 +398,9 @@ void
 GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
 {
     InputVc& input = m_in[in][vc];
-    while (input.mode == Mode::IDLE && !input.fifo.empty())
+    while (input.mode == Mode::IDLE && !input.fifo.IsEmpty())
     {
-        const GsnMicropacket& head = input.fifo.front().mp;
+        const GsnMicropacket& head = input.fifo.Front();
         if (head.GetType() != GsnMicropacketType::HEADER)
         {
             // The rest of a Message whose start was lost in a link reset.
@@ -459,7 +454,7 @@ void
 GsnSwitch::DrainDrop(uint32_t in, uint8_t vc)
 {
     InputVc& input = m_in[in][vc];
-    while (input.mode == Mode::DROPPING && !input.fifo.empty())
+    while (input.mode == Mode::DROPPING && !input.fifo.IsEmpty())
     {
         if (PopInput(in, vc, Simulator::Now()).tail)
         {
@@ -474,7 +469,7 @@ GsnSwitch::TryBroadcast(uint32_t in, uint8_t vc)
     InputVc& input = m_in[in][vc];
     if (input.tails == 0)
     {
-        if (input.fifo.size() >= m_ports[in]->GetRxBufferSize())
+        if (input.fifo.GetSize() >= m_ports[in]->GetRxBufferSize())
         {
             // The whole Message can never be held: it would block this input for ever.
             StartDrop(in, vc, GsnSwitchDropReason::BROADCAST_TOO_LONG);
@@ -537,7 +532,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             output.rr = (src + 1) % sources;
             input.mode = Mode::FORWARDING;
             m_counters[src][vc].blockedIn += Simulator::Now() - input.waitingSince;
-            WakeOutput(out, input.fifo.front().ready);
+            WakeOutput(out, input.fifo.FrontReady());
             return;
         }
     }
@@ -586,12 +581,12 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     {
         return !(ahead && output.replicas.front()[output.replicaPos].tail);
     }
-    const Entry* head = ForwardedHead(port, vc);
+    const GsnMicropacketQueue* head = ForwardedHead(port, vc);
     if (!head)
     {
         return false; // the rest of the Message has not arrived yet
     }
-    const Time& ready = head->ready;
+    const Time& ready = head->FrontReady();
     if (ready > slot)
     {
         if (!ahead)
@@ -603,7 +598,7 @@ GsnSwitch::HasMicropacketFor(uint32_t port, uint8_t vc)
     return true;
 }
 
-inline const GsnSwitch::Entry*
+inline const GsnMicropacketQueue*
 GsnSwitch::ForwardedHead(uint32_t port, uint8_t vc) const
 {
     const OutputVc& output = m_out[port][vc];
@@ -616,14 +611,14 @@ GsnSwitch::ForwardedHead(uint32_t port, uint8_t vc) const
     {
         return nullptr; // its Tail has been taken (DRAINING): the rest is the next Message's
     }
-    return input.fifo.empty() ? nullptr : &input.fifo.front();
+    return input.fifo.IsEmpty() ? nullptr : &input.fifo;
 }
 
 Time
 GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
 {
-    const Entry* head = ForwardedHead(port, vc);
-    return head ? head->ready : Time::Max();
+    const GsnMicropacketQueue* head = ForwardedHead(port, vc);
+    return head ? head->FrontReady() : Time::Max();
 }
 
 void
@@ -706,18 +701,13 @@ GsnSwitch::NotifyPortReset(uint32_t port)
         InputVc& input = m_in[port][vc];
         // Messages whose Header is still buffered here (waiting for their output, or queued
         // behind the one forwarded) are gone without anyone downstream knowing: count them.
-        for (std::size_t i = 0; i < input.fifo.size(); ++i)
-        {
-            const GsnMicropacket& mp = input.fifo[i].mp;
-            if (mp.GetType() == GsnMicropacketType::HEADER)
-            {
-                const Mac48Address dst = GsnMessageHeader::PeekDestination(mp.Data());
-                ++m_drops[size_t(GsnSwitchDropReason::CUT_BY_RESET)];
-                ++m_counters[port][vc].dropsIn;
-                m_dropTrace(port, vc, dst, GsnSwitchDropReason::CUT_BY_RESET);
-            }
-        }
-        input.fifo.clear();
+        input.fifo.ForEachHeader([this, port, vc](const GsnMicropacket& mp) {
+            const Mac48Address dst = GsnMessageHeader::PeekDestination(mp.Data());
+            ++m_drops[size_t(GsnSwitchDropReason::CUT_BY_RESET)];
+            ++m_counters[port][vc].dropsIn;
+            m_dropTrace(port, vc, dst, GsnSwitchDropReason::CUT_BY_RESET);
+        });
+        input.fifo.Clear();
         input.tails = 0;
         if (input.mode == Mode::FORWARDING)
         {
@@ -727,7 +717,7 @@ GsnSwitch::NotifyPortReset(uint32_t port)
             tail.vc = vc;
             tail.tail = true;
             tail.error = true;
-            input.fifo.push_back(Entry{tail, Simulator::Now(), false});
+            input.fifo.Push(std::move(tail), Simulator::Now(), false);
             input.tails = 1;
             WakeOutput(input.out, Simulator::Now());
         }

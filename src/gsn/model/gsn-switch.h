@@ -12,6 +12,7 @@
 #define GSN_SWITCH_H
 
 #include "gsn-admin.h"
+#include "gsn-micropacket-queue.h"
 #include "gsn-micropacket.h"
 #include "gsn-ring-buffer.h"
 
@@ -182,20 +183,6 @@ class GsnSwitch : public Object
     void DoDispose() override;
 
   private:
-    /// A micropacket in an input buffer.
-    struct Entry
-    {
-        GsnMicropacket mp; ///< the micropacket
-        Time ready;        ///< earliest time it may leave (cut-through latency)
-        bool counted;      ///< occupies a credit-accounted buffer place
-
-        /// See GsnRingBuffer: a popped entry lets go of the Message only.
-        void Vacate()
-        {
-            mp.Vacate();
-        }
-    };
-
     /// What an input VC is doing with the Message at its head.
     enum class Mode : uint8_t
     {
@@ -212,12 +199,12 @@ class GsnSwitch : public Object
     /// State of one input VC.
     struct InputVc
     {
-        GsnRingBuffer<Entry> fifo; ///< buffered micropackets, in arrival order
-        Mode mode{Mode::IDLE};     ///< what happens to the head Message
-        uint32_t out{0};           ///< output port (WAITING, FORWARDING)
-        uint32_t tails{0};         ///< Tail micropackets in fifo
-        Mac48Address dst;          ///< D_ULA of the head Message
-        Time waitingSince;         ///< when the head Header began waiting
+        GsnMicropacketQueue fifo; ///< buffered micropackets, in arrival order
+        Mode mode{Mode::IDLE};    ///< what happens to the head Message
+        uint32_t out{0};          ///< output port (WAITING, FORWARDING)
+        uint32_t tails{0};        ///< Tail micropackets in fifo
+        Mac48Address dst;         ///< D_ULA of the head Message
+        Time waitingSince;        ///< when the head Header began waiting
     };
 
     /// State of one output VC.
@@ -245,9 +232,10 @@ class GsnSwitch : public Object
     void TryBroadcast(uint32_t in, uint8_t vc);
     /// Give a free output VC to the next waiting source, round robin.
     void Arbitrate(uint32_t out, uint8_t vc);
-    /// \return the next micropacket the input owning output VC \p vc of \p port has
-    /// buffered for it, or null (no owner, a broadcast copy owns it, nothing buffered yet)
-    const Entry* ForwardedHead(uint32_t port, uint8_t vc) const;
+    /// \return the buffer of the input owning output VC \p vc of \p port, if it holds
+    /// the next micropacket for it; null otherwise (no owner, a broadcast copy owns it,
+    /// nothing buffered yet)
+    const GsnMicropacketQueue* ForwardedHead(uint32_t port, uint8_t vc) const;
     /// Give output VC \p vc of port \p out to \p owner (-1: free it).
     void SetOwner(uint32_t out, uint8_t vc, int32_t owner);
     /**

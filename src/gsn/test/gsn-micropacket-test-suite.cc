@@ -8,6 +8,7 @@
 #include "ns3/gsn-message-assembler.h"
 #include "ns3/gsn-message-header.h"
 #include "ns3/gsn-message-segmenter.h"
+#include "ns3/gsn-micropacket-queue.h"
 #include "ns3/gsn-micropacket-run.h"
 #include "ns3/gsn-micropacket.h"
 #include "ns3/gsn-ring-buffer.h"
@@ -720,6 +721,103 @@ class GsnRingBufferTestCase : public TestCase
     }
 };
 
+/// A switch input buffer gives its micropackets back in order with their times, however
+/// it groups them into spans, and holds a Message's body as one span.
+class GsnMicropacketQueueTestCase : public TestCase
+{
+  public:
+    GsnMicropacketQueueTestCase()
+        : TestCase("Micropacket queue: order, times and places through spans")
+    {
+    }
+
+  private:
+    struct Expected
+    {
+        GsnMicropacket mp;
+        Time ready;
+        bool counted;
+    };
+
+    void DoRun() override
+    {
+        // One Message arriving back to back: Header, one span of Data, Tail.
+        {
+            GsnMicropacketQueue q;
+            GsnMessageSegmenter seg;
+            seg.Start(MakeMessage(1000, 1), 1);
+            Time t = NanoSeconds(100);
+            while (seg.IsActive())
+            {
+                GsnMicropacket mp;
+                seg.Next(mp);
+                mp.SetLcrcPending();
+                q.Push(std::move(mp), t, true);
+                t += NanoSeconds(gsn::MICROPACKET_TIME_NS);
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, body, Tail");
+            NS_TEST_ASSERT_MSG_EQ(q.GetSize(), GsnMessageBytes::ChunksFor(1000), "all held");
+        }
+        // Random Messages, gaps, uncounted micropackets and pops in between, against a model.
+        GsnMicropacketQueue q;
+        std::deque<Expected> model;
+        std::mt19937 rng(11);
+        std::size_t pushed = 0;
+        Time t = NanoSeconds(0);
+        for (int m = 0; m < 200; ++m)
+        {
+            GsnMessageSegmenter seg;
+            seg.Start(MakeMessage(8 + rng() % 3000, uint8_t(m)), 2);
+            while (seg.IsActive())
+            {
+                GsnMicropacket mp;
+                seg.Next(mp);
+                if (rng() % 4 != 0)
+                {
+                    mp.SetLcrcPending(); // as a port passes it on (otherwise kept apart)
+                }
+                mp.tseq = uint8_t(pushed); // a link field: not kept
+                const bool counted = rng() % 50 != 0;
+                t += NanoSeconds(gsn::MICROPACKET_TIME_NS * (rng() % 10 == 0 ? 3 : 1));
+                model.push_back({mp, t, counted});
+                q.Push(std::move(mp), t, counted);
+                ++pushed;
+                while (!model.empty() && rng() % 3 == 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), model.front().ready, "front time");
+                    NS_TEST_ASSERT_MSG_EQ(q.Front().GetChunk(),
+                                          model.front().mp.GetChunk(),
+                                          "front chunk");
+                    bool counted = false;
+                    const GsnMicropacket got = q.Pop(counted);
+                    const Expected& want = model.front();
+                    NS_TEST_ASSERT_MSG_EQ(counted, want.counted, "place accounting");
+                    NS_TEST_ASSERT_MSG_EQ(unsigned(got.type), unsigned(want.mp.type), "type");
+                    NS_TEST_ASSERT_MSG_EQ(got.tail, want.mp.tail, "tail");
+                    NS_TEST_ASSERT_MSG_EQ(got.GetChunk(), want.mp.GetChunk(), "chunk");
+                    NS_TEST_ASSERT_MSG_EQ(got.GetEcrc(), want.mp.GetEcrc(), "ECRC");
+                    NS_TEST_ASSERT_MSG_EQ(std::memcmp(got.Data(), want.mp.Data(), 32), 0, "data");
+                    NS_TEST_ASSERT_MSG_EQ(got.IsLcrcPending(), want.mp.IsLcrcPending(), "flag");
+                    model.pop_front();
+                    NS_TEST_ASSERT_MSG_EQ(q.GetSize(), model.size(), "size");
+                }
+            }
+        }
+        uint32_t headers = 0;
+        q.ForEachHeader([&headers](const GsnMicropacket& mp) {
+            headers += mp.GetType() == GsnMicropacketType::HEADER;
+        });
+        uint32_t modelHeaders = 0;
+        for (const Expected& e : model)
+        {
+            modelHeaders += e.mp.GetType() == GsnMicropacketType::HEADER;
+        }
+        NS_TEST_ASSERT_MSG_EQ(headers, modelHeaders, "every buffered Header seen");
+        q.Clear();
+        NS_TEST_ASSERT_MSG_EQ(q.IsEmpty(), true, "cleared");
+    }
+};
+
 /// Micropackets refer to their Message's bytes: the data and ECRCs they show are those of
 /// copied bytes, and the assembler's shortcut for untouched chunks agrees with computing.
 class GsnMessageBytesTestCase : public TestCase
@@ -821,6 +919,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnSegmentationTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
+        AddTestCase(new GsnMicropacketQueueTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
         AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);

@@ -1,0 +1,168 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnMicropacketQueue: the micropackets buffered at one input VC of a switch, each with the
+ * time it may leave, stored as spans of consecutive Data micropackets.
+ */
+#ifndef GSN_MICROPACKET_QUEUE_H
+#define GSN_MICROPACKET_QUEUE_H
+
+#include "gsn-constants.h"
+#include "gsn-micropacket.h"
+#include "gsn-ring-buffer.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief A FIFO of micropackets with the earliest time each may leave.
+ *
+ * A switch input buffers a Message's micropackets one link slot apart; storing each would
+ * cost a buffer place, a copy in and a copy out for every micropacket crossing the switch.
+ * Consecutive Data micropackets of one Message that may leave one slot after another are
+ * kept as one span instead (GsnMicropacket::FollowsInMessage()): the span's first
+ * micropacket, the time it may leave and how many follow. Pop() gives them back one by one,
+ * as they were pushed, except for the link fields (TSEQ, RSEQ, credits, LCRC) that the
+ * receiving port has consumed and the next link sets afresh.
+ */
+class GsnMicropacketQueue
+{
+  public:
+    /// \return whether no micropacket is buffered
+    bool IsEmpty() const
+    {
+        return m_size == 0;
+    }
+
+    /// \return how many micropackets are buffered
+    uint32_t GetSize() const
+    {
+        return m_size;
+    }
+
+    /**
+     * Buffer a micropacket behind the others.
+     * \param mp the micropacket
+     * \param ready the earliest time it may leave
+     * \param counted whether it occupies a credit-accounted place
+     */
+    void Push(GsnMicropacket&& mp, const Time& ready, bool counted)
+    {
+        ++m_size;
+        if (!m_spans.empty())
+        {
+            Span& last = m_spans.back();
+            if (last.counted == counted && mp.FollowsInMessage(last.first, last.count) &&
+                ready.GetTimeStep() == last.ready.GetTimeStep() + last.count * SlotSteps())
+            {
+                ++last.count;
+                return;
+            }
+        }
+        Span& s = m_spans.push_back_slot();
+        s.first = std::move(mp);
+        s.ready = ready;
+        s.count = 1;
+        s.counted = counted;
+    }
+
+    /// \return how many spans hold the micropackets (what the buffer costs in memory)
+    std::size_t GetSpanCount() const
+    {
+        return m_spans.size();
+    }
+
+    /// \return the first micropacket (the queue is not empty)
+    const GsnMicropacket& Front() const
+    {
+        return m_spans.front().first;
+    }
+
+    /// \return when the first micropacket may leave (the queue is not empty)
+    const Time& FrontReady() const
+    {
+        return m_spans.front().ready;
+    }
+
+    /**
+     * Take the first micropacket (the queue is not empty).
+     * \param[out] counted whether it occupied a credit-accounted place
+     * \return the micropacket
+     */
+    GsnMicropacket Pop(bool& counted)
+    {
+        --m_size;
+        Span& head = m_spans.front();
+        counted = head.counted;
+        if (head.count == 1)
+        {
+            GsnMicropacket mp = std::move(head.first);
+            m_spans.pop_front_moved();
+            return mp;
+        }
+        GsnMicropacket mp = head.first;
+        head.first.AdvanceChunk();
+        head.ready += TimeStep(SlotSteps());
+        --head.count;
+        return mp;
+    }
+
+    /**
+     * Call f(mp) for every buffered Header micropacket, in order (a span holds Data only).
+     * \param f the function
+     */
+    template <typename F>
+    void ForEachHeader(F f) const
+    {
+        for (std::size_t i = 0; i < m_spans.size(); ++i)
+        {
+            if (m_spans[i].first.GetType() == GsnMicropacketType::HEADER)
+            {
+                f(m_spans[i].first);
+            }
+        }
+    }
+
+    /// Drop everything.
+    void Clear()
+    {
+        m_spans.clear();
+        m_size = 0;
+    }
+
+  private:
+    /// Micropackets first, first advanced by one chunk, ... (count of them), leaving from
+    /// ready one slot after another.
+    struct Span
+    {
+        GsnMicropacket first; ///< the first micropacket not yet taken
+        Time ready;           ///< when it may leave
+        uint32_t count;       ///< micropackets in the span, at least 1
+        bool counted;         ///< they occupy credit-accounted places
+
+        /// See GsnRingBuffer: a popped span lets go of the Message only.
+        void Vacate()
+        {
+            first.Vacate();
+        }
+    };
+
+    /// \return one link slot in time steps
+    static int64_t SlotSteps()
+    {
+        static const int64_t steps = NanoSeconds(gsn::MICROPACKET_TIME_NS).GetTimeStep();
+        return steps;
+    }
+
+    GsnRingBuffer<Span> m_spans; ///< in arrival order
+    uint32_t m_size{0};          ///< micropackets in all spans
+};
+
+} // namespace ns3
+
+#endif /* GSN_MICROPACKET_QUEUE_H */
