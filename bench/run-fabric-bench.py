@@ -49,6 +49,7 @@ def run_one(args, model, endpoints, run):
         "--size=%d" % args.size,
         "--simTime=" + args.simTime,
         "--seed=%d" % args.seed,
+        "--scheduler=" + args.scheduler,
     ]
     row = {"model": model, "endpoints": str(endpoints), "run": str(run)}
     t0 = time.monotonic()
@@ -212,6 +213,8 @@ def main():
     ap.add_argument("--size", type=int, default=60000)
     ap.add_argument("--simTime", default="1ms")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scheduler", default="ns3::MapScheduler",
+                    help="ns-3 event scheduler of every run (ns3::GsnQuadHeapScheduler: faster)")
     ap.add_argument("--date", default=datetime.date.today().isoformat())
     ap.add_argument("--csv", help="default: bench/results/fabric-bench-<date>.csv")
     ap.add_argument("--append", action="store_true",

@@ -80,6 +80,7 @@ main(int argc, char* argv[])
     double errorRate = 0.0;
     bool progress = true;
     std::string json;
+    std::string scheduler = "ns3::GsnQuadHeapScheduler";
 
     CommandLine cmd(__FILE__);
     std::string linkMode = "Micropacket";
@@ -105,7 +106,12 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "Run number (RngRun)", seed);
     cmd.AddValue("progress", "Print progress every few wall seconds", progress);
     cmd.AddValue("json", "Write the summary as JSON to this file", json);
+    cmd.AddValue("scheduler",
+                 "ns-3 event scheduler (the same events in the same order under each; the "
+                 "default is the fastest on large fabrics)",
+                 scheduler);
     cmd.Parse(argc, argv);
+    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
     if (errorRate < 0.0 || errorRate > 1.0)
     {
         std::cerr << "gsn-fabric-scaling: --errorRate must be in [0, 1], not " << errorRate

@@ -8,10 +8,13 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/global-value.h"
+#include "ns3/gsn-quad-heap-scheduler.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/map-scheduler.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <random>
 
 using namespace ns3;
@@ -176,8 +179,10 @@ class GsnSchedulerIndependenceTestCase : public TestCase
         uint64_t refEvents = 0;
         const auto ref = Run("ns3::MapScheduler", refEvents);
         NS_TEST_ASSERT_MSG_EQ(ref.size(), 150u, "all delivered with the MapScheduler");
-        for (const std::string scheduler :
-             {"ns3::HeapScheduler", "ns3::CalendarScheduler", "ns3::ListScheduler"})
+        for (const std::string scheduler : {"ns3::HeapScheduler",
+                                            "ns3::CalendarScheduler",
+                                            "ns3::ListScheduler",
+                                            "ns3::GsnQuadHeapScheduler"})
         {
             uint64_t events = 0;
             const auto got = Run(scheduler, events);
@@ -192,6 +197,77 @@ class GsnSchedulerIndependenceTestCase : public TestCase
     }
 
     std::string m_linkMode; ///< LinkMode of every port
+};
+
+/// GsnQuadHeapScheduler gives events in the order of ns-3's MapScheduler (time, then
+/// insertion), through random insertions, removals and ties of time.
+class GsnQuadHeapSchedulerTestCase : public TestCase
+{
+  public:
+    GsnQuadHeapSchedulerTestCase()
+        : TestCase("Quad-heap scheduler: the MapScheduler's order through insertions and removals")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Scheduler> ref = CreateObject<MapScheduler>();
+        Ptr<Scheduler> heap = CreateObject<GsnQuadHeapScheduler>();
+        std::vector<Scheduler::Event> pending; // inserted, neither run nor removed
+        std::mt19937 rng(3);
+        uint32_t uid = 0;
+        uint64_t now = 0;
+        uint32_t removed = 0;
+        for (int step = 0; step < 200000; ++step)
+        {
+            const uint32_t r = rng() % 10;
+            if (r < 5 || pending.empty())
+            {
+                Scheduler::Event ev;
+                ev.impl = nullptr; // never run here
+                // Few distinct times, so that ties are common.
+                ev.key.m_ts = now + rng() % (step % 1000 < 500 ? 8 : 4000);
+                ev.key.m_uid = uid++;
+                ev.key.m_context = 0;
+                ref->Insert(ev);
+                heap->Insert(ev);
+                pending.push_back(ev);
+            }
+            else if (r < 7)
+            {
+                const std::size_t i = rng() % pending.size();
+                ref->Remove(pending[i]);
+                heap->Remove(pending[i]);
+                pending[i] = pending.back();
+                pending.pop_back();
+                ++removed;
+            }
+            else
+            {
+                const Scheduler::EventKey want = ref->PeekNext().key;
+                NS_TEST_ASSERT_MSG_EQ(heap->PeekNext().key.m_uid, want.m_uid, "peek " << step);
+                const Scheduler::Event got = heap->RemoveNext();
+                ref->RemoveNext();
+                NS_TEST_ASSERT_MSG_EQ(got.key.m_uid, want.m_uid, "next at step " << step);
+                NS_TEST_ASSERT_MSG_EQ(got.key.m_ts, want.m_ts, "its time at step " << step);
+                now = got.key.m_ts;
+                pending.erase(
+                    std::find_if(pending.begin(), pending.end(), [&got](const Scheduler::Event& e) {
+                        return e.key.m_uid == got.key.m_uid;
+                    }));
+            }
+            NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), ref->IsEmpty(), "emptiness at step " << step);
+        }
+        NS_TEST_ASSERT_MSG_GT(removed, 10000u, "removals exercised");
+        while (!ref->IsEmpty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(heap->RemoveNext().key.m_uid,
+                                  ref->RemoveNext().key.m_uid,
+                                  "drained in the same order");
+        }
+        NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), true, "both empty");
+    }
 };
 
 /// The gsn-fabric test suite.
@@ -222,6 +298,7 @@ class GsnFabricTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new GsnAllPairsTestCase("a ring of 5", B::Ring(5), "UpDown"), TestCase::QUICK);
         AddTestCase(new GsnFabricErrorsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnQuadHeapSchedulerTestCase, TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Micropacket"), TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Run"), TestCase::QUICK);
     }
