@@ -53,21 +53,37 @@ class GsnMicropacketQueue
      */
     void Push(GsnMicropacket&& mp, const Time& ready, bool counted)
     {
-        ++m_size;
+        PushSpan(std::move(mp), 1, ready, counted);
+    }
+
+    /**
+     * Buffer \p n micropackets of one Message behind the others: \p first and the n - 1
+     * Data micropackets that follow it (GsnMicropacket::FollowsInMessage()), leaving one slot
+     * after another.
+     * \param first the first micropacket (with n > 1 a Data micropacket that may start a
+     *        span: GsnMicropacket::FollowsInMessage(first, 0))
+     * \param n how many
+     * \param ready the earliest time the first may leave
+     * \param counted whether they occupy credit-accounted places
+     */
+    void PushSpan(GsnMicropacket&& first, uint32_t n, const Time& ready, bool counted)
+    {
+        NS_ASSERT(n == 1 || first.FollowsInMessage(first, 0));
+        m_size += n;
         if (!m_spans.empty())
         {
             Span& last = m_spans.back();
-            if (last.counted == counted && mp.FollowsInMessage(last.first, last.count) &&
+            if (last.counted == counted && first.FollowsInMessage(last.first, last.count) &&
                 ready.GetTimeStep() == last.ready.GetTimeStep() + last.count * SlotSteps())
             {
-                ++last.count;
+                last.count += n;
                 return;
             }
         }
         Span& s = m_spans.push_back_slot();
-        s.first = std::move(mp);
+        s.first = std::move(first);
         s.ready = ready;
-        s.count = 1;
+        s.count = n;
         s.counted = counted;
     }
 

@@ -280,6 +280,23 @@ class GsnPortDevice : public NetDevice
     virtual void ReceiveMessageMicropacket(GsnMicropacket&& mp) = 0;
 
     /**
+     * \param vc a VC
+     * \return whether Data micropackets of the Message arriving on \p vc would now only be
+     *         buffered by the subclass, so that it can take several at once
+     *         (ReceiveMessageSpan()); the port otherwise passes them one by one
+     */
+    virtual bool TakesMessageSpan(uint8_t vc) const;
+
+    /**
+     * \p n Data micropackets of one Message were accepted in order, one slot after another,
+     * the first arriving at GetRxArrivalTime(), where TakesMessageSpan(): take them as if
+     * through n calls of ReceiveMessageMicropacket().
+     * \param first the first (the subclass may keep it: the port does not read it again)
+     * \param n how many: first and the n - 1 that follow it in its Message
+     */
+    virtual void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n);
+
+    /**
      * An Admin micropacket was accepted in order (default: ignored and counted).
      * \param mp the micropacket
      */
@@ -443,6 +460,15 @@ class GsnPortDevice : public NetDevice
      * \param lastRseq the RSEQ this applied last in the same run, -1 if none (updated)
      */
     void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq);
+    /**
+     * After TakeQuickly, take the micropackets of the run that follow at once, as far as
+     * taking them one by one would only count them and buffer them above (Data of the
+     * Message taken last, back to back, in sequence, with room, no credits, the same RSEQ),
+     * if the upper part takes them as one span (ReceiveMessageSpan).
+     * \param run the run being received (its next is advanced past what is taken)
+     * \param lastRseq the RSEQ TakeQuickly applied last
+     */
+    void TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq);
     /// Count a micropacket accepted in sequence (TSEQ, counter, the credits it carries).
     void AcceptInSequence(const GsnMicropacket& mp);
     /// Owe the acknowledgement of an accepted micropacket from now.

@@ -75,6 +75,18 @@ GsnSwitchPort::ReceiveMessageMicropacket(GsnMicropacket&& mp)
     m_switch->ReceiveMicropacket(m_index, std::move(mp));
 }
 
+bool
+GsnSwitchPort::TakesMessageSpan(uint8_t vc) const
+{
+    return m_switch && m_switch->BuffersOnly(m_index, vc);
+}
+
+void
+GsnSwitchPort::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n)
+{
+    m_switch->ReceiveMicropacketSpan(m_index, std::move(first), n);
+}
+
 void
 GsnSwitchPort::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 {

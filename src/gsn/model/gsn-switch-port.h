@@ -96,6 +96,8 @@ class GsnSwitchPort : public GsnPortDevice
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
+    bool TakesMessageSpan(uint8_t vc) const override;
+    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;
     void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
     void NotifyLinkReset() override;
 

@@ -377,6 +377,24 @@ GsnSwitch::ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp)
     }
 }
 
+bool
+GsnSwitch::BuffersOnly(uint32_t port, uint8_t vc) const
+{
+    // What ReceiveMicropacket does besides buffering: nothing in these modes (with the
+    // input's buffer not empty, a forwarding input wakes no output).
+    const InputVc& in = m_in[port][vc];
+    return in.mode == Mode::WAITING || in.mode == Mode::DRAINING ||
+           (in.mode == Mode::FORWARDING && !in.fifo.IsEmpty());
+}
+
+void
+GsnSwitch::ReceiveMicropacketSpan(uint32_t port, GsnMicropacket&& first, uint32_t n)
+{
+    NS_ASSERT(BuffersOnly(port, first.vc));
+    InputVc& in = m_in[port][first.vc];
+    in.fifo.PushSpan(std::move(first), n, m_ports[port]->GetRxArrivalTime() + m_latency, true);
+}
+
 GsnMicropacket
 GsnSwitch::PopInput(uint32_t in, uint8_t vc, const Time& at)
 {

@@ -160,6 +160,21 @@ class GsnSwitch : public Object
     void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /// A Header/Data micropacket arrived at input \p port.
     void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
+    /**
+     * \param port an input \param vc a VC
+     * \return whether a micropacket arriving there now would only be buffered: the input
+     *         forwards its Message and has micropackets of it buffered (no output to wake),
+     *         or waits for its output, or drains
+     */
+    bool BuffersOnly(uint32_t port, uint8_t vc) const;
+    /**
+     * \p n micropackets of one Message arrived at input \p port one slot after another
+     * (GsnPortDevice::ReceiveMessageSpan), where BuffersOnly(): buffer them as one span.
+     * \param port the input
+     * \param first the first
+     * \param n how many
+     */
+    void ReceiveMicropacketSpan(uint32_t port, GsnMicropacket&& first, uint32_t n);
     /// An Admin micropacket arrived at \p port.
     void ReceiveAdmin(uint32_t port, const GsnMicropacket& mp);
     /// Port \p port's link was reset: its input buffer is gone.

@@ -758,6 +758,37 @@ class GsnMicropacketQueueTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, body, Tail");
             NS_TEST_ASSERT_MSG_EQ(q.GetSize(), GsnMessageBytes::ChunksFor(1000), "all held");
         }
+        // Several at once (PushSpan), extending a span or starting one, come out one by one.
+        {
+            GsnMicropacketQueue q;
+            GsnMessageSegmenter seg;
+            seg.Start(MakeMessage(1000, 2), 1);
+            std::vector<GsnMicropacket> mps;
+            while (seg.IsActive())
+            {
+                GsnMicropacket mp;
+                seg.Next(mp);
+                mp.SetLcrcPending();
+                mps.push_back(mp);
+            }
+            const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+            q.Push(GsnMicropacket(mps[0]), Seconds(0), true); // Header
+            q.Push(GsnMicropacket(mps[1]), slot, true);
+            q.PushSpan(GsnMicropacket(mps[2]), 10, 2 * slot, true);  // joins the span of mps[1]
+            q.PushSpan(GsnMicropacket(mps[12]), 5, 20 * slot, true); // a gap: a new span
+            NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, two spans");
+            NS_TEST_ASSERT_MSG_EQ(q.GetSize(), 17u, "every micropacket counted");
+            for (uint32_t k = 0; k < 17; ++k)
+            {
+                const Time want = k < 12 ? k * slot : (20 + (k - 12)) * slot;
+                NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), want, "time of " << k);
+                bool counted = false;
+                const GsnMicropacket got = q.Pop(counted);
+                NS_TEST_ASSERT_MSG_EQ(got.GetChunk(), k, "chunk " << k);
+                NS_TEST_ASSERT_MSG_EQ(std::memcmp(got.Data(), mps[k].Data(), 32), 0, "data");
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.IsEmpty(), true, "all taken");
+        }
         // Random Messages, gaps, uncounted micropackets and pops in between, against a model.
         GsnMicropacketQueue q;
         std::deque<Expected> model;
