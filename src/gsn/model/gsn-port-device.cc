@@ -1266,15 +1266,20 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     // applied; and that the buffer above can keep as one span: Data of one Message, one
     // slot apart.
     const uint8_t vc = mps[a].vc;
-    const std::size_t room = m_rxBufferSize - m_rxOccupancy[vc];
+    const std::size_t end = std::min(mps.size(), a + (m_rxBufferSize - m_rxOccupancy[vc]));
+    // (Without amendments a micropacket's RSEQ is its own; without departures the run's
+    // micropackets leave back to back.)
+    const bool ownRseq = run.laterRseq.empty();
+    const bool backToBack = run.departures.empty();
     std::size_t b = a;
-    while (b < mps.size() && b - a < room)
+    while (b < end)
     {
         const GsnMicropacket& mp = mps[b];
         if (mp.cr != 0 || mp.tseq != uint8_t(m_expectedTseq + (b - a)) ||
-            int(run.RseqOf(b, mp.rseq)) != lastRseq ||
+            int(ownRseq ? mp.rseq : run.RseqOf(b, mp.rseq)) != lastRseq ||
             (b > a && (!mp.FollowsInMessage(mps[b - 1], 1) ||
-                       run.DepartureOf(b) != run.DepartureOf(b - 1) + gsn::MICROPACKET_TIME_NS)))
+                       (!backToBack &&
+                        run.departures[b] != run.departures[b - 1] + gsn::MICROPACKET_TIME_NS))))
         {
             break;
         }
