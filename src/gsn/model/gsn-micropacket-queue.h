@@ -112,20 +112,31 @@ class GsnMicropacketQueue
      */
     GsnMicropacket Pop(bool& counted)
     {
+        GsnMicropacket mp;
+        Pop(mp, counted);
+        return mp;
+    }
+
+    /**
+     * Take the first micropacket (the queue is not empty) into \p mp.
+     * \param[out] mp the micropacket
+     * \param[out] counted whether it occupied a credit-accounted place
+     */
+    void Pop(GsnMicropacket& mp, bool& counted)
+    {
         --m_size;
         Span& head = m_spans.front();
         counted = head.counted;
         if (head.count == 1)
         {
-            GsnMicropacket mp = std::move(head.first);
+            mp = std::move(head.first);
             m_spans.pop_front_moved();
-            return mp;
+            return;
         }
-        GsnMicropacket mp = head.first;
+        mp = head.first;
         head.first.AdvanceChunk();
         head.ready += TimeStep(SlotSteps());
         --head.count;
-        return mp;
     }
 
     /**

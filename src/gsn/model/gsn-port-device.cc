@@ -769,20 +769,18 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
     for (uint32_t order = (twice >> m_rrNext) & 0xFu; order != 0; order &= order - 1)
     {
         const uint8_t vc = uint8_t((m_rrNext + __builtin_ctz(order)) % gsn::NUM_VCS);
-        if (m_txCredits[vc] <= 0 && m_stalled[vc])
-        {
-            continue; // a stall already noted
-        }
-        if (!HasMessageMicropacket(vc))
-        {
-            continue;
-        }
         if (m_txCredits[vc] <= 0)
         {
-            NoteCreditStall(vc);
+            if (!m_stalled[vc] && HasMessageMicropacket(vc))
+            {
+                NoteCreditStall(vc);
+            }
             continue;
         }
-        PullMessageMicropacket(vc, mp); // mp is fresh: see SelectMicropacket
+        if (!TakeMessageMicropacket(vc, mp)) // mp is fresh: see SelectMicropacket
+        {
+            continue;
+        }
         mp.vc = vc;
         m_vcLastSlot[vc] = m_slotTime;
         --m_txCredits[vc];
@@ -803,6 +801,17 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
         return true;
     }
     return false;
+}
+
+bool
+GsnPortDevice::TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
+{
+    if (!HasMessageMicropacket(vc))
+    {
+        return false;
+    }
+    PullMessageMicropacket(vc, mp);
+    return true;
 }
 
 uint8_t

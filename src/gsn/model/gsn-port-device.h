@@ -264,6 +264,16 @@ class GsnPortDevice : public NetDevice
     virtual void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) = 0;
 
     /**
+     * HasMessageMicropacket(vc) and, if true, PullMessageMicropacket(vc, mp), in one call
+     * (called only when a credit of \p vc is available). A subclass may answer both at once:
+     * the port asks this for every micropacket it sends.
+     * \param vc a virtual channel
+     * \param mp written if a micropacket was taken
+     * \return true if one was taken
+     */
+    virtual bool TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp);
+
+    /**
      * Run mode: when the upper part's next Header/Data micropacket of \p vc will be ready,
      * if it has one that is not ready at GetSlotTime() and knows when it will be (default:
      * never). Called only while a run is chosen ahead.

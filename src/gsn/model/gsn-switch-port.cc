@@ -69,6 +69,12 @@ GsnSwitchPort::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
     m_switch->PullMicropacketFor(m_index, vc, mp);
 }
 
+bool
+GsnSwitchPort::TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
+{
+    return m_switch && m_switch->TakeMicropacketFor(m_index, vc, mp);
+}
+
 void
 GsnSwitchPort::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {

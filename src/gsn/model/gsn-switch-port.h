@@ -94,6 +94,7 @@ class GsnSwitchPort : public GsnPortDevice
     void DoDispose() override;
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
+    bool TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     bool TakesMessageSpan(uint8_t vc) const override;

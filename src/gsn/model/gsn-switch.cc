@@ -639,14 +639,38 @@ GsnSwitch::NextReadyFor(uint32_t port, uint8_t vc) const
     return head ? head->FrontReady() : Time::Max();
 }
 
+inline void
+GsnSwitch::PullForwarded(uint32_t port, uint8_t vc, uint32_t in, GsnMicropacket& mp)
+{
+    // (PopInput(), here at hand: this is done for every micropacket a switch forwards.)
+    ++m_counters[port][vc].micropacketsOut;
+    InputVc& input = m_in[in][vc];
+    bool counted;
+    input.fifo.Pop(mp, counted);
+    const bool tail = mp.tail;
+    if (tail)
+    {
+        --input.tails;
+    }
+    if (counted)
+    {
+        // Its credit goes back upstream; it leaves in the slot being chosen.
+        m_ports[in]->ReleaseInput(vc, 1, m_ports[port]->GetSlotTime());
+    }
+    if (tail)
+    {
+        EndForwarded(port, vc, in);
+    }
+}
+
 void
 GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
 {
     OutputVc& output = m_out[port][vc];
     NS_ASSERT(output.owner >= 0);
-    ++m_counters[port][vc].micropacketsOut;
     if (output.owner == ReplicaOwner())
     {
+        ++m_counters[port][vc].micropacketsOut;
         const std::vector<GsnMicropacket>& message = output.replicas.front();
         mp = message[output.replicaPos++];
         if (mp.tail)
@@ -659,12 +683,50 @@ GsnSwitch::PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
         }
         return;
     }
-    const uint32_t in = uint32_t(output.owner);
-    mp = PopInput(in, vc, m_ports[port]->GetSlotTime()); // leaves in the slot being chosen
-    if (!mp.tail)
+    PullForwarded(port, vc, uint32_t(output.owner), mp);
+}
+
+bool
+GsnSwitch::TakeMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
+{
+    // HasMicropacketFor() and PullForwarded() with one look at the output and its input:
+    // this is asked for every micropacket a switch forwards.
+    const OutputVc& output = m_out[port][vc];
+    if (output.owner < 0)
     {
-        return;
+        return false;
     }
+    if (output.owner == ReplicaOwner())
+    {
+        if (!HasMicropacketFor(port, vc))
+        {
+            return false;
+        }
+        PullMicropacketFor(port, vc, mp);
+        return true;
+    }
+    const InputVc& input = m_in[output.owner][vc];
+    if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty())
+    {
+        return false;
+    }
+    const GsnSwitchPort& p = *m_ports[port];
+    const Time ready = input.fifo.FrontReady();
+    if (ready > p.GetSlotTime())
+    {
+        if (!p.IsChoosingAhead())
+        {
+            WakeOutput(port, ready);
+        }
+        return false;
+    }
+    PullForwarded(port, vc, uint32_t(output.owner), mp);
+    return true;
+}
+
+void
+GsnSwitch::EndForwarded(uint32_t port, uint8_t vc, uint32_t in)
+{
     m_in[in][vc].mode = Mode::DRAINING; // the Message is out of the input
     const GsnSwitchPort& p = *m_ports[port];
     const Time now = Simulator::Now();

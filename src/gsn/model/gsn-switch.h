@@ -158,6 +158,8 @@ class GsnSwitch : public Object
     Time NextReadyFor(uint32_t port, uint8_t vc) const;
     /// Take the next micropacket for output \p port on \p vc.
     void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
+    /// HasMicropacketFor() and, if true, PullMicropacketFor(): \return true if \p mp was taken
+    bool TakeMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /// A Header/Data micropacket arrived at input \p port.
     void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
     /**
@@ -276,6 +278,11 @@ class GsnSwitch : public Object
     /// Remove the head entry of an input VC and free its buffer place from \p at (now, or
     /// the later slot of a run it is chosen for). \return its micropacket
     GsnMicropacket PopInput(uint32_t in, uint8_t vc, const Time& at);
+    /// Take the next micropacket of the Message input \p in forwards to output \p port on
+    /// \p vc (it is ready by the port's slot).
+    void PullForwarded(uint32_t port, uint8_t vc, uint32_t in, GsnMicropacket& mp);
+    /// The Tail of the Message input \p in forwards to output \p port on \p vc was taken.
+    void EndForwarded(uint32_t port, uint8_t vc, uint32_t in);
 
     /// Handle an Admin request addressed to this switch (hop count zero).
     void ProcessAdminRequest(uint32_t port, GsnAdminPayload p);
