@@ -637,7 +637,9 @@ GsnPortDevice::BridgeIdleSlots()
     return true;
 }
 
-void
+// (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
+// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+__attribute__((always_inline)) inline void
 GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 {
     // Every micropacket acknowledges all that has arrived by its slot (with ExactCredits, a
@@ -712,7 +714,9 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     }
 }
 
-bool
+// (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
+// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+__attribute__((always_inline)) inline bool
 GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
 {
     if (!m_controlQueue.empty())
@@ -751,7 +755,9 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
     return false;
 }
 
-bool
+// (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
+// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+__attribute__((always_inline)) inline bool
 GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
 {
     if (!m_adminQueue.empty())
