@@ -118,6 +118,24 @@ GsnMessageAssembler::Open(const GsnMicropacket& mp)
     return Result::INCOMPLETE;
 }
 
+bool
+GsnMessageAssembler::PushSpan(const GsnMicropacket& first, uint32_t n)
+{
+    // Push() for each: an open Message, its sender's chunks in order (CheckEcrc() computes
+    // nothing), the whole of each taken (m_have stays below m_expectedBytes before each),
+    // no bytes copied (m_origin), no Tail.
+    const uint64_t bytes = uint64_t(n) * gsn::MICROPACKET_DATA_BYTES;
+    if (m_state != State::OPEN || !m_pristine || !m_origin || first.tail ||
+        first.GetMessageBytes() != PeekPointer(m_pristine) || first.GetChunk() != m_chunks ||
+        m_have + bytes > m_expectedBytes)
+    {
+        return false;
+    }
+    m_chunks += n;
+    m_have += bytes;
+    return true;
+}
+
 void
 GsnMessageAssembler::CheckEcrc(const GsnMicropacket& mp)
 {

@@ -67,6 +67,17 @@ class GsnMessageAssembler
      */
     Result Push(const GsnMicropacket& mp);
 
+    /**
+     * Take \p n Data micropackets of this VC at once, \p first and the n - 1 that follow it
+     * in its Message (GsnMicropacket::FollowsInMessage(), none a Tail), where n calls of
+     * Push() would each find the next chunk of the open Message's own bytes with room for
+     * it (each would return INCOMPLETE).
+     * \param first the first
+     * \param n how many
+     * \return false, having taken none, where that is not so
+     */
+    bool PushSpan(const GsnMicropacket& first, uint32_t n);
+
     /// \return the completed Message (GsnMessageHeader, LLC/SNAP, payload); clears it
     Ptr<Packet> TakeMessage();
 

@@ -439,6 +439,37 @@ GsnNetDevice::ReceiveMessageMicropacket(GsnMicropacket&& mp)
     // The host drains the buffer at link rate: the place is free when the micropacket has
     // arrived (later than now for one of a run taken ahead).
     ReleaseRxBuffer(mp.vc, 1, GetRxArrivalTime());
+    Reassemble(mp);
+}
+
+bool
+GsnNetDevice::TakesMessageSpan(uint8_t /* vc */) const
+{
+    return true; // (ReceiveMessageSpan takes any span as the micropackets one by one)
+}
+
+void
+GsnNetDevice::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n)
+{
+    // As ReceiveMessageMicropacket() for each: the places are freed one slot apart as they
+    // arrive, and the data goes to the Message being reassembled (freeing a place does
+    // nothing the reassembly sees).
+    const uint8_t vc = first.vc;
+    ReleaseRxBufferSpan(vc, n, GetRxArrivalTime());
+    if (m_assembler[vc].PushSpan(first, n))
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Reassemble(first);
+        first.AdvanceChunk();
+    }
+}
+
+void
+GsnNetDevice::Reassemble(const GsnMicropacket& mp)
+{
     GsnMessageAssembler& assembler = m_assembler[mp.vc];
     assembler.SetMaxMessageLength(GetMaxMessageBytes(mp.vc));
     const GsnMessageAssembler::Result result = assembler.Push(mp);

@@ -155,6 +155,8 @@ class GsnNetDevice : public GsnPortDevice
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
+    bool TakesMessageSpan(uint8_t vc) const override;
+    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;
     void NotifyLinkReset() override;
     bool IsMessageBeingSent(const GsnMicropacket& header) const override;
     void NotifyMessageLostInReset(const GsnMicropacket& header) override;
@@ -171,6 +173,8 @@ class GsnNetDevice : public GsnPortDevice
     void ProcessAdminRequest(GsnAdminPayload p);
     /// Act on a response to this endpoint's own discovery requests.
     void ProcessAdminResponse(const GsnAdminPayload& p);
+    /// Take a received Header/Data micropacket into the Message of its VC.
+    void Reassemble(const GsnMicropacket& mp);
     /// Hand a complete Message to the protocols.
     void DeliverMessage(Ptr<Packet> message);
     /// Count and trace a Message dropped at the destination.

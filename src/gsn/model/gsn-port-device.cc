@@ -1308,6 +1308,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_rxRun = &run;
     m_rxIndex = uint32_t(a);
     m_rxArrival = run.ArrivalOf(a);
+    m_rxOccupancy[vc] += n; // (before: the upper part may free the places at once)
     ReceiveMessageSpan(std::move(mps[a]), n);
     // The rest of what TakeQuickly does for each, at once.
     run.next = b;
@@ -1317,7 +1318,6 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_counters.rxMicropackets += n;
     m_counters.rxAccepted += n;
     m_expectedTseq = uint8_t(m_expectedTseq + n);
-    m_rxOccupancy[vc] += n;
     // OweAck n times (while a run is taken, the transmitter waits for its end).
     NS_ASSERT(m_selecting);
     if (m_rxUnacked == 0)
@@ -1655,6 +1655,30 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     else if (!m_txBusy && !m_selecting)
     {
         ArmIdleTimers();
+    }
+}
+
+void
+GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
+{
+    const Time now = Simulator::Now();
+    const Time slot = MicropacketTime();
+    const Time last = first + slot * int64_t(n - 1);
+    // One by one, each call frees its place at once and at most wakes a transmitter that is
+    // choosing (a no-op) unless: the places are timed (ExactCredits, later than now), the
+    // credits ride on a run of this port under way, or a place is freed just as its slot
+    // begins (ReleaseRxBuffer()).
+    const bool atOnce = m_selecting && !(m_exactCredits && last > now) &&
+                        !(m_txBusy && CreditsRideOnRuns()) &&
+                        !(m_txBusy && m_runEnd == now && first <= now && now <= last);
+    if (atOnce)
+    {
+        ReleaseRxBuffer(vc, n, first);
+        return;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
     }
 }
 

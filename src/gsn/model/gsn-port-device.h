@@ -368,6 +368,16 @@ class GsnPortDevice : public NetDevice
     void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at);
 
     /**
+     * ReleaseRxBuffer(vc, 1, at) for \p n places freed one slot apart, the first at
+     * \p first: in one step where the calls one by one would differ in nothing but the
+     * count (see ReceiveMessageSpan()).
+     * \param vc a virtual channel
+     * \param n how many places
+     * \param first when the first was freed
+     */
+    void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first);
+
+    /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
      * \param mp its data and VC
      */

@@ -935,6 +935,96 @@ class GsnMessageBytesTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup gsn-tests
+ * \brief A span of Data pushed at once into the assembler (GsnMessageAssembler::PushSpan,
+ * an endpoint taking a run's span) leaves it as the micropackets pushed one by one: random
+ * Messages and spans, some chunks detached from their sender's bytes, some Messages without
+ * their Header.
+ */
+class GsnAssemblerSpanTestCase : public TestCase
+{
+  public:
+    GsnAssemblerSpanTestCase()
+        : TestCase("Assembler: a span pushed at once equals its micropackets one by one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using R = GsnMessageAssembler::Result;
+        std::mt19937 rng(5);
+        uint32_t taken = 0;
+        uint32_t refused = 0;
+        for (int trial = 0; trial < 300; ++trial)
+        {
+            const uint32_t n = std::uniform_int_distribution<uint32_t>(1, 5000)(rng);
+            Ptr<Packet> msg = MakeMessage(n, uint8_t(trial));
+            GsnMessageSegmenter seg;
+            seg.Start(msg, 1);
+            std::vector<GsnMicropacket> mps;
+            while (seg.IsActive())
+            {
+                GsnMicropacket mp;
+                seg.Next(mp);
+                mp.SetLcrcPending();
+                mps.push_back(mp);
+            }
+            const std::size_t detachAt =
+                trial % 4 == 1 ? std::uniform_int_distribution<std::size_t>(1, mps.size())(rng)
+                               : mps.size();
+            for (std::size_t k = detachAt; k < mps.size(); ++k)
+            {
+                mps[k].SetData(mps[k].Data()); // its own copy of the bytes
+            }
+            GsnMessageAssembler ref;
+            GsnMessageAssembler got;
+            R last = R::INCOMPLETE;
+            std::size_t k = trial % 10 == 3 ? 1 : 0; // without its Header
+            while (k < mps.size())
+            {
+                std::size_t m = 1;
+                while (k + m < mps.size() && mps[k + m].FollowsInMessage(mps[k], uint32_t(m)))
+                {
+                    ++m;
+                }
+                if (m >= 2 && mps[k].FollowsInMessage(mps[k], 0) && rng() % 2 == 0)
+                {
+                    const uint32_t len = std::uniform_int_distribution<uint32_t>(2, m)(rng);
+                    const bool atOnce = got.PushSpan(mps[k], len);
+                    (atOnce ? taken : refused) += 1;
+                    for (uint32_t i = 0; i < len; ++i)
+                    {
+                        last = ref.Push(mps[k + i]);
+                        const R one = atOnce ? R::INCOMPLETE : got.Push(mps[k + i]);
+                        NS_TEST_ASSERT_MSG_EQ((one == last),
+                                              true,
+                                              "trial " << trial << " at " << k + i);
+                    }
+                    k += len;
+                    continue;
+                }
+                last = ref.Push(mps[k]);
+                NS_TEST_ASSERT_MSG_EQ((got.Push(mps[k]) == last),
+                                      true,
+                                      "trial " << trial << " at " << k);
+                ++k;
+            }
+            NS_TEST_ASSERT_MSG_EQ((got.GetDropReason() == ref.GetDropReason()), true, "same drop");
+            if (last == R::COMPLETE)
+            {
+                NS_TEST_ASSERT_MSG_EQ((Bytes(got.TakeMessage()) == Bytes(ref.TakeMessage())),
+                                      true,
+                                      "same Message, trial " << trial);
+            }
+        }
+        // Both ways were taken.
+        NS_TEST_ASSERT_MSG_GT(taken, 50u, "spans taken at once");
+        NS_TEST_ASSERT_MSG_GT(refused, 10u, "spans refused (detached, no Header)");
+    }
+};
+
 /// The gsn-micropacket test suite.
 class GsnMicropacketTestSuite : public TestSuite
 {
@@ -954,6 +1044,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
         AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAssemblerSpanTestCase, TestCase::QUICK);
     }
 };
 
