@@ -13,6 +13,7 @@
 
 #include "ns3/nstime.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace ns3
@@ -137,6 +138,37 @@ class GsnMicropacketQueue
         head.first.AdvanceChunk();
         head.ready += TimeStep(SlotSteps());
         --head.count;
+    }
+
+    /**
+     * Take at once up to \p max micropackets of the first span that hold a Data
+     * micropacket not its Message's Tail, each leaving one slot after the one before: the
+     * first micropacket and those following it (GsnMicropacket::FollowsInMessage()).
+     * \param max how many at most
+     * \param[out] first the first taken, if any
+     * \param[out] counted whether they occupied credit-accounted places
+     * \return how many were taken (0 if the first micropacket is not such a Data one)
+     */
+    uint32_t PopFollowing(uint32_t max, GsnMicropacket& first, bool& counted)
+    {
+        Span& head = m_spans.front();
+        if (!head.first.FollowsInMessage(head.first, 0))
+        {
+            return 0; // a Header, a Tail, or a micropacket kept as it is
+        }
+        const uint32_t n = std::min(max, head.count);
+        counted = head.counted;
+        first = head.first;
+        m_size -= n;
+        if (n == head.count)
+        {
+            m_spans.pop_front();
+            return n;
+        }
+        head.first.AdvanceChunks(n);
+        head.ready += TimeStep(SlotSteps() * n);
+        head.count -= n;
+        return n;
     }
 
     /**

@@ -224,6 +224,13 @@ struct GsnMicropacket
         ++m_chunkFlags;
     }
 
+    /// AdvanceChunk() \p n times.
+    void AdvanceChunks(uint32_t n)
+    {
+        NS_ASSERT(Chunk() <= CHUNK_MASK - n);
+        m_chunkFlags += n;
+    }
+
     /// Let go of the Message bytes the micropacket refers to, leaving its other fields as
     /// they are (for storage about to be overwritten, see GsnRingBuffer).
     void Vacate()

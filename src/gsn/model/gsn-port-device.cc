@@ -444,6 +444,7 @@ GsnPortDevice::TransmitNext()
             m_creditDue = true;
         }
         GsnMicropacket next;
+        const uint64_t messageMicropackets = m_counters.txMessageMicropackets;
         bool chosen = SelectMicropacket(next);
         if (!chosen && ApplyReleasesAtSlot(m_slotTime))
         {
@@ -477,8 +478,16 @@ GsnPortDevice::TransmitNext()
         {
             run->departures.push_back((m_slotTime - now).GetNanoSeconds());
         }
+        const bool following = next.GetType() == GsnMicropacketType::DATA && !next.tail &&
+                               m_counters.txMessageMicropackets != messageMicropackets;
+        const uint8_t vc = next.vc;
         run->micropackets.push_back(std::move(next));
         ++n;
+        if (following && n < maxRun)
+        {
+            n += ChooseFollowingAhead(*run, vc, maxRun - n, now);
+            lastSlot = m_slotTime;
+        }
     }
     m_selecting = false;
     m_choosingAhead = false;
@@ -510,6 +519,84 @@ GsnPortDevice::TransmitNext()
         m_lastTxArrival = run->ArrivalOf(run->micropackets.size() - 1);
     }
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+}
+
+uint32_t
+GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
+                                    uint8_t vc,
+                                    uint32_t room,
+                                    const Time& start)
+{
+    // One by one, each of these slots would apply nothing due (nothing is kept for later),
+    // find no timeout (the go-back-N deadline is beyond them), no control, Admin or resent
+    // micropacket, room in the window, every other VC stalled, a credit for vc, and take
+    // vc's next micropacket if ready and not a Tail, which the upper part tells here.
+    // Nothing of that changes meanwhile: the upper part's only other act, freeing the
+    // places upstream, acts on nothing else (TakeFollowingMessageMicropackets()).
+    if (!m_controlQueue.empty() || !m_adminQueue.empty() || m_state != LinkState::UP ||
+        m_resendIndex != m_retx.size() || m_txCredits[vc] <= 0 || !m_laterReleases.empty() ||
+        !m_laterCredits.empty() || !m_laterAcks.empty() || !m_laterArrivals.empty())
+    {
+        return 0;
+    }
+    for (uint8_t w = 0; w < gsn::NUM_VCS; ++w)
+    {
+        if (w != vc && (m_messageVcs >> w & 1u) && !(m_txCredits[w] <= 0 && m_stalled[w]))
+        {
+            return 0;
+        }
+    }
+    const Time slot = MicropacketTime();
+    uint32_t k = std::min(
+        {room,
+         uint32_t(m_txCredits[vc]),
+         uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size()))});
+    if (!m_retx.empty())
+    {
+        // (m_retx holds the micropacket just chosen: the deadline is set.)
+        const int64_t before = (m_rtxDeadline - m_slotTime - TimeStep(1)).GetTimeStep();
+        const int64_t slots = before < 0 ? 0 : before / slot.GetTimeStep();
+        k = uint32_t(std::min<int64_t>(k, slots));
+    }
+    if (k == 0)
+    {
+        return 0;
+    }
+    GsnMicropacket mp;
+    k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, mp);
+    for (uint32_t j = 0; j < k; ++j)
+    {
+        m_slotTime += slot;
+        GsnMicropacket next = mp;
+        mp.AdvanceChunk();
+        // As SelectSequenced() and SelectMicropacket().
+        next.vc = vc;
+        m_vcLastSlot[vc] = m_slotTime;
+        --m_txCredits[vc];
+        ++m_counters.txMessageMicropackets;
+        PiggybackCredits(next);
+        next.tseq = m_nextTseq++;
+        Unacknowledged& u = m_retx.push_back_slot();
+        u.mp = next;
+        u.slot = m_slotTime;
+        m_resendIndex = m_retx.size();
+        PrepareToSend(next);
+        if (!run.departures.empty())
+        {
+            run.departures.push_back((m_slotTime - start).GetNanoSeconds());
+        }
+        run.micropackets.push_back(std::move(next));
+    }
+    return k;
+}
+
+uint32_t
+GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
+                                                uint32_t /* max */,
+                                                const Time& /* slot */,
+                                                GsnMicropacket& /* first */)
+{
+    return 0;
 }
 
 void

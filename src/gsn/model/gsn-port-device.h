@@ -274,6 +274,24 @@ class GsnPortDevice : public NetDevice
     virtual bool TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp);
 
     /**
+     * Run mode, a run being chosen: after TakeMessageMicropacket(vc, mp) gave a Data
+     * micropacket, take at once up to \p max Data micropackets of its Message that follow
+     * it, where taking them one by one in the slots that follow would find each ready and do
+     * nothing else (no Tail among them; freeing their places upstream acts on nothing else).
+     * Default: none.
+     * \param vc a virtual channel
+     * \param max how many at most
+     * \param slot the slot of the first of them
+     * \param first written with the first of them, if any (the others follow it:
+     *        GsnMicropacket::AdvanceChunk())
+     * \return how many were taken
+     */
+    virtual uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
+                                                      uint32_t max,
+                                                      const Time& slot,
+                                                      GsnMicropacket& first);
+
+    /**
      * Run mode: when the upper part's next Header/Data micropacket of \p vc will be ready,
      * if it has one that is not ready at GetSlotTime() and knows when it will be (default:
      * never). Called only while a run is chosen ahead.
@@ -378,6 +396,17 @@ class GsnPortDevice : public NetDevice
     void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first);
 
     /**
+     * \return whether ReleaseRxBuffer(vc, n, at) for places freed in later slots of a run
+     * chosen ahead acts on nothing but this port's counts (no timed credits, no credits put
+     * on a run under way, no transmission or timer started), so that n calls of one place
+     * leave the port as one call of n
+     */
+    bool ReleasesAheadQuietly() const
+    {
+        return !m_exactCredits && (m_txBusy || m_selecting) && !(m_txBusy && CreditsRideOnRuns());
+    }
+
+    /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
      * \param mp its data and VC
      */
@@ -416,6 +445,14 @@ class GsnPortDevice : public NetDevice
     bool BridgeIdleSlots();
     /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
     void PrepareToSend(GsnMicropacket& mp);
+    /// Run mode: after a new Data micropacket of \p vc chosen for m_slotTime, choose for the
+    /// slots that follow (at most \p room) the micropackets of its Message that
+    /// SelectMicropacket() would choose one by one, while nothing else could be chosen or fall
+    /// due; append them to \p run (which started at \p start). \return how many
+    uint32_t ChooseFollowingAhead(GsnMicropacketRun& run,
+                                  uint8_t vc,
+                                  uint32_t room,
+                                  const Time& start);
     /// Take one received micropacket that arrived at \p arrival.
     void ReceiveAt(GsnMicropacket mp, const Time& arrival);
     /// The current micropacket has left: pick the next.

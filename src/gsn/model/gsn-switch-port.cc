@@ -75,6 +75,15 @@ GsnSwitchPort::TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
     return m_switch && m_switch->TakeMicropacketFor(m_index, vc, mp);
 }
 
+uint32_t
+GsnSwitchPort::TakeFollowingMessageMicropackets(uint8_t vc,
+                                                uint32_t max,
+                                                const Time& slot,
+                                                GsnMicropacket& first)
+{
+    return m_switch ? m_switch->TakeFollowingFor(m_index, vc, max, slot, first) : 0;
+}
+
 void
 GsnSwitchPort::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {

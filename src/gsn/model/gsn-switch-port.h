@@ -56,6 +56,13 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBuffer(vc, n, at);
     }
 
+    /// \return whether micropackets moved out of this port's input buffer for later slots of
+    /// an output's run may be released at once (GsnPortDevice::ReleasesAheadQuietly())
+    bool ReleasesInputAheadQuietly() const
+    {
+        return ReleasesAheadQuietly();
+    }
+
     /// \param vc an output VC of this port \param owned true while a Message holds it
     void SetOutputVcOwned(uint8_t vc, bool owned)
     {
@@ -95,6 +102,10 @@ class GsnSwitchPort : public GsnPortDevice
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
     bool TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
+    uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
+                                              uint32_t max,
+                                              const Time& slot,
+                                              GsnMicropacket& first) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     bool TakesMessageSpan(uint8_t vc) const override;

@@ -724,6 +724,35 @@ GsnSwitch::TakeMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp)
     return true;
 }
 
+uint32_t
+GsnSwitch::TakeFollowingFor(uint32_t port,
+                            uint8_t vc,
+                            uint32_t max,
+                            const Time& slot,
+                            GsnMicropacket& first)
+{
+    const OutputVc& output = m_out[port][vc];
+    if (output.owner < 0 || output.owner == ReplicaOwner() || uint32_t(output.owner) == port)
+    {
+        return 0;
+    }
+    const uint32_t in = uint32_t(output.owner);
+    InputVc& input = m_in[in][vc];
+    if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty() ||
+        input.fifo.FrontReady() > slot || !m_ports[in]->ReleasesInputAheadQuietly())
+    {
+        return 0;
+    }
+    bool counted = false;
+    const uint32_t n = input.fifo.PopFollowing(max, first, counted); // (never a Tail)
+    m_counters[port][vc].micropacketsOut += n;
+    if (n > 0 && counted)
+    {
+        m_ports[in]->ReleaseInput(vc, n, slot); // as n releases one slot apart
+    }
+    return n;
+}
+
 void
 GsnSwitch::EndForwarded(uint32_t port, uint8_t vc, uint32_t in)
 {

@@ -160,6 +160,21 @@ class GsnSwitch : public Object
     void PullMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /// HasMicropacketFor() and, if true, PullMicropacketFor(): \return true if \p mp was taken
     bool TakeMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
+    /**
+     * Output \p port choosing a run ahead took a Data micropacket of the Message it forwards
+     * on \p vc: take up to \p max more of it at once, for the slots from \p slot, where
+     * PullMicropacketFor() in each slot would find the next one ready, not a Tail, and
+     * freeing its place upstream would act on nothing else
+     * (GsnPortDevice::ReleasesAheadQuietly()).
+     * \param port the output \param vc a VC \param max how many at most
+     * \param slot the slot of the first \param first written with the first taken
+     * \return how many were taken (the others follow the first in its Message)
+     */
+    uint32_t TakeFollowingFor(uint32_t port,
+                              uint8_t vc,
+                              uint32_t max,
+                              const Time& slot,
+                              GsnMicropacket& first);
     /// A Header/Data micropacket arrived at input \p port.
     void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
     /**
