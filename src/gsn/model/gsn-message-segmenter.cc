@@ -5,6 +5,8 @@
 
 #include "ns3/assert.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -46,6 +48,22 @@ GsnMessageSegmenter::Next(GsnMicropacket& mp)
     {
         m_bytes = nullptr; // the micropackets in flight keep the bytes as long as needed
     }
+}
+
+uint32_t
+GsnMessageSegmenter::NextData(uint32_t max, GsnMicropacket& first)
+{
+    if (m_next == 0 || m_next + 1 >= m_count)
+    {
+        return 0; // the Header, the Tail or nothing comes next
+    }
+    const uint32_t n = std::min(max, m_count - 1 - m_next);
+    if (n > 0)
+    {
+        Next(first);
+        m_next += n - 1;
+    }
+    return n;
 }
 
 } // namespace ns3

@@ -65,6 +65,16 @@ class GsnMessageSegmenter
     void Next(GsnMicropacket& mp);
 
     /**
+     * Produce up to \p max Data micropackets at once, none the Tail: as many calls of
+     * Next(), the first into \p first (a default-constructed micropacket), the others
+     * following it (GsnMicropacket::AdvanceChunk()).
+     * \param max how many at most
+     * \param first written with the first, if any
+     * \return how many (0 before the Header has gone or at the Tail)
+     */
+    uint32_t NextData(uint32_t max, GsnMicropacket& first);
+
+    /**
      * \param messageBytes Message bytes from the start of the Header micropacket
      * \return micropackets a Message of that size takes
      */

@@ -433,6 +433,17 @@ GsnNetDevice::NotifyMessageLostInReset(const GsnMicropacket& header)
 // ---------------------------------------------------------------------------------------
 // Receive side
 
+uint32_t
+GsnNetDevice::TakeFollowingMessageMicropackets(uint8_t vc,
+                                               uint32_t max,
+                                               const Time& /* slot */,
+                                               GsnMicropacket& first)
+{
+    // The host has the whole Message ready; PullMessageMicropacket() does nothing but
+    // segment for the micropackets before its Tail.
+    return m_segmenter[vc].NextData(max, first);
+}
+
 void
 GsnNetDevice::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {

@@ -154,6 +154,10 @@ class GsnNetDevice : public GsnPortDevice
     void DoDispose() override;
     bool HasMessageMicropacket(uint8_t vc) const override;
     void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override;
+    uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
+                                              uint32_t max,
+                                              const Time& slot,
+                                              GsnMicropacket& first) override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     bool TakesMessageSpan(uint8_t vc) const override;
     void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;

@@ -1025,6 +1025,93 @@ class GsnAssemblerSpanTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup gsn-tests
+ * \brief Micropackets taken at once for a run's following slots (GsnMessageSegmenter::NextData,
+ * GsnMicropacketQueue::PopFollowing) are those taken one by one, never a Header or Tail.
+ */
+class GsnFollowingTestCase : public TestCase
+{
+  public:
+    GsnFollowingTestCase()
+        : TestCase("Data micropackets taken at once equal those taken one by one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(3);
+        for (uint32_t size : {8u, 40u, 100u, 1000u, 5000u})
+        {
+            // The segmenter.
+            Ptr<Packet> msg = MakeMessage(size, uint8_t(size));
+            GsnMessageSegmenter one;
+            GsnMessageSegmenter many;
+            one.Start(msg, 2);
+            many.Start(msg, 2);
+            GsnMicropacket unused;
+            NS_TEST_ASSERT_MSG_EQ(many.NextData(10, unused), 0u, "not the Header");
+            while (one.IsActive())
+            {
+                GsnMicropacket first;
+                const uint32_t n = many.NextData(1 + rng() % 20, first);
+                if (n == 0)
+                {
+                    GsnMicropacket a;
+                    GsnMicropacket b;
+                    one.Next(a);
+                    many.Next(b);
+                    NS_TEST_ASSERT_MSG_EQ((a == b), true, "one by one, size " << size);
+                    continue;
+                }
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    GsnMicropacket a;
+                    one.Next(a);
+                    NS_TEST_ASSERT_MSG_EQ((a == first), true, "at once, size " << size);
+                    NS_TEST_ASSERT_MSG_EQ(a.tail, false, "never the Tail");
+                    first.AdvanceChunk();
+                }
+                NS_TEST_ASSERT_MSG_EQ(many.GetRemaining(), one.GetRemaining(), "same place");
+            }
+            NS_TEST_ASSERT_MSG_EQ(many.IsActive(), false, "both done");
+        }
+        // The queue: Header, a span of 30 Data, Tail.
+        GsnMessageSegmenter seg;
+        seg.Start(MakeMessage(1000, 9), 1);
+        std::vector<GsnMicropacket> mps;
+        GsnMicropacketQueue q;
+        const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+        while (seg.IsActive())
+        {
+            GsnMicropacket mp;
+            seg.Next(mp);
+            mp.SetLcrcPending();
+            mps.push_back(mp);
+            q.Push(GsnMicropacket(mp), slot * int64_t(mps.size()), true);
+        }
+        NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, body, Tail");
+        GsnMicropacket first;
+        bool counted = false;
+        NS_TEST_ASSERT_MSG_EQ(q.PopFollowing(5, first, counted), 0u, "not a Header");
+        q.Pop(counted);
+        NS_TEST_ASSERT_MSG_EQ(q.PopFollowing(5, first, counted), 5u, "five");
+        NS_TEST_ASSERT_MSG_EQ(counted, true, "counted places");
+        NS_TEST_ASSERT_MSG_EQ(first.GetChunk(), 1u, "from the first Data");
+        NS_TEST_ASSERT_MSG_EQ(std::memcmp(first.Data(), mps[1].Data(), 32), 0, "its data");
+        NS_TEST_ASSERT_MSG_EQ(q.Front().GetChunk(), 6u, "the sixth next");
+        NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), slot * int64_t(7), "and its time");
+        const uint32_t body = uint32_t(mps.size()) - 2;
+        NS_TEST_ASSERT_MSG_EQ(q.PopFollowing(1000, first, counted),
+                              body - 5,
+                              "the rest of the body");
+        NS_TEST_ASSERT_MSG_EQ(q.GetSize(), 1u, "the Tail left");
+        NS_TEST_ASSERT_MSG_EQ(q.PopFollowing(1000, first, counted), 0u, "not the Tail");
+        NS_TEST_ASSERT_MSG_EQ(q.Pop(counted).tail, true, "the Tail");
+    }
+};
+
 /// The gsn-micropacket test suite.
 class GsnMicropacketTestSuite : public TestSuite
 {
@@ -1045,6 +1132,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerSpanTestCase, TestCase::QUICK);
+        AddTestCase(new GsnFollowingTestCase, TestCase::QUICK);
     }
 };
 
