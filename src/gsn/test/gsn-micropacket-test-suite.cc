@@ -72,6 +72,23 @@ MakeMessage(uint32_t n, uint8_t seed)
     return p;
 }
 
+/// \return the micropackets of \p msg on \p vc, as a link receives them (LCRC to compute)
+std::vector<GsnMicropacket>
+Segment(Ptr<const Packet> msg, uint8_t vc)
+{
+    GsnMessageSegmenter seg;
+    seg.Start(msg, vc);
+    std::vector<GsnMicropacket> mps;
+    while (seg.IsActive())
+    {
+        GsnMicropacket mp;
+        seg.Next(mp);
+        mp.SetLcrcPending();
+        mps.push_back(mp);
+    }
+    return mps;
+}
+
 std::vector<uint8_t>
 Bytes(Ptr<const Packet> p)
 {
@@ -761,16 +778,7 @@ class GsnMicropacketQueueTestCase : public TestCase
         // Several at once (PushSpan), extending a span or starting one, come out one by one.
         {
             GsnMicropacketQueue q;
-            GsnMessageSegmenter seg;
-            seg.Start(MakeMessage(1000, 2), 1);
-            std::vector<GsnMicropacket> mps;
-            while (seg.IsActive())
-            {
-                GsnMicropacket mp;
-                seg.Next(mp);
-                mp.SetLcrcPending();
-                mps.push_back(mp);
-            }
+            const std::vector<GsnMicropacket> mps = Segment(MakeMessage(1000, 2), 1);
             const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
             q.Push(GsnMicropacket(mps[0]), Seconds(0), true); // Header
             q.Push(GsnMicropacket(mps[1]), slot, true);
@@ -960,17 +968,7 @@ class GsnAssemblerSpanTestCase : public TestCase
         for (int trial = 0; trial < 300; ++trial)
         {
             const uint32_t n = std::uniform_int_distribution<uint32_t>(1, 5000)(rng);
-            Ptr<Packet> msg = MakeMessage(n, uint8_t(trial));
-            GsnMessageSegmenter seg;
-            seg.Start(msg, 1);
-            std::vector<GsnMicropacket> mps;
-            while (seg.IsActive())
-            {
-                GsnMicropacket mp;
-                seg.Next(mp);
-                mp.SetLcrcPending();
-                mps.push_back(mp);
-            }
+            std::vector<GsnMicropacket> mps = Segment(MakeMessage(n, uint8_t(trial)), 1);
             const std::size_t detachAt =
                 trial % 4 == 1 ? std::uniform_int_distribution<std::size_t>(1, mps.size())(rng)
                                : mps.size();
@@ -1078,18 +1076,12 @@ class GsnFollowingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(many.IsActive(), false, "both done");
         }
         // The queue: Header, a span of 30 Data, Tail.
-        GsnMessageSegmenter seg;
-        seg.Start(MakeMessage(1000, 9), 1);
-        std::vector<GsnMicropacket> mps;
+        const std::vector<GsnMicropacket> mps = Segment(MakeMessage(1000, 9), 1);
         GsnMicropacketQueue q;
         const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
-        while (seg.IsActive())
+        for (std::size_t k = 0; k < mps.size(); ++k)
         {
-            GsnMicropacket mp;
-            seg.Next(mp);
-            mp.SetLcrcPending();
-            mps.push_back(mp);
-            q.Push(GsnMicropacket(mp), slot * int64_t(mps.size()), true);
+            q.Push(GsnMicropacket(mps[k]), slot * int64_t(k + 1), true);
         }
         NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, body, Tail");
         GsnMicropacket first;
