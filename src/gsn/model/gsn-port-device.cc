@@ -564,6 +564,7 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     }
     GsnMicropacket mp;
     k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, mp);
+    m_retx.reserve(m_retx.size() + k); // (one move of the ring, not one per doubling)
     for (uint32_t j = 0; j < k; ++j)
     {
         m_slotTime += slot;
