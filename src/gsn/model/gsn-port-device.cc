@@ -521,6 +521,27 @@ GsnPortDevice::TransmitNext()
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
 }
 
+__attribute__((always_inline)) inline void
+GsnPortDevice::NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp)
+{
+    mp.vc = vc;
+    m_vcLastSlot[vc] = m_slotTime;
+    --m_txCredits[vc];
+    m_rrNext = uint8_t((vc + 1) % gsn::NUM_VCS);
+    ++m_counters.txMessageMicropackets;
+    PiggybackCredits(mp);
+}
+
+__attribute__((always_inline)) inline void
+GsnPortDevice::KeepForRetransmission(GsnMicropacket& mp)
+{
+    mp.tseq = m_nextTseq++;
+    Unacknowledged& u = m_retx.push_back_slot();
+    u.mp = mp;
+    u.slot = m_slotTime;
+    m_resendIndex = m_retx.size();
+}
+
 uint32_t
 GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
                                     uint8_t vc,
@@ -571,16 +592,8 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         GsnMicropacket next = mp;
         mp.AdvanceChunk();
         // As SelectSequenced() and SelectMicropacket().
-        next.vc = vc;
-        m_vcLastSlot[vc] = m_slotTime;
-        --m_txCredits[vc];
-        ++m_counters.txMessageMicropackets;
-        PiggybackCredits(next);
-        next.tseq = m_nextTseq++;
-        Unacknowledged& u = m_retx.push_back_slot();
-        u.mp = next;
-        u.slot = m_slotTime;
-        m_resendIndex = m_retx.size();
+        NoteMessageMicropacketTaken(vc, next);
+        KeepForRetransmission(next); // (the go-back-N timer runs: the ring held one before)
         PrepareToSend(next);
         if (!run.departures.empty())
         {
@@ -802,8 +815,7 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     }
 }
 
-// (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
-// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+// (Inlined: see PrepareToSend().)
 __attribute__((always_inline)) inline bool
 GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
 {
@@ -824,11 +836,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
         }
         if (m_retx.size() < m_retransmitWindow && SelectSequenced(mp))
         {
-            mp.tseq = m_nextTseq++;
-            Unacknowledged& u = m_retx.push_back_slot();
-            u.mp = mp;
-            u.slot = m_slotTime;
-            m_resendIndex = m_retx.size();
+            KeepForRetransmission(mp);
             ArmRetransmitTimer();
             return true;
         }
@@ -843,8 +851,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
     return false;
 }
 
-// (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
-// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+// (Inlined: see PrepareToSend().)
 __attribute__((always_inline)) inline bool
 GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
 {
@@ -875,12 +882,7 @@ GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
         {
             continue;
         }
-        mp.vc = vc;
-        m_vcLastSlot[vc] = m_slotTime;
-        --m_txCredits[vc];
-        m_rrNext = uint8_t((vc + 1) % gsn::NUM_VCS);
-        ++m_counters.txMessageMicropackets;
-        PiggybackCredits(mp);
+        NoteMessageMicropacketTaken(vc, mp);
         return true;
     }
     // Credit-only when enough credits are owed, or when owed credits have waited AckDelay:
@@ -1749,17 +1751,8 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 void
 GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
-    const Time now = Simulator::Now();
     const Time slot = MicropacketTime();
-    const Time last = first + slot * int64_t(n - 1);
-    // One by one, each call frees its place at once and at most wakes a transmitter that is
-    // choosing (a no-op) unless: the places are timed (ExactCredits, later than now), the
-    // credits ride on a run of this port under way, or a place is freed just as its slot
-    // begins (ReleaseRxBuffer()).
-    const bool atOnce = m_selecting && !(m_exactCredits && last > now) &&
-                        !(m_txBusy && CreditsRideOnRuns()) &&
-                        !(m_txBusy && m_runEnd == now && first <= now && now <= last);
-    if (atOnce)
+    if (ReleasesQuietly(first, first + slot * int64_t(n - 1)))
     {
         ReleaseRxBuffer(vc, n, first);
         return;
@@ -1768,6 +1761,27 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
     {
         ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
     }
+}
+
+bool
+GsnPortDevice::ReleasesQuietly(const Time& first, const Time& last) const
+{
+    // What ReleaseRxBuffer() does besides counting: keep timed places for later
+    // (ExactCredits, later than now), put credits on a run under way, keep a place freed as
+    // the next slot begins for the slot after it, start a transmission or timers (only
+    // where the transmitter is neither busy nor choosing).
+    if (!(m_txBusy || m_selecting) || (m_txBusy && CreditsRideOnRuns()))
+    {
+        return false;
+    }
+    // (The time is asked only where it matters: it is asked at every run taken ahead.)
+    const bool endWithin = m_txBusy && first <= m_runEnd && m_runEnd <= last;
+    if (!m_exactCredits && !endWithin)
+    {
+        return true;
+    }
+    const Time now = Simulator::Now();
+    return !(m_exactCredits && last > now) && !(endWithin && m_runEnd == now);
 }
 
 void

@@ -396,15 +396,14 @@ class GsnPortDevice : public NetDevice
     void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first);
 
     /**
-     * \return whether ReleaseRxBuffer(vc, n, at) for places freed in later slots of a run
-     * chosen ahead acts on nothing but this port's counts (no timed credits, no credits put
-     * on a run under way, no transmission or timer started), so that n calls of one place
-     * leave the port as one call of n
+     * \param first when the first of some receive-buffer places is freed
+     * \param last when the last is (not before \p first)
+     * \return whether freeing them acts on nothing but this port's counts (no timed
+     *         credits, no credits put on a run under way, no place freed as this port's
+     *         next slot begins, no transmission or timer started), so that one
+     *         ReleaseRxBuffer() of them all leaves the port as one call for each
      */
-    bool ReleasesAheadQuietly() const
-    {
-        return !m_exactCredits && (m_txBusy || m_selecting) && !(m_txBusy && CreditsRideOnRuns());
-    }
+    bool ReleasesQuietly(const Time& first, const Time& last) const;
 
     /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
@@ -445,6 +444,12 @@ class GsnPortDevice : public NetDevice
     bool BridgeIdleSlots();
     /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
     void PrepareToSend(GsnMicropacket& mp);
+    /// A new Header/Data micropacket of \p vc was taken for m_slotTime: its VC, the credit
+    /// it uses, the round robin, the credits it carries back.
+    void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp);
+    /// Give the new sequenced \p mp its TSEQ and keep it until it is acknowledged (the
+    /// caller arms the go-back-N timer).
+    void KeepForRetransmission(GsnMicropacket& mp);
     /// Run mode: after a new Data micropacket of \p vc chosen for m_slotTime, choose for the
     /// slots that follow (at most \p room) the micropackets of its Message that
     /// SelectMicropacket() would choose one by one, while nothing else could be chosen or fall

@@ -56,11 +56,24 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBuffer(vc, n, at);
     }
 
-    /// \return whether micropackets moved out of this port's input buffer for later slots of
-    /// an output's run may be released at once (GsnPortDevice::ReleasesAheadQuietly())
-    bool ReleasesInputAheadQuietly() const
+    /// \return whether micropackets moved out of this port's input buffer from \p from
+    /// on, a later slot of an output's run chosen ahead, may be released at once
+    /// (GsnPortDevice::ReleasesQuietly(); the answer is the same for every later slot)
+    bool ReleasesInputQuietly(const Time& from) const
     {
-        return ReleasesAheadQuietly();
+        return ReleasesQuietly(from, from);
+    }
+
+    /**
+     * The switch moved \p n micropackets of \p vc out of this port's input buffer for
+     * consecutive slots of an output's run, from \p first.
+     * \param vc a virtual channel
+     * \param n how many
+     * \param first the slot of the first
+     */
+    void ReleaseInputSpan(uint8_t vc, uint32_t n, const Time& first)
+    {
+        ReleaseRxBufferSpan(vc, n, first);
     }
 
     /// \param vc an output VC of this port \param owned true while a Message holds it

@@ -739,7 +739,7 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
     const uint32_t in = uint32_t(output.owner);
     InputVc& input = m_in[in][vc];
     if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty() ||
-        input.fifo.FrontReady() > slot || !m_ports[in]->ReleasesInputAheadQuietly())
+        input.fifo.FrontReady() > slot || !m_ports[in]->ReleasesInputQuietly(slot))
     {
         return 0;
     }
@@ -748,7 +748,7 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
     m_counters[port][vc].micropacketsOut += n;
     if (n > 0 && counted)
     {
-        m_ports[in]->ReleaseInput(vc, n, slot); // as n releases one slot apart
+        m_ports[in]->ReleaseInputSpan(vc, n, slot);
     }
     return n;
 }
