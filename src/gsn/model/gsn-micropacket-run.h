@@ -40,10 +40,20 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         GiveBack(std::move(micropackets));
     }
 
+    /// Where micropacket k of the run is kept (see AppendFollowing()).
+    struct Place
+    {
+        std::size_t stored; ///< index in micropackets of the one it follows, or its own
+        uint32_t offset;    ///< places after that one (0: the stored micropacket itself)
+        uint32_t left;      ///< micropackets after k that follow the same stored one
+    };
+
     GsnMicropacketRun(const GsnMicropacketRun&) = delete;
     GsnMicropacketRun& operator=(const GsnMicropacketRun&) = delete;
 
-    std::vector<GsnMicropacket> micropackets; ///< in transmission order
+    /// In transmission order, except those kept implicitly (AppendFollowing()): micropacket
+    /// k of the run is micropackets[k] unless IsCompact() (see Locate()).
+    std::vector<GsnMicropacket> micropackets;
     /// When each micropacket leaves, in ns after the first; empty when they leave back to
     /// back (every 40 ns). A run may leave idle time between micropackets where the next
     /// one's arrival at the port is known (a switch output following a slower input).
@@ -125,7 +135,156 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     std::size_t Size() const
     {
         // (A run has at least two micropackets, so empty storage means it was given back.)
-        return micropackets.empty() ? m_releasedSize : micropackets.size();
+        return micropackets.empty() ? m_releasedSize : micropackets.size() + m_implicit;
+    }
+
+    /**
+     * The last micropacket appended, a Data micropacket of a Message that is not its Tail, is
+     * followed by \p n more of that Message, which are not stored: each is the one before
+     * with the next chunk and the next TSEQ, and no credits (vcr and cr 0). A port that takes
+     * many micropackets of one Message at once stores them so (no copy per micropacket);
+     * the run's micropackets are then read through Locate() and At().
+     * \param n how many follow
+     */
+    void AppendFollowing(uint32_t n)
+    {
+        NS_ASSERT(!micropackets.empty() &&
+                  micropackets.back().FollowsInMessage(micropackets.back(), 0));
+        if (m_follows.size() < micropackets.size())
+        {
+            m_follows.resize(micropackets.size(), 0);
+        }
+        m_follows.back() += n;
+        m_implicit += n;
+    }
+
+    /// Append a micropacket stored as it is.
+    /// \param mp the micropacket
+    void Append(GsnMicropacket&& mp)
+    {
+        micropackets.push_back(std::move(mp));
+        if (!m_follows.empty())
+        {
+            m_follows.push_back(0);
+        }
+    }
+
+    /// \return whether some micropackets are not stored (AppendFollowing())
+    bool IsCompact() const
+    {
+        return m_implicit > 0;
+    }
+
+    /**
+     * \param k index of a micropacket in the run (reading in increasing k is fastest)
+     * \return where it is kept
+     */
+    Place Locate(std::size_t k) const
+    {
+        if (!IsCompact())
+        {
+            return {k, 0, 0};
+        }
+        if (k < m_cursorStart)
+        {
+            m_cursorStored = 0;
+            m_cursorStart = 0;
+        }
+        while (k > m_cursorStart + m_follows[m_cursorStored])
+        {
+            m_cursorStart += 1 + m_follows[m_cursorStored];
+            ++m_cursorStored;
+        }
+        const uint32_t offset = uint32_t(k - m_cursorStart);
+        return {m_cursorStored, offset, m_follows[m_cursorStored] - offset};
+    }
+
+    /**
+     * \param k index of a micropacket in the run, not yet taken by the receiver
+     * \return a copy of it
+     */
+    GsnMicropacket At(std::size_t k) const
+    {
+        const Place p = Locate(k);
+        GsnMicropacket mp = micropackets[p.stored];
+        if (p.offset > 0)
+        {
+            mp.AdvanceChunks(p.offset);
+            mp.tseq = uint8_t(mp.tseq + p.offset);
+            mp.vcr = 0;
+            mp.cr = 0;
+            if (!m_credits.empty() && NextWithCredits(k) == k)
+            {
+                const LateCredits& c =
+                    *std::lower_bound(m_credits.begin(),
+                                      m_credits.end(),
+                                      k,
+                                      [](const LateCredits& e, std::size_t v) { return e.k < v; });
+                mp.vcr = c.vcr;
+                mp.cr = c.cr;
+            }
+        }
+        return mp;
+    }
+
+    /**
+     * Micropacket k for the receiver to take (and move from).
+     * \param k index of a micropacket in the run, not yet taken
+     * \param scratch storage for a copy, where the run keeps what it needs for later ones
+     * \return the micropacket: the stored one, or \p scratch
+     */
+    GsnMicropacket& Take(std::size_t k, GsnMicropacket& scratch)
+    {
+        const Place p = Locate(k);
+        if (p.offset == 0 && p.left == 0)
+        {
+            return micropackets[p.stored];
+        }
+        scratch = At(k);
+        return scratch;
+    }
+
+    /**
+     * Put credits on micropacket k (credits freed while the run is on the wire).
+     * \param k index of a micropacket in the run, not yet taken
+     * \param vcr the VC they are for \param cr how many
+     */
+    void SetCredits(std::size_t k, uint8_t vcr, uint8_t cr)
+    {
+        const Place p = Locate(k);
+        if (p.offset == 0)
+        {
+            micropackets[p.stored].vcr = vcr;
+            micropackets[p.stored].cr = cr;
+            return;
+        }
+        // Kept aside rather than by storing k, which would move the stored micropackets
+        // while the receiver may be taking one of them.
+        auto it = std::lower_bound(m_credits.begin(),
+                                   m_credits.end(),
+                                   k,
+                                   [](const LateCredits& c, std::size_t v) { return c.k < v; });
+        if (it != m_credits.end() && it->k == k)
+        {
+            it->vcr = vcr;
+            it->cr = cr;
+            return;
+        }
+        m_credits.insert(it, LateCredits{uint32_t(k), vcr, cr});
+    }
+
+    /**
+     * \param k index of a micropacket in the run
+     * \return the index of the first micropacket from k on that is not stored and carries
+     *         credits (SetCredits()), Size() if none
+     */
+    std::size_t NextWithCredits(std::size_t k) const
+    {
+        auto it = std::lower_bound(m_credits.begin(),
+                                   m_credits.end(),
+                                   k,
+                                   [](const LateCredits& c, std::size_t v) { return c.k < v; });
+        return it == m_credits.end() ? Size() : it->k;
     }
 
     /**
@@ -135,9 +294,16 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      */
     void ReleaseMicropackets()
     {
-        m_releasedSize = micropackets.size();
+        m_releasedSize = Size();
         GiveBack(std::move(micropackets));
         micropackets.clear();
+        m_follows.clear();
+        m_follows.shrink_to_fit();
+        m_credits.clear();
+        m_credits.shrink_to_fit();
+        m_implicit = 0;
+        m_cursorStored = 0;
+        m_cursorStart = 0;
     }
 
     /**
@@ -155,6 +321,21 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
 
   private:
     std::size_t m_releasedSize{0}; ///< Size() after ReleaseMicropackets()
+    /// Once compact: per stored micropacket, how many not stored follow it (AppendFollowing())
+    std::vector<uint32_t> m_follows;
+    std::size_t m_implicit{0}; ///< micropackets not stored, in all
+
+    /// Credits put on a micropacket that is not stored (SetCredits())
+    struct LateCredits
+    {
+        uint32_t k;  ///< the micropacket's index in the run
+        uint8_t vcr; ///< the VC they are for
+        uint8_t cr;  ///< how many
+    };
+
+    std::vector<LateCredits> m_credits;    ///< by k
+    mutable std::size_t m_cursorStored{0}; ///< Locate(): the stored one last found
+    mutable std::size_t m_cursorStart{0};  ///< Locate(): its index in the run
 
     /// Buffers of finished runs, reused: a busy fabric creates runs all the time, and
     /// growing a fresh vector each time was about 6% of the run mode's time.

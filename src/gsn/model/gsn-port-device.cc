@@ -465,7 +465,7 @@ GsnPortDevice::TransmitNext()
         if (!run)
         {
             run = Create<GsnMicropacketRun>();
-            run->micropackets.push_back(std::move(mp)); // not used below once in a run
+            run->Append(std::move(mp)); // not used below once in a run
         }
         if (m_slotTime != idleFrom && run->departures.empty())
         {
@@ -481,7 +481,7 @@ GsnPortDevice::TransmitNext()
         const bool following = next.GetType() == GsnMicropacketType::DATA && !next.tail &&
                                m_counters.txMessageMicropackets != messageMicropackets;
         const uint8_t vc = next.vc;
-        run->micropackets.push_back(std::move(next));
+        run->Append(std::move(next));
         ++n;
         if (following && n < maxRun)
         {
@@ -503,7 +503,7 @@ GsnPortDevice::TransmitNext()
         // is acknowledged in this slot as micropacket by micropacket (where its arrival comes
         // first), by amending the RSEQ of a run (AmendRunAcks), here of one micropacket.
         run = Create<GsnMicropacketRun>();
-        run->micropackets.push_back(std::move(mp));
+        run->Append(std::move(mp));
     }
     m_txRun = run;
     if (run)
@@ -516,7 +516,7 @@ GsnPortDevice::TransmitNext()
     }
     if (run)
     {
-        m_lastTxArrival = run->ArrivalOf(run->micropackets.size() - 1);
+        m_lastTxArrival = run->ArrivalOf(run->Size() - 1);
     }
     Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
 }
@@ -586,7 +586,8 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     GsnMicropacket mp;
     k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, mp);
     m_retx.reserve(m_retx.size() + k); // (one move of the ring, not one per doubling)
-    for (uint32_t j = 0; j < k; ++j)
+    uint32_t j = 0;
+    for (; j < k && !CanAppendFollowing(run); ++j)
     {
         m_slotTime += slot;
         GsnMicropacket next = mp;
@@ -599,9 +600,53 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         {
             run.departures.push_back((m_slotTime - start).GetNanoSeconds());
         }
-        run.micropackets.push_back(std::move(next));
+        run.Append(std::move(next));
+    }
+    if (j < k)
+    {
+        AppendFollowing(run, vc, k - j);
     }
     return k;
+}
+
+bool
+GsnPortDevice::CanAppendFollowing(const GsnMicropacketRun& run) const
+{
+    // Those after carry no credits (none owed; nothing frees places here meanwhile) and
+    // the same RSEQ, and nobody watches them one by one.
+    return m_owedTotal == 0 && run.departures.empty() && m_micropacketTxTrace.IsEmpty() &&
+           !g_log.IsEnabled(LOG_LOGIC);
+}
+
+void
+GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
+{
+    // What NoteMessageMicropacketTaken, KeepForRetransmission and PrepareToSend do for each
+    // of n micropackets that follow the last one of the run, at once; only the ring keeps
+    // each (a retransmission sends them one by one).
+    const GsnMicropacket& last = run.micropackets.back();
+    NS_ASSERT(last.vc == vc && last.tseq == uint8_t(m_nextTseq - 1) && last.rseq == m_rseqSent);
+    const Time slot = MicropacketTime();
+    GsnMicropacket mp = last;
+    mp.vcr = 0;
+    mp.cr = 0;
+    for (uint32_t j = 0; j < n; ++j) // (the caller reserved the room)
+    {
+        m_slotTime += slot;
+        mp.AdvanceChunk();
+        mp.tseq = m_nextTseq++;
+        Unacknowledged& u = m_retx.push_back_slot();
+        u.mp = mp;
+        u.slot = m_slotTime;
+    }
+    run.AppendFollowing(n);
+    m_resendIndex = m_retx.size();
+    m_vcLastSlot[vc] = m_slotTime;
+    m_txCredits[vc] -= int32_t(n);
+    m_counters.txMessageMicropackets += n;
+    m_counters.txMicropackets += n;
+    m_rxUnacked = 0;
+    m_ackDue = false;
 }
 
 uint32_t
@@ -1270,7 +1315,7 @@ void
 GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
     const Time now = Simulator::Now();
-    std::vector<GsnMicropacket>& mps = run->micropackets;
+    const std::size_t size = run->Size();
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
     m_selecting = true;
@@ -1283,11 +1328,12 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
     }
     const bool quick = CanTakeQuickly();
     int lastRseq = -1; // the RSEQ last applied by TakeQuickly, -1 if none since ReceiveAt
-    while (run->next < mps.size())
+    GsnMicropacket scratch;
+    while (run->next < size)
     {
         const std::size_t k = run->next;
         const Time arrival = run->ArrivalOf(k);
-        GsnMicropacket& mp = mps[k];
+        GsnMicropacket& mp = run->Take(k, scratch);
         if (arrival > now && (mp.GetType() == GsnMicropacketType::HEADER || mp.tail))
         {
             // A Message starts or ends here: take it at its own time.
@@ -1312,7 +1358,7 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
     }
     m_rxRun = nullptr;
     m_selecting = false;
-    if (run->next == mps.size())
+    if (run->next == size)
     {
         run->ReleaseMicropackets(); // all taken (their state is kept in the run's other fields)
     }
@@ -1360,29 +1406,65 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
 void
 GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
 {
-    std::vector<GsnMicropacket>& mps = run.micropackets;
+    const std::size_t size = run.Size();
     const std::size_t a = run.next;
-    if (a + 1 >= mps.size() || !mps[a].FollowsInMessage(mps[a], 0) || !TakesMessageSpan(mps[a].vc))
+    if (a + 1 >= size)
     {
         return; // (a span of one saves nothing)
+    }
+    GsnMicropacket scratch;
+    GsnMicropacket& first = run.Take(a, scratch);
+    if (!first.FollowsInMessage(first, 0) || !TakesMessageSpan(first.vc))
+    {
+        return;
     }
     // The micropackets that TakeQuickly would take with nothing to do but count them:
     // accepted in sequence with room in their VC's buffer, no credits, an RSEQ already
     // applied; and that the buffer above can keep as one span: Data of one Message, one
     // slot apart.
-    const uint8_t vc = mps[a].vc;
-    const std::size_t end = std::min(mps.size(), a + (m_rxBufferSize - m_rxOccupancy[vc]));
+    const uint8_t vc = first.vc;
+    const std::size_t end = std::min(size, a + (m_rxBufferSize - m_rxOccupancy[vc]));
     // (Without amendments a micropacket's RSEQ is its own; without departures the run's
     // micropackets leave back to back.)
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
     std::size_t b = a;
+    GsnMicropacket previous; // (a compact run's micropacket b - 1, when not stored)
     while (b < end)
     {
-        const GsnMicropacket& mp = mps[b];
-        if (mp.cr != 0 || mp.tseq != uint8_t(m_expectedTseq + (b - a)) ||
-            int(ownRseq ? mp.rseq : run.RseqOf(b, mp.rseq)) != lastRseq ||
-            (b > a && (!mp.FollowsInMessage(mps[b - 1], 1) ||
+        const GsnMicropacketRun::Place place = run.Locate(b);
+        const GsnMicropacket& stored = run.micropackets[place.stored];
+        if (place.offset > 0 && ownRseq && b > a)
+        {
+            // Not stored: it and those after it that follow the same stored one pass if
+            // the one before did (AppendFollowing() made them so), up to one with credits.
+            const std::size_t credits = run.NextWithCredits(b);
+            if (credits > b)
+            {
+                b = std::min({end, b + place.left + 1, credits});
+                continue;
+            }
+        }
+        const GsnMicropacket* mp = &stored;
+        if (place.offset > 0)
+        {
+            scratch = run.At(b);
+            mp = &scratch;
+        }
+        const GsnMicropacket* before = nullptr;
+        if (b > a)
+        {
+            const GsnMicropacketRun::Place p = run.Locate(b - 1);
+            before = &run.micropackets[p.stored];
+            if (p.offset > 0)
+            {
+                previous = run.At(b - 1);
+                before = &previous;
+            }
+        }
+        if (mp->cr != 0 || mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
+            int(ownRseq ? mp->rseq : run.RseqOf(b, mp->rseq)) != lastRseq ||
+            (b > a && (!mp->FollowsInMessage(*before, 1) ||
                        (!backToBack &&
                         run.departures[b] != run.departures[b - 1] + gsn::MICROPACKET_TIME_NS))))
         {
@@ -1399,7 +1481,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_rxIndex = uint32_t(a);
     m_rxArrival = run.ArrivalOf(a);
     m_rxOccupancy[vc] += n; // (before: the upper part may free the places at once)
-    ReceiveMessageSpan(std::move(mps[a]), n);
+    ReceiveMessageSpan(std::move(run.Take(a, scratch)), n);
     // The rest of what TakeQuickly does for each, at once.
     run.next = b;
     m_rxIndex = uint32_t(b - 1);
@@ -1923,10 +2005,9 @@ GsnPortDevice::SendCreditsOnRun(const Unacknowledged& u)
     if (k >= m_txRun->next)
     {
         // Not taken yet: the peer reads them from the micropacket when it takes it.
-        GsnMicropacket& inRun = m_txRun->micropackets[k];
-        NS_ASSERT(inRun.tseq == u.mp.tseq);
-        inRun.vcr = u.mp.vcr; // (its LCRC is pending: computed over the credits too)
-        inRun.cr = u.mp.cr;
+        NS_ASSERT(m_txRun->At(k).tseq == u.mp.tseq);
+        // (Its LCRC is pending: computed over the credits too.)
+        m_txRun->SetCredits(k, u.mp.vcr, u.mp.cr);
         return;
     }
     m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.mp.vcr, u.mp.cr);

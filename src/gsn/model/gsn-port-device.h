@@ -458,6 +458,12 @@ class GsnPortDevice : public NetDevice
                                   uint8_t vc,
                                   uint32_t room,
                                   const Time& start);
+    /// \param run the run being chosen \return whether the micropackets ChooseFollowingAhead()
+    /// takes next may go in it unstored (GsnMicropacketRun::AppendFollowing())
+    bool CanAppendFollowing(const GsnMicropacketRun& run) const;
+    /// Append \p n micropackets of \p vc's Message that follow the run's last one, unstored,
+    /// with what choosing each does here. \param run the run \param vc the VC \param n how many
+    void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n);
     /// Take one received micropacket that arrived at \p arrival.
     void ReceiveAt(GsnMicropacket mp, const Time& arrival);
     /// The current micropacket has left: pick the next.
