@@ -206,23 +206,16 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     GsnMicropacket At(std::size_t k) const
     {
         const Place p = Locate(k);
-        GsnMicropacket mp = micropackets[p.stored];
-        if (p.offset > 0)
+        if (p.offset == 0)
         {
-            mp.AdvanceChunks(p.offset);
-            mp.tseq = uint8_t(mp.tseq + p.offset);
-            mp.vcr = 0;
-            mp.cr = 0;
-            if (!m_credits.empty() && NextWithCredits(k) == k)
-            {
-                const LateCredits& c =
-                    *std::lower_bound(m_credits.begin(),
-                                      m_credits.end(),
-                                      k,
-                                      [](const LateCredits& e, std::size_t v) { return e.k < v; });
-                mp.vcr = c.vcr;
-                mp.cr = c.cr;
-            }
+            return micropackets[p.stored];
+        }
+        GsnMicropacket mp = micropackets[p.stored].FollowingOnLink(p.offset);
+        const auto c = FindCredits(k);
+        if (c != m_credits.end() && c->k == k)
+        {
+            mp.vcr = c->vcr;
+            mp.cr = c->cr;
         }
         return mp;
     }
@@ -260,10 +253,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         }
         // Kept aside rather than by storing k, which would move the stored micropackets
         // while the receiver may be taking one of them.
-        auto it = std::lower_bound(m_credits.begin(),
-                                   m_credits.end(),
-                                   k,
-                                   [](const LateCredits& c, std::size_t v) { return c.k < v; });
+        const auto it = FindCredits(k);
         if (it != m_credits.end() && it->k == k)
         {
             it->vcr = vcr;
@@ -280,10 +270,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      */
     std::size_t NextWithCredits(std::size_t k) const
     {
-        auto it = std::lower_bound(m_credits.begin(),
-                                   m_credits.end(),
-                                   k,
-                                   [](const LateCredits& c, std::size_t v) { return c.k < v; });
+        const auto it = FindCredits(k);
         return it == m_credits.end() ? Size() : it->k;
     }
 
@@ -333,7 +320,26 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         uint8_t cr;  ///< how many
     };
 
-    std::vector<LateCredits> m_credits;    ///< by k
+    std::vector<LateCredits> m_credits; ///< by k
+
+    /// \param k index of a micropacket \return the first of m_credits at or after it
+    std::vector<LateCredits>::const_iterator FindCredits(std::size_t k) const
+    {
+        return std::lower_bound(m_credits.begin(),
+                                m_credits.end(),
+                                k,
+                                [](const LateCredits& c, std::size_t v) { return c.k < v; });
+    }
+
+    /// \param k index of a micropacket \return the first of m_credits at or after it
+    std::vector<LateCredits>::iterator FindCredits(std::size_t k)
+    {
+        return std::lower_bound(m_credits.begin(),
+                                m_credits.end(),
+                                k,
+                                [](const LateCredits& c, std::size_t v) { return c.k < v; });
+    }
+
     mutable std::size_t m_cursorStored{0}; ///< Locate(): the stored one last found
     mutable std::size_t m_cursorStart{0};  ///< Locate(): its index in the run
 

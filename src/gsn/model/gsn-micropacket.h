@@ -231,6 +231,23 @@ struct GsnMicropacket
         m_chunkFlags += n;
     }
 
+    /**
+     * The micropacket \p n slots after this one on a link, when those slots carry the
+     * following micropackets of its Message with nothing else changed: chunk and TSEQ
+     * advanced by n, no credits. (Runs and retransmission buffers keep such micropackets
+     * as a count on this one: GsnMicropacketRun::AppendFollowing().)
+     * \param n slots after this one \return that micropacket
+     */
+    GsnMicropacket FollowingOnLink(uint32_t n) const
+    {
+        GsnMicropacket mp = *this;
+        mp.AdvanceChunks(n);
+        mp.tseq = uint8_t(tseq + n);
+        mp.vcr = 0;
+        mp.cr = 0;
+        return mp;
+    }
+
     /// Let go of the Message bytes the micropacket refers to, leaving its other fields as
     /// they are (for storage about to be overwritten, see GsnRingBuffer).
     void Vacate()

@@ -536,9 +536,7 @@ __attribute__((always_inline)) inline void
 GsnPortDevice::KeepForRetransmission(GsnMicropacket& mp)
 {
     mp.tseq = m_nextTseq++;
-    Unacknowledged& u = m_retx.push_back_slot();
-    u.mp = mp;
-    u.slot = m_slotTime;
+    m_retx.Push(mp, m_slotTime);
     m_resendIndex = m_retx.size();
 }
 
@@ -585,7 +583,6 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     }
     GsnMicropacket mp;
     k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, mp);
-    m_retx.reserve(m_retx.size() + k); // (one move of the ring, not one per doubling)
     uint32_t j = 0;
     for (; j < k && !CanAppendFollowing(run); ++j)
     {
@@ -626,19 +623,9 @@ GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
     // each (a retransmission sends them one by one).
     const GsnMicropacket& last = run.micropackets.back();
     NS_ASSERT(last.vc == vc && last.tseq == uint8_t(m_nextTseq - 1) && last.rseq == m_rseqSent);
-    const Time slot = MicropacketTime();
-    GsnMicropacket mp = last;
-    mp.vcr = 0;
-    mp.cr = 0;
-    for (uint32_t j = 0; j < n; ++j) // (the caller reserved the room)
-    {
-        m_slotTime += slot;
-        mp.AdvanceChunk();
-        mp.tseq = m_nextTseq++;
-        Unacknowledged& u = m_retx.push_back_slot();
-        u.mp = mp;
-        u.slot = m_slotTime;
-    }
+    m_slotTime += MicropacketTime() * int64_t(n);
+    m_nextTseq = uint8_t(m_nextTseq + n);
+    m_retx.AppendFollowing(n);
     run.AppendFollowing(n);
     m_resendIndex = m_retx.size();
     m_vcLastSlot[vc] = m_slotTime;
@@ -875,7 +862,7 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
     {
         if (m_resendIndex < m_retx.size())
         {
-            mp = m_retx[m_resendIndex++].mp;
+            mp = m_retx.Get(m_resendIndex++);
             ++m_counters.retransmitted;
             return true;
         }
@@ -1106,12 +1093,12 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
         return;
     }
     // RSEQ names the last TSEQ accepted; everything up to it leaves the buffer.
-    const uint32_t n = uint8_t(rseq - m_retx.front().mp.tseq + 1);
+    const uint32_t n = uint8_t(rseq - m_retx.FrontTseq() + 1);
     if (n == 0 || n > m_retx.size())
     {
         return; // nothing new, or a stale value from before a reset
     }
-    m_retx.pop_front(n);
+    m_retx.PopFront(n);
     if (m_retx.empty() && m_rtxTimer.pending && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
@@ -1123,7 +1110,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
     const Time t = at ? *at : Simulator::Now();
-    const Time from = m_retx.empty() ? t : std::max(t, m_retx.front().slot);
+    const Time from = m_retx.empty() ? t : std::max(t, m_retx.FrontSlot());
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
 }
@@ -1977,40 +1964,26 @@ GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 std::size_t
 GsnPortDevice::FirstUnacknowledgedLeavingAfter(const Time& t) const
 {
-    // The run's sequenced micropackets are the last entries of the retransmission ring, in
-    // slot order (a resent copy keeps its first, earlier slot).
-    std::size_t lo = 0;
-    std::size_t hi = m_retx.size();
-    while (lo < hi)
-    {
-        const std::size_t mid = (lo + hi) / 2;
-        if (m_retx[mid].slot <= t)
-        {
-            lo = mid + 1;
-        }
-        else
-        {
-            hi = mid;
-        }
-    }
-    return lo;
+    // The run's sequenced micropackets are the last entries of the retransmission buffer,
+    // in slot order (a resent copy keeps its first, earlier slot).
+    return m_retx.FirstLeavingAfter(t);
 }
 
 void
-GsnPortDevice::SendCreditsOnRun(const Unacknowledged& u)
+GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
 {
-    // (The ring's copy, which a retransmission would send, carries them already.)
-    const std::size_t k = m_txRun->LeftBy((u.slot - m_runStart).GetNanoSeconds()) - 1;
+    // (The buffer's copy, which a retransmission would send, carries them already.)
+    const std::size_t k = m_txRun->LeftBy((slot - m_runStart).GetNanoSeconds()) - 1;
     NS_ASSERT(k < m_txRun->Size());
     if (k >= m_txRun->next)
     {
         // Not taken yet: the peer reads them from the micropacket when it takes it.
-        NS_ASSERT(m_txRun->At(k).tseq == u.mp.tseq);
+        NS_ASSERT(m_txRun->At(k).tseq == u.tseq);
         // (Its LCRC is pending: computed over the credits too.)
-        m_txRun->SetCredits(k, u.mp.vcr, u.mp.cr);
+        m_txRun->SetCredits(k, u.vcr, u.cr);
         return;
     }
-    m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.mp.vcr, u.mp.cr);
+    m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.vcr, u.cr);
 }
 
 void
@@ -2025,11 +1998,11 @@ GsnPortDevice::PutOwedCreditsOnRun()
     for (std::size_t i = FirstUnacknowledgedLeavingAfter(now); i < m_retx.size() && m_owedTotal > 0;
          ++i)
     {
-        Unacknowledged& u = m_retx[i];
-        if (u.mp.cr == 0) // (one VC's credits per micropacket)
+        if (!m_retx.CarriesCredits(i)) // (one VC's credits per micropacket)
         {
-            PiggybackCredits(u.mp);
-            SendCreditsOnRun(u);
+            GsnMicropacket& u = m_retx.Store(i);
+            PiggybackCredits(u);
+            SendCreditsOnRun(u, m_retx.SlotOf(i));
         }
     }
 }
@@ -2044,13 +2017,13 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
     uint32_t put = 0;
     for (std::size_t i = FirstUnacknowledgedLeavingAfter(at); i < m_retx.size() && put < n; ++i)
     {
-        Unacknowledged& u = m_retx[i];
-        if (u.mp.cr == 0)
+        if (!m_retx.CarriesCredits(i))
         {
-            u.mp.vcr = vc;
-            u.mp.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
-            put += u.mp.cr;
-            SendCreditsOnRun(u);
+            GsnMicropacket& u = m_retx.Store(i);
+            u.vcr = vc;
+            u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
+            put += u.cr;
+            SendCreditsOnRun(u, m_retx.SlotOf(i));
         }
     }
     return put;
@@ -2192,12 +2165,12 @@ GsnPortDevice::TakeResetSnapshot()
     ResetSnapshot& snap = m_resetSnapshot;
     snap.taken = true;
     snap.lastAccepted = uint8_t(m_expectedTseq - 1);
-    snap.firstUnacked = m_retx.empty() ? m_nextTseq : m_retx.front().mp.tseq;
+    snap.firstUnacked = m_retx.empty() ? m_nextTseq : m_retx.FrontTseq();
     snap.unacked = uint32_t(m_retx.size());
     snap.headers.clear();
     for (uint32_t i = 0; i < m_retx.size(); ++i)
     {
-        const GsnMicropacket& mp = m_retx[i].mp;
+        const GsnMicropacket mp = m_retx.Get(i);
         if (mp.GetType() == GsnMicropacketType::HEADER)
         {
             snap.headers.emplace_back(i, mp, IsMessageBeingSent(mp));
@@ -2409,7 +2382,7 @@ GsnPortDevice::GetUnacknowledged() const
     {
         if (m_laterAcks[i].at <= Simulator::Now())
         {
-            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - m_retx.front().mp.tseq + 1);
+            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - m_retx.FrontTseq() + 1);
             return acked <= n ? n - acked : n;
         }
     }

@@ -13,6 +13,7 @@
 
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
+#include "gsn-retransmit-buffer.h"
 #include "gsn-ring-buffer.h"
 #include "gsn-timed-credits.h"
 
@@ -671,9 +672,9 @@ class GsnPortDevice : public NetDevice
 
     /// \return the index in m_retx of the first micropacket that leaves after \p t
     std::size_t FirstUnacknowledgedLeavingAfter(const Time& t) const;
-    struct Unacknowledged;
-    /// Tell the peer of the credits just put on the ring entry \p u of the run on the wire.
-    void SendCreditsOnRun(const Unacknowledged& u);
+    /// Tell the peer of the credits just put on \p u, a micropacket of the run on the wire
+    /// (awaiting acknowledgement) that leaves in \p slot.
+    void SendCreditsOnRun(const GsnMicropacket& u, const Time& slot);
     /// The peer put \p n credits of \p vc on micropacket \p k of \p run, which this port
     /// has taken already: count them from its arrival, if this port accepted it.
     void TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n);
@@ -775,19 +776,8 @@ class GsnPortDevice : public NetDevice
     std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
 
     /// A micropacket sent and not yet acknowledged.
-    struct Unacknowledged
-    {
-        GsnMicropacket mp; ///< as first sent
-        Time slot;         ///< the slot it first left in (later than now inside a run)
 
-        /// See GsnRingBuffer: a popped entry lets go of the Message only.
-        void Vacate()
-        {
-            mp.Vacate();
-        }
-    };
-
-    GsnRingBuffer<Unacknowledged> m_retx;             ///< sent, not yet acknowledged
+    GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
     uint32_t m_resendIndex;                           ///< next m_retx entry to resend
     uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send

@@ -1,0 +1,240 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnRetransmitBuffer: the micropackets a port has sent and not yet seen acknowledged, for
+ * go-back-N, with the slot each first left in.
+ */
+#ifndef GSN_RETRANSMIT_BUFFER_H
+#define GSN_RETRANSMIT_BUFFER_H
+
+#include "gsn-constants.h"
+#include "gsn-micropacket.h"
+#include "gsn-ring-buffer.h"
+
+#include "ns3/assert.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief Sent micropackets awaiting acknowledgement, oldest first, each with its slot.
+ *
+ * Micropacket i is read with Get() and SlotOf(). A port that sends many micropackets of one
+ * Message back to back (the run link mode) keeps those that follow one another on the link
+ * as a count on the first (AppendFollowing(), GsnMicropacket::FollowingOnLink()): no copy
+ * per micropacket. Store() gives one its own place, to put credits on it.
+ */
+class GsnRetransmitBuffer
+{
+  public:
+    /// \return true if nothing awaits acknowledgement
+    bool empty() const
+    {
+        return m_size == 0;
+    }
+
+    /// \return how many micropackets await acknowledgement
+    std::size_t size() const
+    {
+        return m_size;
+    }
+
+    /// Forget everything (a link reset).
+    void clear()
+    {
+        m_entries.clear();
+        m_size = 0;
+    }
+
+    /**
+     * \param mp a micropacket just sent \param slot the slot it left in
+     */
+    void Push(const GsnMicropacket& mp, const Time& slot)
+    {
+        Entry& e = m_entries.push_back_slot();
+        e.mp = mp;
+        e.slot = slot;
+        e.following = 0;
+        ++m_size;
+    }
+
+    /**
+     * The last micropacket pushed is followed by \p n more of its Message in the next slots:
+     * each GsnMicropacket::FollowingOnLink() of it.
+     * \param n how many
+     */
+    void AppendFollowing(uint32_t n)
+    {
+        NS_ASSERT(!m_entries.empty());
+        m_entries.back().following += n;
+        m_size += n;
+    }
+
+    /// \param i index from the oldest \return a copy of micropacket i
+    GsnMicropacket Get(std::size_t i) const
+    {
+        const Place p = Locate(i);
+        const GsnMicropacket& mp = m_entries[p.entry].mp;
+        return p.offset == 0 ? mp : mp.FollowingOnLink(p.offset);
+    }
+
+    /// \param i index from the oldest \return the slot micropacket i first left in
+    Time SlotOf(std::size_t i) const
+    {
+        const Place p = Locate(i);
+        return m_entries[p.entry].slot + SlotTime() * int64_t(p.offset);
+    }
+
+    /// \param i index from the oldest \return whether micropacket i carries credits
+    bool CarriesCredits(std::size_t i) const
+    {
+        const Place p = Locate(i);
+        return p.offset == 0 && m_entries[p.entry].mp.cr != 0;
+    }
+
+    /// \return the TSEQ of the oldest micropacket (not empty())
+    uint8_t FrontTseq() const
+    {
+        return m_entries.front().mp.tseq;
+    }
+
+    /// \return the slot the oldest micropacket left in (not empty())
+    const Time& FrontSlot() const
+    {
+        return m_entries.front().slot;
+    }
+
+    /// \param n how many of the oldest micropackets to drop (at most size())
+    void PopFront(std::size_t n)
+    {
+        NS_ASSERT(n <= m_size);
+        m_size -= n;
+        std::size_t whole = 0;
+        while (n > 0 && n > m_entries[whole].following)
+        {
+            n -= 1 + m_entries[whole].following;
+            ++whole;
+        }
+        m_entries.pop_front(whole);
+        if (n > 0)
+        {
+            // The oldest left is not stored: the one it follows becomes it.
+            Entry& e = m_entries.front();
+            e.mp = e.mp.FollowingOnLink(uint32_t(n));
+            e.slot += SlotTime() * int64_t(n);
+            e.following -= uint32_t(n);
+        }
+    }
+
+    /**
+     * Give micropacket i its own place, so that it can be changed (credits put on it).
+     * \param i index from the oldest \return it
+     */
+    GsnMicropacket& Store(std::size_t i)
+    {
+        const Place p = Locate(i);
+        if (p.offset == 0)
+        {
+            return m_entries[p.entry].mp;
+        }
+        Entry& e = m_entries[p.entry];
+        const uint32_t after = e.following - p.offset; // those after i that follow e
+        Entry mine{e.mp.FollowingOnLink(p.offset), e.slot + SlotTime() * int64_t(p.offset), 0};
+        e.following = p.offset - 1;
+        std::size_t at = p.entry + 1;
+        Insert(at, std::move(mine));
+        if (after > 0)
+        {
+            const Entry& m = m_entries[at];
+            Insert(at + 1, Entry{m.mp.FollowingOnLink(1), m.slot + SlotTime(), after - 1});
+        }
+        return m_entries[at].mp;
+    }
+
+    /// \param t a time \return the index of the first micropacket that left after \p t
+    /// (slots increase from the oldest), size() if none
+    std::size_t FirstLeavingAfter(const Time& t) const
+    {
+        std::size_t first = 0;
+        for (std::size_t e = 0; e < m_entries.size(); ++e)
+        {
+            const Entry& x = m_entries[e];
+            if (x.slot > t)
+            {
+                return first;
+            }
+            const Time last = x.slot + SlotTime() * int64_t(x.following);
+            if (last > t)
+            {
+                // (Slot steps of 40 ns: the first after t.)
+                const int64_t gone = (t - x.slot).GetTimeStep() / SlotTime().GetTimeStep() + 1;
+                return first + std::size_t(gone);
+            }
+            first += 1 + x.following;
+        }
+        return m_size;
+    }
+
+  private:
+    /// A stored micropacket and how many follow it unstored.
+    struct Entry
+    {
+        GsnMicropacket mp;     ///< as first sent
+        Time slot;             ///< the slot it first left in (later than now inside a run)
+        uint32_t following{0}; ///< micropackets after it, each FollowingOnLink() of it
+
+        /// See GsnRingBuffer: a popped entry lets go of the Message only.
+        void Vacate()
+        {
+            mp.Vacate();
+        }
+    };
+
+    /// Where micropacket i is: an entry and the places after its stored micropacket.
+    struct Place
+    {
+        std::size_t entry; ///< index in m_entries
+        uint32_t offset;   ///< 0: the stored micropacket
+    };
+
+    /// \param i index from the oldest \return where it is
+    Place Locate(std::size_t i) const
+    {
+        NS_ASSERT(i < m_size);
+        std::size_t e = 0;
+        while (i > m_entries[e].following)
+        {
+            i -= 1 + m_entries[e].following;
+            ++e;
+        }
+        return {e, uint32_t(i)};
+    }
+
+    /// \param at index in m_entries \param x entry to put there, moving those after it back
+    void Insert(std::size_t at, Entry&& x)
+    {
+        m_entries.push_back_slot() = std::move(x);
+        for (std::size_t j = m_entries.size() - 1; j > at; --j)
+        {
+            std::swap(m_entries[j], m_entries[j - 1]);
+        }
+    }
+
+    /// \return one micropacket time
+    static Time SlotTime()
+    {
+        static const Time t = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+        return t;
+    }
+
+    GsnRingBuffer<Entry> m_entries; ///< oldest first
+    std::size_t m_size{0};          ///< micropackets in all entries
+};
+
+} // namespace ns3
+
+#endif /* GSN_RETRANSMIT_BUFFER_H */
