@@ -38,6 +38,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     ~GsnMicropacketRun()
     {
         GiveBack(std::move(micropackets));
+        GiveBack(std::move(m_follows));
     }
 
     /// Where micropacket k of the run is kept (see AppendFollowing()).
@@ -150,6 +151,10 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
     {
         NS_ASSERT(!micropackets.empty() &&
                   micropackets.back().FollowsInMessage(micropackets.back(), 0));
+        if (m_follows.empty())
+        {
+            m_follows = TakeBuffer<uint32_t>();
+        }
         if (m_follows.size() < micropackets.size())
         {
             m_follows.resize(micropackets.size(), 0);
@@ -284,8 +289,8 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         m_releasedSize = Size();
         GiveBack(std::move(micropackets));
         micropackets.clear();
+        GiveBack(std::move(m_follows));
         m_follows.clear();
-        m_follows.shrink_to_fit();
         m_credits.clear();
         m_credits.shrink_to_fit();
         m_implicit = 0;
@@ -345,34 +350,44 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
 
     /// Buffers of finished runs, reused: a busy fabric creates runs all the time, and
     /// growing a fresh vector each time was about 6% of the run mode's time.
-    static std::vector<std::vector<GsnMicropacket>>& Pool()
+    /// \tparam T the element type
+    /// \return the pool of buffers of T
+    template <typename T>
+    static std::vector<std::vector<T>>& Pool()
     {
         // Never destroyed, so that a run freed during static destruction finds it.
-        static auto* pool = new std::vector<std::vector<GsnMicropacket>>();
+        static auto* pool = new std::vector<std::vector<T>>();
         return *pool;
     }
 
-    /// \return an empty buffer, from the pool if it has one
-    static std::vector<GsnMicropacket> TakeBuffer()
+    /// \tparam T the element type \return an empty buffer, from the pool if it has one
+    template <typename T = GsnMicropacket>
+    static std::vector<T> TakeBuffer()
     {
-        std::vector<std::vector<GsnMicropacket>>& pool = Pool();
+        std::vector<std::vector<T>>& pool = Pool<T>();
         if (pool.empty())
         {
             return {};
         }
-        std::vector<GsnMicropacket> b = std::move(pool.back());
+        std::vector<T> b = std::move(pool.back());
         pool.pop_back();
         return b;
     }
 
-    /// \param b a buffer to keep for a later run (at most 64 are kept)
-    static void GiveBack(std::vector<GsnMicropacket>&& b)
+    /// \tparam T the element type \param b a buffer to keep for a later run (at most 64
+    /// are kept)
+    template <typename T>
+    static void GiveBack(std::vector<T>&& b)
     {
-        std::vector<std::vector<GsnMicropacket>>& pool = Pool();
+        std::vector<std::vector<T>>& pool = Pool<T>();
         if (pool.size() < 64 && b.capacity() > 0)
         {
             b.clear(); // drops the Messages the micropackets point to
             pool.push_back(std::move(b));
+        }
+        else
+        {
+            std::vector<T>().swap(b);
         }
     }
 };

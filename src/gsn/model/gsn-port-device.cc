@@ -301,13 +301,6 @@ GsnPortDevice::DoDispose()
     NetDevice::DoDispose();
 }
 
-Time
-GsnPortDevice::MicropacketTime()
-{
-    static const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS); // asked for every slot
-    return slot;
-}
-
 bool
 GsnPortDevice::Attach(Ptr<GsnChannel> channel)
 {
