@@ -11,6 +11,7 @@
 #include "ns3/gsn-micropacket-queue.h"
 #include "ns3/gsn-micropacket-run.h"
 #include "ns3/gsn-micropacket.h"
+#include "ns3/gsn-retransmit-buffer.h"
 #include "ns3/gsn-ring-buffer.h"
 #include "ns3/gsn-timed-credits.h"
 #include "ns3/llc-snap-header.h"
@@ -1116,6 +1117,278 @@ class GsnFollowingTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/// \return whether a and b carry the same fields and data, with their LCRCs computed
+bool
+SameOnWire(GsnMicropacket a, GsnMicropacket b)
+{
+    a.SealLcrc();
+    b.SealLcrc();
+    return a == b;
+}
+
+/// Sends a Message's micropackets on a link as a port does: next TSEQ, an RSEQ, credits
+/// on some; the ones that follow in the Message may be kept as a count (FollowingOnLink).
+class LinkSender
+{
+  public:
+    /// \param mps a Message's micropackets \param seed for the random choices
+    LinkSender(std::vector<GsnMicropacket> mps, uint32_t seed)
+        : m_mps(std::move(mps)),
+          m_rng(seed)
+    {
+    }
+
+    /// \return whether micropackets are left to send
+    bool Left() const
+    {
+        return m_next < m_mps.size();
+    }
+
+    /// \return the next micropacket as sent, with or without credits
+    GsnMicropacket SendOne()
+    {
+        GsnMicropacket mp = m_mps[m_next++];
+        mp.tseq = m_tseq++;
+        mp.rseq = m_rseq;
+        mp.vcr = uint8_t(m_rng() % 4);
+        mp.cr = m_rng() % 2 ? uint8_t(1 + m_rng() % 63) : 0;
+        if (mp.cr == 0)
+        {
+            mp.vcr = 0;
+        }
+        return mp;
+    }
+
+    /// \param last the micropacket just sent \return how many after it may follow as a
+    /// count (the rest of the Message's Data micropackets before its Tail)
+    uint32_t FollowingRoom(const GsnMicropacket& last) const
+    {
+        if (!last.FollowsInMessage(last, 0) || m_next + 1 >= m_mps.size())
+        {
+            return 0;
+        }
+        return uint32_t(m_mps.size() - 1 - m_next);
+    }
+
+    /// \param last the micropacket just sent \param n how many follow it as a count
+    /// \return them, one by one as a port would send them
+    std::vector<GsnMicropacket> SendFollowing(const GsnMicropacket& last, uint32_t n)
+    {
+        std::vector<GsnMicropacket> sent;
+        for (uint32_t j = 0; j < n; ++j)
+        {
+            GsnMicropacket mp = m_mps[m_next++];
+            mp.vc = last.vc;
+            mp.tseq = m_tseq++;
+            mp.rseq = last.rseq;
+            mp.vcr = 0;
+            mp.cr = 0;
+            sent.push_back(mp);
+        }
+        return sent;
+    }
+
+    /// \return the random generator
+    std::mt19937& Rng()
+    {
+        return m_rng;
+    }
+
+  private:
+    std::vector<GsnMicropacket> m_mps; ///< the Message
+    std::size_t m_next{0};             ///< the next to send
+    uint8_t m_tseq{250};               ///< (wraps soon)
+    uint8_t m_rseq{17};                ///< the RSEQ they carry
+    std::mt19937 m_rng;                ///< random choices
+};
+
+} // namespace
+
+/// The retransmission buffer keeps what it is given, whether micropackets that follow one
+/// another are stored or counted: against a list of every micropacket, over random pushes,
+/// counts, acknowledgements and credits put on kept micropackets.
+class GsnRetransmitBufferTestCase : public TestCase
+{
+  public:
+    GsnRetransmitBufferTestCase()
+        : TestCase("Retransmission buffer: counted micropackets read, pop and take credits as "
+                   "stored ones")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+        for (uint32_t trial = 0; trial < 40; ++trial)
+        {
+            LinkSender sender(Segment(MakeMessage(3000 + 977 * trial, uint8_t(trial)), 2), trial);
+            std::mt19937& rng = sender.Rng();
+            GsnRetransmitBuffer buffer;
+            std::deque<std::pair<GsnMicropacket, Time>> all; // every micropacket, stored
+            Time now = NanoSeconds(1000);
+            GsnMicropacket last;
+            while (sender.Left() || !all.empty())
+            {
+                const uint32_t op = rng() % 8;
+                if (op < 3 && sender.Left())
+                {
+                    now += slot * int64_t(1 + rng() % 3);
+                    last = sender.SendOne();
+                    buffer.Push(last, now);
+                    all.emplace_back(last, now);
+                }
+                else if (op < 5 && !all.empty() && sender.FollowingRoom(last) > 0 &&
+                         all.back().first.tseq == last.tseq)
+                {
+                    const uint32_t n = 1 + rng() % std::min(sender.FollowingRoom(last), 60u);
+                    buffer.AppendFollowing(n);
+                    for (const GsnMicropacket& mp : sender.SendFollowing(last, n))
+                    {
+                        now += slot;
+                        all.emplace_back(mp, now);
+                    }
+                    last = GsnMicropacket(); // (a Push comes next)
+                }
+                else if (op == 5 && !all.empty())
+                {
+                    // Credits put on one without: it gets its own place.
+                    const std::size_t i = rng() % all.size();
+                    NS_TEST_ASSERT_MSG_EQ(buffer.CarriesCredits(i),
+                                          (all[i].first.cr != 0),
+                                          "credits of " << i);
+                    if (all[i].first.cr == 0)
+                    {
+                        GsnMicropacket& kept = buffer.Store(i);
+                        kept.vcr = 3;
+                        kept.cr = 9;
+                        all[i].first.vcr = 3;
+                        all[i].first.cr = 9;
+                    }
+                }
+                else if (!all.empty())
+                {
+                    const std::size_t n = 1 + rng() % std::min<std::size_t>(all.size(), 80);
+                    buffer.PopFront(n);
+                    all.erase(all.begin(), all.begin() + n);
+                }
+                NS_TEST_ASSERT_MSG_EQ(buffer.size(), all.size(), "size, trial " << trial);
+                NS_TEST_ASSERT_MSG_EQ(buffer.empty(), all.empty(), "empty");
+                if (all.empty())
+                {
+                    continue;
+                }
+                NS_TEST_ASSERT_MSG_EQ(unsigned(buffer.FrontTseq()),
+                                      unsigned(all.front().first.tseq),
+                                      "front TSEQ");
+                NS_TEST_ASSERT_MSG_EQ(buffer.FrontSlot(), all.front().second, "front slot");
+                for (std::size_t i = 0; i < all.size(); ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(SameOnWire(buffer.Get(i), all[i].first),
+                                          true,
+                                          "micropacket " << i << ", trial " << trial);
+                    NS_TEST_ASSERT_MSG_EQ(buffer.SlotOf(i), all[i].second, "slot of " << i);
+                }
+                // The first that left after a time, for times around every slot.
+                for (std::size_t i = 0; i < all.size(); i += 1 + rng() % 7)
+                {
+                    const Time t = all[i].second + NanoSeconds(int64_t(rng() % 3) - 1);
+                    std::size_t want = 0;
+                    while (want < all.size() && all[want].second <= t)
+                    {
+                        ++want;
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(buffer.FirstLeavingAfter(t), want, "after " << t);
+                }
+            }
+        }
+    }
+};
+
+/// A run reads the same micropackets whether those that follow one another are stored or
+/// counted: every micropacket in and out of order, credits put on counted ones, and the
+/// receiver's taking in order.
+class GsnCompactRunTestCase : public TestCase
+{
+  public:
+    GsnCompactRunTestCase()
+        : TestCase("Run: counted micropackets read, take credits and are taken as stored ones")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t trial = 0; trial < 40; ++trial)
+        {
+            LinkSender sender(Segment(MakeMessage(2000 + 1311 * trial, uint8_t(trial)), 1),
+                              100 + trial);
+            std::mt19937& rng = sender.Rng();
+            Ptr<GsnMicropacketRun> run = Create<GsnMicropacketRun>();
+            std::vector<GsnMicropacket> all;
+            while (sender.Left() && all.size() < 400)
+            {
+                GsnMicropacket mp = sender.SendOne();
+                const GsnMicropacket last = mp;
+                run->Append(std::move(mp));
+                all.push_back(last);
+                const uint32_t room = sender.FollowingRoom(last);
+                if (room > 0 && rng() % 2)
+                {
+                    const uint32_t n = 1 + rng() % std::min(room, 50u);
+                    run->AppendFollowing(n);
+                    for (const GsnMicropacket& f : sender.SendFollowing(last, n))
+                    {
+                        all.push_back(f);
+                    }
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(run->Size(), all.size(), "size, trial " << trial);
+            // Read in random order (the place of the last read is kept for the next).
+            for (uint32_t r = 0; r < 200; ++r)
+            {
+                const std::size_t k = rng() % all.size();
+                NS_TEST_ASSERT_MSG_EQ(SameOnWire(run->At(k), all[k]), true, "at " << k);
+            }
+            // Credits put on micropackets, as while the run is on the wire.
+            for (uint32_t c = 0; c < 10; ++c)
+            {
+                const std::size_t k = rng() % all.size();
+                const uint8_t vcr = uint8_t(rng() % 4);
+                const uint8_t cr = uint8_t(1 + rng() % 63);
+                run->SetCredits(k, vcr, cr);
+                all[k].vcr = vcr;
+                all[k].cr = cr;
+            }
+            for (std::size_t k = 0; k < all.size(); ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(SameOnWire(run->At(k), all[k]), true, "credits " << k);
+                const GsnMicropacketRun::Place p = run->Locate(k);
+                if (p.offset > 0 && all[k].cr != 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(run->NextWithCredits(k), k, "counted with credits");
+                }
+                else if (p.offset > 0)
+                {
+                    NS_TEST_ASSERT_MSG_GT(run->NextWithCredits(k), k, "counted without");
+                }
+            }
+            // The receiver takes them in order, moving from what it is given.
+            GsnMicropacket scratch;
+            for (std::size_t k = 0; k < all.size(); ++k)
+            {
+                GsnMicropacket taken = std::move(run->Take(k, scratch));
+                NS_TEST_ASSERT_MSG_EQ(SameOnWire(taken, all[k]), true, "taken " << k);
+            }
+            run->ReleaseMicropackets();
+            NS_TEST_ASSERT_MSG_EQ(run->Size(), all.size(), "size once released");
+        }
+    }
+};
+
 /// The gsn-micropacket test suite.
 class GsnMicropacketTestSuite : public TestSuite
 {
@@ -1137,6 +1410,8 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerSpanTestCase, TestCase::QUICK);
         AddTestCase(new GsnFollowingTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCompactRunTestCase, TestCase::QUICK);
+        AddTestCase(new GsnRetransmitBufferTestCase, TestCase::QUICK);
     }
 };
 
