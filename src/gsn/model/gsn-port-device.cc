@@ -1988,15 +1988,14 @@ GsnPortDevice::PutOwedCreditsOnRun()
         return;
     }
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
-    for (std::size_t i = FirstUnacknowledgedLeavingAfter(now); i < m_retx.size() && m_owedTotal > 0;
-         ++i)
+    // (One VC's credits per micropacket: those that carry some already are passed over.)
+    for (std::size_t i = m_retx.FirstWithoutCredits(FirstUnacknowledgedLeavingAfter(now));
+         i < m_retx.size() && m_owedTotal > 0;
+         i = m_retx.FirstWithoutCredits(i + 1))
     {
-        if (!m_retx.CarriesCredits(i)) // (one VC's credits per micropacket)
-        {
-            GsnMicropacket& u = m_retx.Store(i);
-            PiggybackCredits(u);
-            SendCreditsOnRun(u, m_retx.SlotOf(i));
-        }
+        GsnMicropacket& u = m_retx.Store(i);
+        PiggybackCredits(u);
+        SendCreditsOnRun(u, m_retx.SlotOf(i));
     }
 }
 
@@ -2008,16 +2007,15 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
         return 0;
     }
     uint32_t put = 0;
-    for (std::size_t i = FirstUnacknowledgedLeavingAfter(at); i < m_retx.size() && put < n; ++i)
+    for (std::size_t i = m_retx.FirstWithoutCredits(FirstUnacknowledgedLeavingAfter(at));
+         i < m_retx.size() && put < n;
+         i = m_retx.FirstWithoutCredits(i + 1))
     {
-        if (!m_retx.CarriesCredits(i))
-        {
-            GsnMicropacket& u = m_retx.Store(i);
-            u.vcr = vc;
-            u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
-            put += u.cr;
-            SendCreditsOnRun(u, m_retx.SlotOf(i));
-        }
+        GsnMicropacket& u = m_retx.Store(i);
+        u.vcr = vc;
+        u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
+        put += u.cr;
+        SendCreditsOnRun(u, m_retx.SlotOf(i));
     }
     return put;
 }

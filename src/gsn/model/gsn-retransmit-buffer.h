@@ -89,11 +89,36 @@ class GsnRetransmitBuffer
         return m_entries[p.entry].slot + SlotTime() * int64_t(p.offset);
     }
 
-    /// \param i index from the oldest \return whether micropacket i carries credits
-    bool CarriesCredits(std::size_t i) const
+    /**
+     * \param i index from the oldest (at most size())
+     * \return the index of the first micropacket from i on that carries no credits, size()
+     *         if none
+     */
+    std::size_t FirstWithoutCredits(std::size_t i) const
     {
+        if (i >= m_size)
+        {
+            return m_size;
+        }
         const Place p = Locate(i);
-        return p.offset == 0 && m_entries[p.entry].mp.cr != 0;
+        if (p.offset > 0)
+        {
+            return i; // (a counted micropacket carries none)
+        }
+        for (std::size_t e = p.entry; e < m_entries.size(); ++e)
+        {
+            const Entry& x = m_entries[e];
+            if (x.mp.cr == 0)
+            {
+                return i;
+            }
+            if (x.following > 0)
+            {
+                return i + 1;
+            }
+            ++i;
+        }
+        return m_size;
     }
 
     /// \return the TSEQ of the oldest micropacket (not empty())

@@ -1257,9 +1257,14 @@ class GsnRetransmitBufferTestCase : public TestCase
                 {
                     // Credits put on one without: it gets its own place.
                     const std::size_t i = rng() % all.size();
-                    NS_TEST_ASSERT_MSG_EQ(buffer.CarriesCredits(i),
-                                          (all[i].first.cr != 0),
-                                          "credits of " << i);
+                    std::size_t without = i;
+                    while (without < all.size() && all[without].first.cr != 0)
+                    {
+                        ++without;
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(buffer.FirstWithoutCredits(i),
+                                          without,
+                                          "first without credits from " << i);
                     if (all[i].first.cr == 0)
                     {
                         GsnMicropacket& kept = buffer.Store(i);
