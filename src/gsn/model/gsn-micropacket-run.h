@@ -165,7 +165,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
 
     /// Append a micropacket stored as it is.
     /// \param mp the micropacket
-    void Append(GsnMicropacket&& mp)
+    __attribute__((always_inline)) void Append(GsnMicropacket&& mp)
     {
         micropackets.push_back(std::move(mp));
         if (!m_follows.empty())

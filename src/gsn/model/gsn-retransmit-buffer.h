@@ -53,7 +53,7 @@ class GsnRetransmitBuffer
     /**
      * \param mp a micropacket just sent \param slot the slot it left in
      */
-    void Push(const GsnMicropacket& mp, const Time& slot)
+    __attribute__((always_inline)) void Push(const GsnMicropacket& mp, const Time& slot)
     {
         Entry& e = m_entries.push_back_slot();
         e.mp = mp;
@@ -184,24 +184,39 @@ class GsnRetransmitBuffer
     /// (slots increase from the oldest), size() if none
     std::size_t FirstLeavingAfter(const Time& t) const
     {
-        std::size_t first = 0;
-        for (std::size_t e = 0; e < m_entries.size(); ++e)
+        if (m_size == m_entries.size())
+        {
+            // Every micropacket stored (no counts): search by halves.
+            std::size_t lo = 0;
+            std::size_t hi = m_size;
+            while (lo < hi)
+            {
+                const std::size_t mid = (lo + hi) / 2;
+                if (m_entries[mid].slot <= t)
+                {
+                    lo = mid + 1;
+                }
+                else
+                {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+        // From the newest: what leaves after t is the run under way, at the end.
+        std::size_t after = m_size; // index of the first of entry e
+        for (std::size_t e = m_entries.size(); e-- > 0;)
         {
             const Entry& x = m_entries[e];
-            if (x.slot > t)
+            after -= 1 + x.following;
+            if (x.slot <= t)
             {
-                return first;
-            }
-            const Time last = x.slot + SlotTime() * int64_t(x.following);
-            if (last > t)
-            {
-                // (Slot steps of 40 ns: the first after t.)
+                // (Slot steps of 40 ns: those of this entry up to t have left.)
                 const int64_t gone = (t - x.slot).GetTimeStep() / SlotTime().GetTimeStep() + 1;
-                return first + std::size_t(gone);
+                return after + std::size_t(std::min<int64_t>(gone, 1 + x.following));
             }
-            first += 1 + x.following;
         }
-        return m_size;
+        return 0;
     }
 
   private:
@@ -230,6 +245,23 @@ class GsnRetransmitBuffer
     Place Locate(std::size_t i) const
     {
         NS_ASSERT(i < m_size);
+        if (m_size == m_entries.size())
+        {
+            return {i, 0}; // every micropacket stored
+        }
+        if (i >= m_size / 2)
+        {
+            // From the newest (credits are put on the run under way, at the end).
+            std::size_t first = m_size;
+            for (std::size_t e = m_entries.size(); e-- > 0;)
+            {
+                first -= 1 + m_entries[e].following;
+                if (first <= i)
+                {
+                    return {e, uint32_t(i - first)};
+                }
+            }
+        }
         std::size_t e = 0;
         while (i > m_entries[e].following)
         {
