@@ -75,7 +75,8 @@ class GsnMicropacketQueue
         {
             Span& last = m_spans.back();
             if (last.counted == counted && first.FollowsInMessage(last.first, last.count) &&
-                ready.GetTimeStep() == last.ready.GetTimeStep() + last.count * SlotSteps())
+                ready.GetTimeStep() ==
+                    last.ready.GetTimeStep() + last.count * gsn::MicropacketTime().GetTimeStep())
             {
                 last.count += n;
                 return;
@@ -136,7 +137,7 @@ class GsnMicropacketQueue
         }
         mp = head.first;
         head.first.AdvanceChunk();
-        head.ready += TimeStep(SlotSteps());
+        head.ready += TimeStep(gsn::MicropacketTime().GetTimeStep());
         --head.count;
     }
 
@@ -166,7 +167,7 @@ class GsnMicropacketQueue
             return n;
         }
         head.first.AdvanceChunks(n);
-        head.ready += TimeStep(SlotSteps() * n);
+        head.ready += TimeStep(gsn::MicropacketTime().GetTimeStep() * n);
         head.count -= n;
         return n;
     }
@@ -210,13 +211,6 @@ class GsnMicropacketQueue
             first.Vacate();
         }
     };
-
-    /// \return one link slot in time steps
-    static int64_t SlotSteps()
-    {
-        static const int64_t steps = NanoSeconds(gsn::MICROPACKET_TIME_NS).GetTimeStep();
-        return steps;
-    }
 
     GsnRingBuffer<Span> m_spans; ///< in arrival order
     uint32_t m_size{0};          ///< micropackets in all spans

@@ -216,7 +216,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
             return micropackets[p.stored];
         }
         GsnMicropacket mp = micropackets[p.stored].FollowingOnLink(p.offset);
-        const auto c = FindCredits(k);
+        const auto c = FindCredits(m_credits, k);
         if (c != m_credits.end() && c->k == k)
         {
             mp.vcr = c->vcr;
@@ -258,7 +258,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         }
         // Kept aside rather than by storing k, which would move the stored micropackets
         // while the receiver may be taking one of them.
-        const auto it = FindCredits(k);
+        const auto it = FindCredits(m_credits, k);
         if (it != m_credits.end() && it->k == k)
         {
             it->vcr = vcr;
@@ -275,7 +275,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
      */
     std::size_t NextWithCredits(std::size_t k) const
     {
-        const auto it = FindCredits(k);
+        const auto it = FindCredits(m_credits, k);
         return it == m_credits.end() ? Size() : it->k;
     }
 
@@ -327,20 +327,13 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
 
     std::vector<LateCredits> m_credits; ///< by k
 
-    /// \param k index of a micropacket \return the first of m_credits at or after it
-    std::vector<LateCredits>::const_iterator FindCredits(std::size_t k) const
+    /// \param credits m_credits (const or not) \param k index of a micropacket
+    /// \return the first of \p credits at or after k
+    template <typename Credits>
+    static decltype(std::declval<Credits&>().begin()) FindCredits(Credits& credits, std::size_t k)
     {
-        return std::lower_bound(m_credits.begin(),
-                                m_credits.end(),
-                                k,
-                                [](const LateCredits& c, std::size_t v) { return c.k < v; });
-    }
-
-    /// \param k index of a micropacket \return the first of m_credits at or after it
-    std::vector<LateCredits>::iterator FindCredits(std::size_t k)
-    {
-        return std::lower_bound(m_credits.begin(),
-                                m_credits.end(),
+        return std::lower_bound(credits.begin(),
+                                credits.end(),
                                 k,
                                 [](const LateCredits& c, std::size_t v) { return c.k < v; });
     }

@@ -419,7 +419,7 @@ GsnPortDevice::TransmitNext()
     GsnMicropacketType lastType = mp.GetType();
     Time lastSlot = m_slotTime;
     m_choosingAhead = true;
-    const Time slot = MicropacketTime();
+    const Time slot = gsn::MicropacketTime();
     while (n < maxRun)
     {
         m_slotTime += slot;
@@ -558,7 +558,7 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
             return 0;
         }
     }
-    const Time slot = MicropacketTime();
+    const Time slot = gsn::MicropacketTime();
     uint32_t k = std::min(
         {room,
          uint32_t(m_txCredits[vc]),
@@ -616,7 +616,7 @@ GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
     // each (a retransmission sends them one by one).
     const GsnMicropacket& last = run.micropackets.back();
     NS_ASSERT(last.vc == vc && last.tseq == uint8_t(m_nextTseq - 1) && last.rseq == m_rseqSent);
-    m_slotTime += MicropacketTime() * int64_t(n);
+    m_slotTime += gsn::MicropacketTime() * int64_t(n);
     m_nextTseq = uint8_t(m_nextTseq + n);
     m_retx.AppendFollowing(n);
     run.AppendFollowing(n);
@@ -707,8 +707,8 @@ GsnPortDevice::CreditAwareRunLimit() const
     // credits freed during it wait for the next run. End the run before the peer, sending on
     // a VC whose buffer here is filling, would run out of the credits it has.
     const Time delay = m_channel->GetDelay();
-    const uint32_t rtt =
-        uint32_t(2 * (delay + MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
+    const uint32_t rtt = uint32_t(
+        2 * (delay + gsn::MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
     uint32_t limit = m_maxRunLength;
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
@@ -833,8 +833,8 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     // Micropacket by micropacket it would go in the next slot, or after the VC's last one
     // in this run (a Message queued behind one whose Tail is in the run). If the run ends
     // by then anyway, nothing waits longer.
-    const Time from = std::max(Simulator::Now(), m_vcLastSlot[vc] + MicropacketTime());
-    if (m_runEnd - from > MicropacketTime())
+    const Time from = std::max(Simulator::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
+    if (m_runEnd - from > gsn::MicropacketTime())
     {
         m_runDisturbed = true;
     }
@@ -1022,7 +1022,8 @@ GsnPortDevice::GetRetransmitTimeout() const
     // With ExactCredits they are amended to what micropacket by micropacket they would be.
     const int64_t runSlots =
         m_linkMode == LinkMode::RUN && !ExactAcks() ? int64_t(m_maxRunLength) : 0;
-    return 2 * (delay + 20 * MicropacketTime()) + m_ackDelay + runSlots * MicropacketTime();
+    return 2 * (delay + 20 * gsn::MicropacketTime()) + m_ackDelay +
+           runSlots * gsn::MicropacketTime();
 }
 
 void
@@ -1813,7 +1814,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 void
 GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
-    const Time slot = MicropacketTime();
+    const Time slot = gsn::MicropacketTime();
     if (ReleasesQuietly(first, first + slot * int64_t(n - 1)))
     {
         ReleaseRxBuffer(vc, n, first);
@@ -1954,14 +1955,6 @@ GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
            m_channel && m_channel->GetPeer(this);
 }
 
-std::size_t
-GsnPortDevice::FirstUnacknowledgedLeavingAfter(const Time& t) const
-{
-    // The run's sequenced micropackets are the last entries of the retransmission buffer,
-    // in slot order (a resent copy keeps its first, earlier slot).
-    return m_retx.FirstLeavingAfter(t);
-}
-
 void
 GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
 {
@@ -1988,8 +1981,9 @@ GsnPortDevice::PutOwedCreditsOnRun()
         return;
     }
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
-    // (One VC's credits per micropacket: those that carry some already are passed over.)
-    for (std::size_t i = m_retx.FirstWithoutCredits(FirstUnacknowledgedLeavingAfter(now));
+    // (One VC's credits per micropacket: those that carry some already are passed over. The
+    // run's sequenced micropackets are the last ones in the buffer, in slot order.)
+    for (std::size_t i = m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
          i < m_retx.size() && m_owedTotal > 0;
          i = m_retx.FirstWithoutCredits(i + 1))
     {
@@ -2007,7 +2001,7 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
         return 0;
     }
     uint32_t put = 0;
-    for (std::size_t i = m_retx.FirstWithoutCredits(FirstUnacknowledgedLeavingAfter(at));
+    for (std::size_t i = m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(at));
          i < m_retx.size() && put < n;
          i = m_retx.FirstWithoutCredits(i + 1))
     {

@@ -412,15 +412,6 @@ class GsnPortDevice : public NetDevice
      */
     void SendAdminMicropacket(const GsnMicropacket& mp);
 
-    /// \return the micropacket time (40 ns)
-    __attribute__((always_inline)) static const Time& MicropacketTime()
-    {
-        // (Asked for every slot: inline and by reference, as ns-3's Time copy checks a
-        // global; as a call returning a copy it was 1.5% of the run mode's instructions.)
-        static const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
-        return slot;
-    }
-
     TracedCallback<const GsnMicropacket&> m_micropacketTxTrace;   ///< every micropacket sent
     TracedCallback<const GsnMicropacket&> m_micropacketRxTrace;   ///< every good micropacket in
     TracedCallback<const GsnMicropacket&> m_micropacketDropTrace; ///< micropackets dropped
@@ -676,8 +667,6 @@ class GsnPortDevice : public NetDevice
         return m_exactCredits || !m_limitRunsByPeerCredits;
     }
 
-    /// \return the index in m_retx of the first micropacket that leaves after \p t
-    std::size_t FirstUnacknowledgedLeavingAfter(const Time& t) const;
     /// Tell the peer of the credits just put on \p u, a micropacket of the run on the wire
     /// (awaiting acknowledgement) that leaves in \p slot.
     void SendCreditsOnRun(const GsnMicropacket& u, const Time& slot);

@@ -86,7 +86,7 @@ class GsnRetransmitBuffer
     Time SlotOf(std::size_t i) const
     {
         const Place p = Locate(i);
-        return m_entries[p.entry].slot + SlotTime() * int64_t(p.offset);
+        return m_entries[p.entry].slot + gsn::MicropacketTime() * int64_t(p.offset);
     }
 
     /**
@@ -150,7 +150,7 @@ class GsnRetransmitBuffer
             // The oldest left is not stored: the one it follows becomes it.
             Entry& e = m_entries.front();
             e.mp = e.mp.FollowingOnLink(uint32_t(n));
-            e.slot += SlotTime() * int64_t(n);
+            e.slot += gsn::MicropacketTime() * int64_t(n);
             e.following -= uint32_t(n);
         }
     }
@@ -168,14 +168,17 @@ class GsnRetransmitBuffer
         }
         Entry& e = m_entries[p.entry];
         const uint32_t after = e.following - p.offset; // those after i that follow e
-        Entry mine{e.mp.FollowingOnLink(p.offset), e.slot + SlotTime() * int64_t(p.offset), 0};
+        Entry mine{e.mp.FollowingOnLink(p.offset),
+                   e.slot + gsn::MicropacketTime() * int64_t(p.offset),
+                   0};
         e.following = p.offset - 1;
         std::size_t at = p.entry + 1;
         Insert(at, std::move(mine));
         if (after > 0)
         {
             const Entry& m = m_entries[at];
-            Insert(at + 1, Entry{m.mp.FollowingOnLink(1), m.slot + SlotTime(), after - 1});
+            Insert(at + 1,
+                   Entry{m.mp.FollowingOnLink(1), m.slot + gsn::MicropacketTime(), after - 1});
         }
         return m_entries[at].mp;
     }
@@ -212,7 +215,8 @@ class GsnRetransmitBuffer
             if (x.slot <= t)
             {
                 // (Slot steps of 40 ns: those of this entry up to t have left.)
-                const int64_t gone = (t - x.slot).GetTimeStep() / SlotTime().GetTimeStep() + 1;
+                const int64_t gone =
+                    (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
                 return after + std::size_t(std::min<int64_t>(gone, 1 + x.following));
             }
         }
@@ -279,13 +283,6 @@ class GsnRetransmitBuffer
         {
             std::swap(m_entries[j], m_entries[j - 1]);
         }
-    }
-
-    /// \return one micropacket time
-    static Time SlotTime()
-    {
-        static const Time t = NanoSeconds(gsn::MICROPACKET_TIME_NS);
-        return t;
     }
 
     GsnRingBuffer<Entry> m_entries; ///< oldest first

@@ -119,24 +119,6 @@ class GsnRingBuffer
     }
 
     /**
-     * Make room for \p n elements (a capacity of the power of two that pushing them one by
-     * one would reach), moving the elements once instead of at each doubling.
-     * \param n the size to hold without growing
-     */
-    void reserve(std::size_t n)
-    {
-        if (n > m_capacity)
-        {
-            std::size_t c = m_capacity == 0 ? KEEP_CAPACITY : m_capacity;
-            while (c < n)
-            {
-                c *= 2;
-            }
-            GrowTo(c);
-        }
-    }
-
-    /**
      * Append an element in place, without a temporary: the caller assigns every field of
      * the returned element, which holds whatever its place held before.
      * \return the new last element
@@ -226,13 +208,7 @@ class GsnRingBuffer
     /// Double the storage (or make the first), keeping the order.
     void Grow()
     {
-        GrowTo(m_capacity == 0 ? KEEP_CAPACITY : 2 * std::size_t(m_capacity));
-    }
-
-    /// Move the elements to storage of \p slots places (KEEP_CAPACITY times a power of two).
-    void GrowTo(std::size_t slots)
-    {
-        std::vector<T> bigger = Take(slots);
+        std::vector<T> bigger = Take(m_capacity == 0 ? KEEP_CAPACITY : 2 * std::size_t(m_capacity));
         for (std::size_t i = 0; i < m_size; ++i)
         {
             bigger[i] = std::move((*this)[i]);

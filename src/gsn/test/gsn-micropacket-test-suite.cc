@@ -660,18 +660,6 @@ class GsnRingBufferTestCase : public TestCase
             const bool push = model.empty() || (rng() % 3 != 0);
             if (push)
             {
-                if (rng() % 50 == 0)
-                {
-                    // Room made at once, to the capacity doubling would reach; a ring with
-                    // room keeps its storage. (The order is checked below.)
-                    const std::size_t before = ring.capacity();
-                    const std::size_t want = ring.size() + 1 + rng() % 300;
-                    ring.reserve(want);
-                    NS_TEST_ASSERT_MSG_GT_OR_EQ(ring.capacity(), want, "room made");
-                    const std::size_t most =
-                        before >= want ? before : std::max<std::size_t>(16, 2 * want - 1);
-                    NS_TEST_ASSERT_MSG_LT_OR_EQ(ring.capacity(), most, "no more than doubling");
-                }
                 if (rng() % 2 == 0)
                 {
                     ring.push_back(next);
