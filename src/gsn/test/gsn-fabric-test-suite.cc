@@ -8,14 +8,19 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/global-value.h"
+#include "ns3/gsn-now.h"
 #include "ns3/gsn-quad-heap-scheduler.h"
+#include "ns3/gsn-timing-wheel-scheduler.h"
 #include "ns3/gsn-topology-builder.h"
 #include "ns3/map-scheduler.h"
+#include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::gsntest;
@@ -115,6 +120,22 @@ class GsnFabricErrorsTestCase : public TestCase
     }
 };
 
+/// Puts the global SchedulerType back, however a test ends.
+struct SchedulerGuard
+{
+    StringValue saved; ///< the SchedulerType before
+
+    SchedulerGuard()
+    {
+        GlobalValue::GetValueByName("SchedulerType", saved);
+    }
+
+    ~SchedulerGuard()
+    {
+        GlobalValue::Bind("SchedulerType", saved);
+    }
+};
+
 /// Delivery times are a function of the model alone, not of the order in which ns-3's event
 /// schedulers keep events (each breaks ties of time by insertion order, but they differ in
 /// what Simulator::Remove does: the model stops using it with the HeapScheduler).
@@ -129,22 +150,6 @@ class GsnSchedulerIndependenceTestCase : public TestCase
     }
 
   private:
-    /// Puts the global SchedulerType back, however the test ends.
-    struct SchedulerGuard
-    {
-        StringValue saved;
-
-        SchedulerGuard()
-        {
-            GlobalValue::GetValueByName("SchedulerType", saved);
-        }
-
-        ~SchedulerGuard()
-        {
-            GlobalValue::Bind("SchedulerType", saved);
-        }
-    };
-
     /// \return every Message's delivery time with \p scheduler
     std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> Run(
         const std::string& scheduler,
@@ -182,7 +187,8 @@ class GsnSchedulerIndependenceTestCase : public TestCase
         for (const std::string scheduler : {"ns3::HeapScheduler",
                                             "ns3::CalendarScheduler",
                                             "ns3::ListScheduler",
-                                            "ns3::GsnQuadHeapScheduler"})
+                                            "ns3::GsnQuadHeapScheduler",
+                                            "ns3::GsnTimingWheelScheduler"})
         {
             uint64_t events = 0;
             const auto got = Run(scheduler, events);
@@ -199,13 +205,16 @@ class GsnSchedulerIndependenceTestCase : public TestCase
     std::string m_linkMode; ///< LinkMode of every port
 };
 
-/// GsnQuadHeapScheduler gives events in the order of ns-3's MapScheduler (time, then
-/// insertion), through random insertions, removals and ties of time.
-class GsnQuadHeapSchedulerTestCase : public TestCase
+/// A gsn scheduler gives events in the order of ns-3's MapScheduler (time, then insertion),
+/// through random insertions, removals and ties of time.
+class GsnSchedulerOrderTestCase : public TestCase
 {
   public:
-    GsnQuadHeapSchedulerTestCase()
-        : TestCase("Quad-heap scheduler: the MapScheduler's order through insertions and removals")
+    /// \param name what the scheduler is
+    /// \param factory makes the scheduler
+    GsnSchedulerOrderTestCase(const std::string& name, const ObjectFactory& factory)
+        : TestCase(name + ": the MapScheduler's order through insertions and removals"),
+          m_factory(factory)
     {
     }
 
@@ -213,7 +222,7 @@ class GsnQuadHeapSchedulerTestCase : public TestCase
     void DoRun() override
     {
         Ptr<Scheduler> ref = CreateObject<MapScheduler>();
-        Ptr<Scheduler> heap = CreateObject<GsnQuadHeapScheduler>();
+        Ptr<Scheduler> heap = m_factory.Create<Scheduler>();
         std::vector<Scheduler::Event> pending; // inserted, neither run nor removed
         std::mt19937 rng(3);
         uint32_t uid = 0;
@@ -268,7 +277,75 @@ class GsnQuadHeapSchedulerTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), true, "both empty");
     }
+
+    ObjectFactory m_factory; ///< makes the scheduler under test
 };
+
+/// gsn::Now() is Simulator::Now() in every event, under a GsnTimingWheelScheduler, after
+/// the simulator's scheduler is replaced by another one, and by ns-3's own.
+class GsnPublishedTimeTestCase : public TestCase
+{
+  public:
+    GsnPublishedTimeTestCase()
+        : TestCase("gsn::Now() agrees with Simulator::Now() through scheduler changes")
+    {
+    }
+
+  private:
+    void Check()
+    {
+        ++m_checked;
+        if (gsn::Now() != Simulator::Now())
+        {
+            ++m_wrong;
+        }
+    }
+
+    void DoRun() override
+    {
+        SchedulerGuard guard;
+        GlobalValue::Bind("SchedulerType", StringValue("ns3::GsnTimingWheelScheduler"));
+        std::mt19937 rng(11);
+        for (int k = 0; k < 20000; ++k)
+        {
+            // Within the wheel, beyond it, and ties.
+            const Time at = NanoSeconds(k % 3 == 0 ? rng() % 200000 : rng() % 5000);
+            Simulator::Schedule(at, &GsnPublishedTimeTestCase::Check, this);
+        }
+        auto replace = [](const std::string& type) {
+            ObjectFactory factory;
+            factory.SetTypeId(type);
+            Simulator::SetScheduler(factory);
+        };
+        Simulator::Schedule(NanoSeconds(2500),
+                            [replace]() { replace("ns3::GsnTimingWheelScheduler"); });
+        Simulator::Schedule(NanoSeconds(100000), [replace]() { replace("ns3::MapScheduler"); });
+        Simulator::Schedule(NanoSeconds(150000),
+                            [replace]() { replace("ns3::GsnTimingWheelScheduler"); });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(m_checked, 20000u, "every event ran");
+        NS_TEST_ASSERT_MSG_EQ(m_wrong, 0u, "gsn::Now() was Simulator::Now() in each");
+        NS_TEST_ASSERT_MSG_EQ(gsn::Now(), Simulator::Now(), "and after the simulator is gone");
+    }
+
+    uint32_t m_checked{0}; ///< events run
+    uint32_t m_wrong{0};   ///< events where the two differed
+};
+
+/// \return a factory of the scheduler type with the given attributes
+ObjectFactory
+SchedulerFactory(const std::string& type,
+                 const std::vector<std::pair<std::string, std::string>>& attributes = {})
+{
+    ObjectFactory factory;
+    factory.SetTypeId(type);
+    for (const auto& [name, value] : attributes)
+    {
+        factory.Set(name, StringValue(value));
+    }
+    return factory;
+}
 
 /// The gsn-fabric test suite.
 class GsnFabricTestSuite : public TestSuite
@@ -298,7 +375,19 @@ class GsnFabricTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new GsnAllPairsTestCase("a ring of 5", B::Ring(5), "UpDown"), TestCase::QUICK);
         AddTestCase(new GsnFabricErrorsTestCase, TestCase::QUICK);
-        AddTestCase(new GsnQuadHeapSchedulerTestCase, TestCase::QUICK);
+        AddTestCase(new GsnSchedulerOrderTestCase("Quad-heap scheduler",
+                                                  SchedulerFactory("ns3::GsnQuadHeapScheduler")),
+                    TestCase::QUICK);
+        // A small wheel: events beyond it, in the heap, and the wheel turning over.
+        for (const std::string slots : {"64", "32768"})
+        {
+            AddTestCase(new GsnSchedulerOrderTestCase(
+                            "Timing-wheel scheduler of " + slots + " slots",
+                            SchedulerFactory("ns3::GsnTimingWheelScheduler",
+                                             {{"WheelSlots", slots}, {"PublishTime", "false"}})),
+                        TestCase::QUICK);
+        }
+        AddTestCase(new GsnPublishedTimeTestCase, TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Micropacket"), TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Run"), TestCase::QUICK);
     }

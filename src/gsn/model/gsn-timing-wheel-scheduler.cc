@@ -1,0 +1,340 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-timing-wheel-scheduler.h"
+
+#include "gsn-now.h"
+
+#include "ns3/assert.h"
+#include "ns3/boolean.h"
+#include "ns3/fatal-error.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnTimingWheelScheduler");
+NS_OBJECT_ENSURE_REGISTERED(GsnTimingWheelScheduler);
+
+namespace gsn
+{
+PublishedTime g_publishedTime;
+} // namespace gsn
+
+namespace
+{
+
+/// Slots per bitmap word.
+constexpr uint32_t WORD_BITS = 64;
+
+/// \return the lowest set bit of a word that is not zero
+inline uint32_t
+LowestBit(uint64_t word)
+{
+    return uint32_t(__builtin_ctzll(word));
+}
+
+} // namespace
+
+TypeId
+GsnTimingWheelScheduler::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnTimingWheelScheduler")
+            .SetParent<Scheduler>()
+            .SetGroupName("Gsn")
+            .AddConstructor<GsnTimingWheelScheduler>()
+            .AddAttribute("WheelSlots",
+                          "Slots of the wheel, one per time step (a power of two): events due "
+                          "within this many time steps of the current one are kept in "
+                          "constant time, later ones in a 4-ary heap. The default covers "
+                          "32.8 us at ns-3's default resolution of a nanosecond.",
+                          UintegerValue(32768),
+                          MakeUintegerAccessor(&GsnTimingWheelScheduler::m_slots),
+                          MakeUintegerChecker<uint32_t>(WORD_BITS, 1u << 24))
+            .AddAttribute("PublishTime",
+                          "Make the time of each event given out known to gsn::Now(). Leave "
+                          "it on for the scheduler the simulator runs; turn it off for one "
+                          "made for anything else.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsnTimingWheelScheduler::m_publishTime),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+GsnTimingWheelScheduler::GsnTimingWheelScheduler()
+    : m_later(CreateObject<GsnQuadHeapScheduler>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+GsnTimingWheelScheduler::~GsnTimingWheelScheduler()
+{
+    NS_LOG_FUNCTION(this);
+    if (gsn::g_publishedTime.publisher == this)
+    {
+        gsn::g_publishedTime = gsn::PublishedTime();
+    }
+}
+
+void
+GsnTimingWheelScheduler::MakeWheel()
+{
+    if (m_slots < WORD_BITS || (m_slots & (m_slots - 1)) != 0)
+    {
+        NS_FATAL_ERROR("GsnTimingWheelScheduler: WheelSlots (" << m_slots
+                                                               << ") must be a power of two, "
+                                                                  "at least 64");
+    }
+    m_head.assign(m_slots, NONE);
+    m_tail.assign(m_slots, NONE);
+    m_used.assign(m_slots / WORD_BITS, 0);
+    m_usedWords.assign((m_used.size() + WORD_BITS - 1) / WORD_BITS, 0);
+    if (m_publishTime)
+    {
+        // The simulator's scheduler from now on (one replacing another is given the pending
+        // events first; the one replaced publishes no more).
+        m_current = uint64_t(Simulator::Now().GetTimeStep());
+        gsn::g_publishedTime.publisher = this;
+        gsn::g_publishedTime.ts = m_current;
+    }
+}
+
+inline bool
+GsnTimingWheelScheduler::InWheel(uint64_t ts) const
+{
+    // Every event in the wheel is due in [m_current, m_current + m_slots): slot ts mod
+    // m_slots holds the events of time step ts only, and the wheel's first event is the
+    // first slot in use from m_current's on.
+    return ts >= m_current && ts - m_current < m_slots;
+}
+
+uint32_t
+GsnTimingWheelScheduler::NewNode(const Scheduler::Event& ev)
+{
+    if (m_free == NONE)
+    {
+        m_nodes.push_back(Node{ev, NONE});
+        return uint32_t(m_nodes.size() - 1);
+    }
+    const uint32_t i = m_free;
+    m_free = m_nodes[i].next;
+    m_nodes[i] = Node{ev, NONE};
+    return i;
+}
+
+void
+GsnTimingWheelScheduler::FreeNode(uint32_t i)
+{
+    m_nodes[i].next = m_free;
+    m_free = i;
+}
+
+void
+GsnTimingWheelScheduler::MarkSlot(uint32_t s, bool used)
+{
+    const uint32_t w = s / WORD_BITS;
+    const uint64_t bit = uint64_t(1) << (s % WORD_BITS);
+    const uint64_t wordBit = uint64_t(1) << (w % WORD_BITS);
+    if (used)
+    {
+        m_used[w] |= bit;
+        m_usedWords[w / WORD_BITS] |= wordBit;
+    }
+    else
+    {
+        m_used[w] &= ~bit;
+        if (m_used[w] == 0)
+        {
+            m_usedWords[w / WORD_BITS] &= ~wordBit;
+        }
+    }
+}
+
+void
+GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
+{
+    if (m_head.empty())
+    {
+        MakeWheel();
+    }
+    const uint64_t ts = ev.key.m_ts;
+    if (!InWheel(ts))
+    {
+        m_later->GsnQuadHeapScheduler::Insert(ev);
+        return;
+    }
+    const uint32_t s = uint32_t(ts & (m_slots - 1));
+    const uint32_t i = NewNode(ev);
+    ++m_inWheel;
+    if (m_head[s] == NONE)
+    {
+        m_head[s] = m_tail[s] = i;
+        MarkSlot(s, true);
+        return;
+    }
+    if (m_nodes[m_tail[s]].ev.key.m_uid < ev.key.m_uid)
+    {
+        m_nodes[m_tail[s]].next = i; // the usual case: numbered after every event there
+        m_tail[s] = i;
+        return;
+    }
+    // Inserted out of number order (not done by ns-3's simulators): find its place.
+    uint32_t* link = &m_head[s];
+    while (*link != NONE && m_nodes[*link].ev.key.m_uid < ev.key.m_uid)
+    {
+        link = &m_nodes[*link].next;
+    }
+    m_nodes[i].next = *link;
+    *link = i;
+}
+
+bool
+GsnTimingWheelScheduler::IsEmpty() const
+{
+    return m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty();
+}
+
+uint32_t
+GsnTimingWheelScheduler::FirstWordFrom(uint32_t from) const
+{
+    const uint32_t words = uint32_t(m_used.size());
+    if (from >= words)
+    {
+        return NONE;
+    }
+    uint32_t sw = from / WORD_BITS;
+    uint64_t summary = m_usedWords[sw] & (~uint64_t(0) << (from % WORD_BITS));
+    while (summary == 0)
+    {
+        if (++sw == m_usedWords.size())
+        {
+            return NONE;
+        }
+        summary = m_usedWords[sw];
+    }
+    return sw * WORD_BITS + LowestBit(summary);
+}
+
+uint32_t
+GsnTimingWheelScheduler::FirstSlot() const
+{
+    if (m_inWheel == 0)
+    {
+        return NONE;
+    }
+    // From the current time step's slot to the end, then around from slot 0.
+    const uint32_t start = uint32_t(m_current & (m_slots - 1));
+    const uint32_t w = start / WORD_BITS;
+    const uint64_t rest = m_used[w] & (~uint64_t(0) << (start % WORD_BITS));
+    if (rest != 0)
+    {
+        return w * WORD_BITS + LowestBit(rest);
+    }
+    uint32_t next = FirstWordFrom(w + 1);
+    if (next == NONE)
+    {
+        next = FirstWordFrom(0); // at or before w: its bits from start on are clear
+    }
+    NS_ASSERT(next != NONE);
+    return next * WORD_BITS + LowestBit(m_used[next]);
+}
+
+Scheduler::Event
+GsnTimingWheelScheduler::PeekNext() const
+{
+    const uint32_t s = FirstSlot();
+    if (s == NONE)
+    {
+        return m_later->GsnQuadHeapScheduler::PeekNext();
+    }
+    const Scheduler::Event& first = m_nodes[m_head[s]].ev;
+    if (!m_later->GsnQuadHeapScheduler::IsEmpty())
+    {
+        const Scheduler::Event later = m_later->GsnQuadHeapScheduler::PeekNext();
+        if (later.key < first.key)
+        {
+            return later;
+        }
+    }
+    return first;
+}
+
+Scheduler::Event
+GsnTimingWheelScheduler::PopSlot(uint32_t s)
+{
+    const uint32_t i = m_head[s];
+    const Scheduler::Event ev = m_nodes[i].ev;
+    m_head[s] = m_nodes[i].next;
+    if (m_head[s] == NONE)
+    {
+        m_tail[s] = NONE;
+        MarkSlot(s, false);
+    }
+    FreeNode(i);
+    --m_inWheel;
+    return ev;
+}
+
+Scheduler::Event
+GsnTimingWheelScheduler::RemoveNext()
+{
+    const uint32_t s = FirstSlot();
+    Scheduler::Event next;
+    if (s != NONE && (m_later->GsnQuadHeapScheduler::IsEmpty() ||
+                      m_nodes[m_head[s]].ev.key < m_later->GsnQuadHeapScheduler::PeekNext().key))
+    {
+        next = PopSlot(s);
+    }
+    else
+    {
+        next = m_later->GsnQuadHeapScheduler::RemoveNext();
+    }
+    m_current = next.key.m_ts;
+    if (gsn::g_publishedTime.publisher == this)
+    {
+        gsn::g_publishedTime.ts = m_current;
+    }
+    return next;
+}
+
+void
+GsnTimingWheelScheduler::Remove(const Scheduler::Event& ev)
+{
+    if (InWheel(ev.key.m_ts))
+    {
+        const uint32_t s = uint32_t(ev.key.m_ts & (m_slots - 1));
+        uint32_t prev = NONE;
+        for (uint32_t i = m_head[s]; i != NONE; prev = i, i = m_nodes[i].next)
+        {
+            if (m_nodes[i].ev.key.m_uid != ev.key.m_uid)
+            {
+                continue;
+            }
+            if (prev == NONE)
+            {
+                PopSlot(s);
+                return;
+            }
+            m_nodes[prev].next = m_nodes[i].next;
+            if (m_tail[s] == i)
+            {
+                m_tail[s] = prev;
+            }
+            FreeNode(i);
+            --m_inWheel;
+            return;
+        }
+        // Not there: inserted before the wheel reached its time step.
+    }
+    m_later->GsnQuadHeapScheduler::Remove(ev);
+}
+
+std::size_t
+GsnTimingWheelScheduler::GetWheelEvents() const
+{
+    return m_inWheel;
+}
+
+} // namespace ns3

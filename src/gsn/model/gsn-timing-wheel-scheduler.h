@@ -1,0 +1,116 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnTimingWheelScheduler: an ns-3 event scheduler for large fabrics, a wheel of one slot
+ * per time step for the near future and a 4-ary heap for the rest.
+ */
+#ifndef GSN_TIMING_WHEEL_SCHEDULER_H
+#define GSN_TIMING_WHEEL_SCHEDULER_H
+
+#include "gsn-quad-heap-scheduler.h"
+
+#include "ns3/ptr.h"
+#include "ns3/scheduler.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief An event scheduler with the order of ns-3's own, in constant time for events due
+ * soon.
+ *
+ * A fabric's events are almost all due within microseconds (a run's end, its arrival, a
+ * timer of a port), and on a large fabric several fall in every nanosecond. This scheduler
+ * keeps the events due within WheelSlots time steps of the current one in a wheel of one
+ * slot per time step, each slot a list in insertion order (ns-3 gives insertion numbers in
+ * increasing order, so a slot's list is in ns-3's order by appending), with a two-level
+ * bitmap of the slots in use; the later events go to a GsnQuadHeapScheduler. The next
+ * event is the earlier of the wheel's first and the heap's top, by time then insertion
+ * number, exactly as every ns-3 scheduler orders them: a simulation runs the same events
+ * in the same order under either.
+ *
+ * The scheduler the simulator runs also makes the time of the event it gives out known to
+ * gsn::Now() (see gsn-now.h), which the gsn model reads instead of Simulator::Now() (a
+ * virtual call through the simulator's implementation, 5% of the instructions of a fabric
+ * run). A GsnTimingWheelScheduler made for something else (a test) must be made with
+ * PublishTime false.
+ *
+ * Select it with
+ * \code
+ *   GlobalValue::Bind("SchedulerType", StringValue("ns3::GsnTimingWheelScheduler"));
+ * \endcode
+ * or `--SchedulerType=ns3::GsnTimingWheelScheduler` on a command line.
+ *
+ * Insert() and RemoveNext() take constant time for events within the wheel (a bitmap
+ * search of WheelSlots / 4096 words at most), logarithmic time otherwise; Remove() is
+ * linear in the events of the same time step.
+ */
+class GsnTimingWheelScheduler : public Scheduler
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    GsnTimingWheelScheduler();
+    ~GsnTimingWheelScheduler() override;
+
+    void Insert(const Scheduler::Event& ev) override;
+    bool IsEmpty() const override;
+    Scheduler::Event PeekNext() const override;
+    Scheduler::Event RemoveNext() override;
+    void Remove(const Scheduler::Event& ev) override;
+
+    /// \return the events in the wheel (not in the heap of later events)
+    std::size_t GetWheelEvents() const;
+
+  private:
+    /// No node, no slot.
+    static constexpr uint32_t NONE = UINT32_MAX;
+
+    /// A pending event in a slot's list.
+    struct Node
+    {
+        Scheduler::Event ev; ///< the event
+        uint32_t next;       ///< the next node of the slot, or of the free list
+    };
+
+    /// Makes the wheel (WheelSlots is known only once the attributes are set).
+    void MakeWheel();
+    /// \return whether an event at time step ts belongs in the wheel
+    bool InWheel(uint64_t ts) const;
+    /// \return the first slot in use from the current time step on, or NONE
+    uint32_t FirstSlot() const;
+    /// \return the first bitmap word in use at index from or later, or NONE
+    uint32_t FirstWordFrom(uint32_t from) const;
+    /// Marks slot s in use or free in the bitmaps.
+    void MarkSlot(uint32_t s, bool used);
+    /// Takes the first event of slot s out of the wheel.
+    Scheduler::Event PopSlot(uint32_t s);
+    /// \return a free node holding ev
+    uint32_t NewNode(const Scheduler::Event& ev);
+    /// Gives node i back.
+    void FreeNode(uint32_t i);
+
+    uint32_t m_slots{0};               ///< WheelSlots: slots of the wheel, a power of two
+    bool m_publishTime{true};          ///< PublishTime: make gsn::Now() read this scheduler
+    uint64_t m_current{0};             ///< time step of the last event given out
+    std::size_t m_inWheel{0};          ///< events in the wheel
+    std::vector<uint32_t> m_head;      ///< first node of each slot
+    std::vector<uint32_t> m_tail;      ///< last node of each slot
+    std::vector<uint64_t> m_used;      ///< bit per slot: slot in use
+    std::vector<uint64_t> m_usedWords; ///< bit per m_used word: word not zero
+    std::vector<Node> m_nodes;         ///< every node, in use or free
+    uint32_t m_free{NONE};             ///< first free node
+    Ptr<GsnQuadHeapScheduler> m_later; ///< the events beyond the wheel
+};
+
+} // namespace ns3
+
+#endif /* GSN_TIMING_WHEEL_SCHEDULER_H */
