@@ -3,6 +3,7 @@
  */
 #include "gsn-channel.h"
 
+#include "gsn-now.h"
 #include "gsn-port-device.h"
 
 #include "ns3/double.h"
@@ -202,7 +203,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
     }
     const std::size_t peer = PeerIndex(PeekPointer(sender));
     const Time arrival = ArrivalDelay();
-    run->firstArrival = Simulator::Now() + arrival;
+    run->firstArrival = gsn::Now() + arrival;
     run->next = 0;
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,

@@ -4,6 +4,7 @@
 #include "gsn-port-device.h"
 
 #include "gsn-channel.h"
+#include "gsn-now.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -363,7 +364,7 @@ GsnPortDevice::TransmitNext()
     {
         return;
     }
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     m_slotTime = now;
     // What is due by now counts (ExactCredits: acknowledgements may move the deadline).
     // Applying it may notify this port, which the choice below covers.
@@ -648,7 +649,7 @@ GsnPortDevice::HeldNullTimeout()
 void
 GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
 {
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     const Time arrival = now + m_channel->ArrivalDelay();
     // Half the run mode's transmissions are a Credit-only or a Null returning credits and
     // acknowledgements to a peer that is busy sending to this port: it would act on them only
@@ -676,7 +677,7 @@ GsnPortDevice::ApplyTakenAhead()
 {
     if (!TimesAcknowledgements())
     {
-        ApplyDueCredits(Simulator::Now());
+        ApplyDueCredits(gsn::Now());
     }
 }
 
@@ -833,7 +834,7 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     // Micropacket by micropacket it would go in the next slot, or after the VC's last one
     // in this run (a Message queued behind one whose Tail is in the run). If the run ends
     // by then anyway, nothing waits longer.
-    const Time from = std::max(Simulator::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
+    const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
     if (m_runEnd - from > gsn::MicropacketTime())
     {
         m_runDisturbed = true;
@@ -979,7 +980,7 @@ GsnPortDevice::PiggybackCredits(GsnMicropacket& mp)
 void
 GsnPortDevice::NoteCreditStall(uint8_t vc)
 {
-    if (m_exactCredits && m_slotTime > Simulator::Now())
+    if (m_exactCredits && m_slotTime > gsn::Now())
     {
         // Credits for this later slot may still be sent before it: a stall counts only
         // when the slot comes without them.
@@ -1047,14 +1048,14 @@ void
 GsnPortDevice::RetransmitTimeout()
 {
     m_rtxTimer.pending = false;
-    ApplyDueCredits(Simulator::Now()); // acknowledgements that arrived meanwhile
-    if (!RetransmitDeadlinePassed(Simulator::Now()))
+    ApplyDueCredits(gsn::Now()); // acknowledgements that arrived meanwhile
+    if (!RetransmitDeadlinePassed(gsn::Now()))
     {
         // Progress was made since the timer was set: wait for the new deadline (while the
         // transmitter is busy, its next choice checks the deadline).
         if (m_state == LinkState::UP && !m_retx.empty() && !m_txBusy)
         {
-            Arm(m_rtxTimer, m_rtxDeadline - Simulator::Now(), &GsnPortDevice::RetransmitTimeout);
+            Arm(m_rtxTimer, m_rtxDeadline - gsn::Now(), &GsnPortDevice::RetransmitTimeout);
         }
         return;
     }
@@ -1076,7 +1077,7 @@ GsnPortDevice::ExpireRetransmitTimer()
     NS_LOG_LOGIC(this << " go-back-N: resending " << m_retx.size() << " micropackets");
     m_retransmitTrace(uint32_t(m_retx.size()));
     m_resendIndex = 0;
-    m_rtxDeadline = Simulator::Now() + GetRetransmitTimeout();
+    m_rtxDeadline = gsn::Now() + GetRetransmitTimeout();
 }
 
 void
@@ -1103,7 +1104,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
-    const Time t = at ? *at : Simulator::Now();
+    const Time t = at ? *at : gsn::Now();
     const Time from = m_retx.empty() ? t : std::max(t, m_retx.FrontSlot());
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
@@ -1210,7 +1211,7 @@ GsnPortDevice::NextAckDue() const
     }
     if (NullDue())
     {
-        return Simulator::Now();
+        return gsn::Now();
     }
     // As micropacket by micropacket: when AckThreshold are owed, or the oldest has waited
     // AckDelay.
@@ -1295,7 +1296,7 @@ GsnPortDevice::DropMicropacket(const GsnMicropacket& mp, bool accepted)
 void
 GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     const std::size_t size = run->Size();
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
@@ -1467,7 +1468,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     run.next = b;
     m_rxIndex = uint32_t(b - 1);
     m_rxArrival = run.ArrivalOf(b - 1);
-    m_rxAhead = m_rxArrival > Simulator::Now();
+    m_rxAhead = m_rxArrival > gsn::Now();
     m_counters.rxMicropackets += n;
     m_counters.rxAccepted += n;
     m_expectedTseq = uint8_t(m_expectedTseq + n);
@@ -1475,7 +1476,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     NS_ASSERT(m_selecting);
     if (m_rxUnacked == 0)
     {
-        m_oldestUnacked = Simulator::Now();
+        m_oldestUnacked = gsn::Now();
     }
     m_rxUnacked += n;
     if (m_rxUnacked >= m_ackThreshold)
@@ -1502,7 +1503,7 @@ GsnPortDevice::Receive(GsnMicropacket mp)
 {
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
-    ReceiveAt(mp, Simulator::Now());
+    ReceiveAt(mp, gsn::Now());
 }
 
 void
@@ -1627,7 +1628,7 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
         m_laterCredits.Add(m_rxArrival, vc, credits);
         return;
     }
-    CountCredits(vc, credits, Simulator::Now());
+    CountCredits(vc, credits, gsn::Now());
     NotifyTxReady();
 }
 
@@ -1683,7 +1684,7 @@ GsnPortDevice::OweAck()
 {
     if (m_rxUnacked++ == 0)
     {
-        m_oldestUnacked = Simulator::Now();
+        m_oldestUnacked = gsn::Now();
     }
     if (m_rxUnacked >= m_ackThreshold)
     {
@@ -1708,7 +1709,7 @@ GsnPortDevice::ArmIdleTimers()
 {
     // While the transmitter is busy, the micropacket it sends next carries the RSEQ and the
     // owed credits; the timers are needed only once it has nothing to send.
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     // A timer whose work is already due (waiting for the link to come up) is not needed.
     // (With micropackets taken ahead still arriving, the due-credits timer wakes for both.)
     if (m_rxUnacked > 0 && !m_ackDue && !m_ackTimer.pending && m_laterArrivals.empty())
@@ -1741,9 +1742,9 @@ GsnPortDevice::AckTimeout()
     // The timer is lazy: it acts only if the oldest unacknowledged micropacket has waited
     // AckDelay; under steady traffic the threshold or piggy-backing acknowledges first.
     const Time due = m_oldestUnacked + m_ackDelay;
-    if (Simulator::Now() < due)
+    if (gsn::Now() < due)
     {
-        Arm(m_ackTimer, due - Simulator::Now(), &GsnPortDevice::AckTimeout);
+        Arm(m_ackTimer, due - gsn::Now(), &GsnPortDevice::AckTimeout);
         return;
     }
     m_ackDue = true;
@@ -1753,7 +1754,7 @@ GsnPortDevice::AckTimeout()
 void
 GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 {
-    if (m_exactCredits && at > Simulator::Now())
+    if (m_exactCredits && at > gsn::Now())
     {
         // Freed in a later slot of a run chosen ahead: the credits exist from then. Those
         // that ride on this port's run under way from then are sent now (their places count
@@ -1780,7 +1781,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     }
     // (Here at is now, except in a run mode without ExactCredits, which counts places
     // freed in a later slot at once.)
-    if (m_txBusy && m_runEnd == at && at == Simulator::Now())
+    if (m_txBusy && m_runEnd == at && at == gsn::Now())
     {
         // Freed as this port's next slot begins: the micropacket of that slot is chosen as
         // if before (micropacket by micropacket the order of the two events would decide),
@@ -1790,11 +1791,11 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     }
     if (!m_laterReleases.empty())
     {
-        ApplyDueReleases(Simulator::Now(), false); // places freed earlier count first
+        ApplyDueReleases(gsn::Now(), false); // places freed earlier count first
     }
     if (m_owedTotal == 0)
     {
-        m_oldestOwed = Simulator::Now();
+        m_oldestOwed = gsn::Now();
     }
     FreeRxPlaces(vc, n);
     if (m_txBusy && CreditsRideOnRuns())
@@ -1843,7 +1844,7 @@ GsnPortDevice::ReleasesQuietly(const Time& first, const Time& last) const
     {
         return true;
     }
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     return !(m_exactCredits && last > now) && !(endWithin && m_runEnd == now);
 }
 
@@ -1975,7 +1976,7 @@ GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
 void
 GsnPortDevice::PutOwedCreditsOnRun()
 {
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     if (m_owedTotal == 0 || !CanPutCreditsOnRun(now))
     {
         return;
@@ -2063,7 +2064,7 @@ GsnPortDevice::ArmDueCreditsTimer()
     {
         return;
     }
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     wake = std::max(wake, now);
     if (m_dueCreditsTimer.pending)
     {
@@ -2080,12 +2081,12 @@ void
 GsnPortDevice::DueCreditsTimeout()
 {
     m_dueCreditsTimer.pending = false;
-    ApplyDueCredits(Simulator::Now());
-    if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= Simulator::Now())
+    ApplyDueCredits(gsn::Now());
+    if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= gsn::Now())
     {
         m_creditDue = true; // as CreditTimeout would
     }
-    if (m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= Simulator::Now())
+    if (m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= gsn::Now())
     {
         m_ackDue = true; // as AckTimeout would
     }
@@ -2102,9 +2103,9 @@ GsnPortDevice::CreditTimeout()
     }
     // Lazy like AckTimeout: only credits owed for AckDelay force a Credit-only.
     const Time due = m_oldestOwed + m_ackDelay;
-    if (Simulator::Now() < due)
+    if (gsn::Now() < due)
     {
-        Arm(m_creditTimer, due - Simulator::Now(), &GsnPortDevice::CreditTimeout);
+        Arm(m_creditTimer, due - gsn::Now(), &GsnPortDevice::CreditTimeout);
         return;
     }
     m_creditDue = true;
@@ -2338,19 +2339,19 @@ GsnPortDevice::NotifyLinkUp()
 int32_t
 GsnPortDevice::GetTxCredits(uint8_t vc) const
 {
-    return m_txCredits.at(vc) + int32_t(m_laterCredits.SumDue(vc, Simulator::Now()));
+    return m_txCredits.at(vc) + int32_t(m_laterCredits.SumDue(vc, gsn::Now()));
 }
 
 uint32_t
 GsnPortDevice::GetRxBufferOccupancy(uint8_t vc) const
 {
-    return m_rxOccupancy.at(vc) - m_laterReleases.SumDue(vc, Simulator::Now());
+    return m_rxOccupancy.at(vc) - m_laterReleases.SumDue(vc, gsn::Now());
 }
 
 uint64_t
 GsnPortDevice::GetTxMicropacketsStarted() const
 {
-    const int64_t elapsed = (Simulator::Now() - m_runStart).GetNanoSeconds();
+    const int64_t elapsed = (gsn::Now() - m_runStart).GetNanoSeconds();
     // (A run may have idle time inside: count the micropackets that have left by now.)
     const int64_t started = m_txBusy && m_txRun ? int64_t(m_txRun->LeftBy(elapsed))
                                                 : elapsed / gsn::MICROPACKET_TIME_NS + 1;
@@ -2365,7 +2366,7 @@ GsnPortDevice::GetUnacknowledged() const
     // ExactCredits: less what acknowledgements that arrived by now, kept, take off.
     for (std::size_t i = m_laterAcks.size(); n > 0 && i-- > 0;)
     {
-        if (m_laterAcks[i].at <= Simulator::Now())
+        if (m_laterAcks[i].at <= gsn::Now())
         {
             const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - m_retx.FrontTseq() + 1);
             return acked <= n ? n - acked : n;

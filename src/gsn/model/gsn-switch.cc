@@ -4,6 +4,7 @@
 #include "gsn-switch.h"
 
 #include "gsn-message-header.h"
+#include "gsn-now.h"
 #include "gsn-switch-port.h"
 
 #include "ns3/abort.h"
@@ -425,7 +426,7 @@ GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
             ++m_drops[size_t(GsnSwitchDropReason::STRAY_DATA)];
             ++m_counters[in][vc].dropsIn;
             m_dropTrace(in, vc, Mac48Address(), GsnSwitchDropReason::STRAY_DATA);
-            PopInput(in, vc, Simulator::Now());
+            PopInput(in, vc, gsn::Now());
             continue;
         }
         const Mac48Address dst = GsnMessageHeader::PeekDestination(head.Data());
@@ -449,7 +450,7 @@ GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
         }
         input.mode = Mode::WAITING;
         input.out = uint32_t(out);
-        input.waitingSince = Simulator::Now();
+        input.waitingSince = gsn::Now();
         Arbitrate(uint32_t(out), vc);
     }
 }
@@ -474,7 +475,7 @@ GsnSwitch::DrainDrop(uint32_t in, uint8_t vc)
     InputVc& input = m_in[in][vc];
     while (input.mode == Mode::DROPPING && !input.fifo.IsEmpty())
     {
-        if (PopInput(in, vc, Simulator::Now()).tail)
+        if (PopInput(in, vc, gsn::Now()).tail)
         {
             input.mode = Mode::IDLE;
         }
@@ -499,7 +500,7 @@ GsnSwitch::TryBroadcast(uint32_t in, uint8_t vc)
     bool tail = false;
     while (!tail)
     {
-        message.push_back(PopInput(in, vc, Simulator::Now()));
+        message.push_back(PopInput(in, vc, gsn::Now()));
         tail = message.back().tail;
     }
     ++m_counters[in][vc].broadcastsIn;
@@ -540,7 +541,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             }
             SetOwner(out, vc, ReplicaOwner());
             output.rr = (src + 1) % sources;
-            WakeOutput(out, Simulator::Now());
+            WakeOutput(out, gsn::Now());
             return;
         }
         InputVc& input = m_in[src][vc];
@@ -549,7 +550,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             SetOwner(out, vc, int32_t(src));
             output.rr = (src + 1) % sources;
             input.mode = Mode::FORWARDING;
-            m_counters[src][vc].blockedIn += Simulator::Now() - input.waitingSince;
+            m_counters[src][vc].blockedIn += gsn::Now() - input.waitingSince;
             WakeOutput(out, input.fifo.FrontReady());
             return;
         }
@@ -566,7 +567,7 @@ GsnSwitch::SetOwner(uint32_t out, uint8_t vc, int32_t owner)
 void
 GsnSwitch::WakeOutput(uint32_t port, const Time& at)
 {
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     if (at <= now)
     {
         m_ports[port]->Kick();
@@ -758,7 +759,7 @@ GsnSwitch::EndForwarded(uint32_t port, uint8_t vc, uint32_t in)
 {
     m_in[in][vc].mode = Mode::DRAINING; // the Message is out of the input
     const GsnSwitchPort& p = *m_ports[port];
-    const Time now = Simulator::Now();
+    const Time now = gsn::Now();
     if (p.IsChoosingAhead() && p.GetSlotTime() > now)
     {
         // Taken for a later slot of a run: the Message ends in that slot, and what its end
@@ -826,9 +827,9 @@ GsnSwitch::NotifyPortReset(uint32_t port)
             tail.vc = vc;
             tail.tail = true;
             tail.error = true;
-            input.fifo.Push(std::move(tail), Simulator::Now(), false);
+            input.fifo.Push(std::move(tail), gsn::Now(), false);
             input.tails = 1;
-            WakeOutput(input.out, Simulator::Now());
+            WakeOutput(input.out, gsn::Now());
         }
         else
         {
