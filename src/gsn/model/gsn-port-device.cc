@@ -1816,7 +1816,7 @@ void
 GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
     const Time slot = gsn::MicropacketTime();
-    if (ReleasesQuietly(first, first + slot * int64_t(n - 1)))
+    if (ReleasesQuietly(first, first + slot * int64_t(n - 1)) || ReleasesIdleQuietly(vc, n))
     {
         ReleaseRxBuffer(vc, n, first);
         return;
@@ -1846,6 +1846,18 @@ GsnPortDevice::ReleasesQuietly(const Time& first, const Time& last) const
     }
     const Time now = gsn::Now();
     return !(m_exactCredits && last > now) && !(endWithin && m_runEnd == now);
+}
+
+uint32_t
+GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
+{
+    if (ReleasesQuietly(from, from))
+    {
+        return UINT32_MAX;
+    }
+    // Idle: as many as keep the credits owed below the threshold (the one reaching it
+    // starts a Credit-only, after which the transmitter is busy).
+    return ReleasesIdleQuietly(vc, 1) ? m_creditReturnThreshold - 1 - m_owedCredits[vc] : 0;
 }
 
 void

@@ -407,6 +407,29 @@ class GsnPortDevice : public NetDevice
     bool ReleasesQuietly(const Time& first, const Time& last) const;
 
     /**
+     * \param vc a virtual channel
+     * \param n how many places of \p vc are freed
+     * \return whether this port's transmitter is idle (neither busy nor choosing) and
+     *         freeing them owes their credits and starts the idle timers only, the same
+     *         once for all as once for each: they make no Credit-only due, and nothing is
+     *         kept for later (without ExactCredits)
+     */
+    bool ReleasesIdleQuietly(uint8_t vc, uint32_t n) const
+    {
+        return !m_txBusy && !m_selecting && !m_exactCredits && m_laterReleases.empty() &&
+               !m_creditDue && m_owedCredits[vc] + n < m_creditReturnThreshold;
+    }
+
+    /**
+     * \param vc a virtual channel
+     * \param from a later slot of a run chosen ahead, from which places of \p vc are freed
+     *        one slot apart
+     * \return how many of them one ReleaseRxBuffer() may free as the calls one by one
+     *         would (ReleasesQuietly(), ReleasesIdleQuietly()): UINT32_MAX for any number
+     */
+    uint32_t QuietReleases(uint8_t vc, const Time& from) const;
+
+    /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
      * \param mp its data and VC
      */

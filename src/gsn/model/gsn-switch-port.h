@@ -56,12 +56,12 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBuffer(vc, n, at);
     }
 
-    /// \return whether micropackets moved out of this port's input buffer from \p from
-    /// on, a later slot of an output's run chosen ahead, may be released at once
-    /// (GsnPortDevice::ReleasesQuietly(); the answer is the same for every later slot)
-    bool ReleasesInputQuietly(const Time& from) const
+    /// \return how many micropackets of \p vc moved out of this port's input buffer for
+    /// consecutive slots of an output's run chosen ahead, from \p from on, may be released
+    /// at once (GsnPortDevice::QuietReleases(); UINT32_MAX for any number)
+    uint32_t QuietInputReleases(uint8_t vc, const Time& from) const
     {
-        return ReleasesQuietly(from, from);
+        return QuietReleases(vc, from);
     }
 
     /**

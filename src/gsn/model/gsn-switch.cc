@@ -740,12 +740,18 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
     const uint32_t in = uint32_t(output.owner);
     InputVc& input = m_in[in][vc];
     if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty() ||
-        input.fifo.FrontReady() > slot || !m_ports[in]->ReleasesInputQuietly(slot))
+        input.fifo.FrontReady() > slot)
+    {
+        return 0;
+    }
+    const uint32_t quiet = m_ports[in]->QuietInputReleases(vc, slot);
+    if (quiet == 0)
     {
         return 0;
     }
     bool counted = false;
-    const uint32_t n = input.fifo.PopFollowing(max, first, counted); // (never a Tail)
+    const uint32_t n =
+        input.fifo.PopFollowing(std::min(max, quiet), first, counted); // (never a Tail)
     m_counters[port][vc].micropacketsOut += n;
     if (n > 0 && counted)
     {

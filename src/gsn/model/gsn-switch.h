@@ -164,8 +164,8 @@ class GsnSwitch : public Object
      * Output \p port choosing a run ahead took a Data micropacket of the Message it forwards
      * on \p vc: take up to \p max more of it at once, for the slots from \p slot, where
      * PullMicropacketFor() in each slot would find the next one ready, not a Tail, and
-     * freeing its place upstream would act on nothing else
-     * (GsnPortDevice::ReleasesQuietly()).
+     * freeing their places upstream at once would leave the input port as one by one
+     * (GsnPortDevice::QuietReleases()).
      * \param port the output \param vc a VC \param max how many at most
      * \param slot the slot of the first \param first written with the first taken
      * \return how many were taken (the others follow the first in its Message)
