@@ -1,0 +1,295 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit test of a port's receive-buffer releases: places freed in one step
+ * (GsnPortDevice::ReleaseRxBufferSpan, which the switch and the endpoint use for what they
+ * take at once) leave the link as freeing them one by one does.
+ */
+#include "ns3/gsn-channel.h"
+#include "ns3/gsn-port-device.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv6-address.h"
+#include "ns3/mac48-address.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <array>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A port whose upper part sends a given number of Data micropackets per VC and keeps the
+/// micropackets it receives until the test frees their places.
+class ScriptedPort : public GsnPortDevice
+{
+  public:
+    using GsnPortDevice::ReleaseRxBuffer;
+    using GsnPortDevice::ReleaseRxBufferSpan;
+
+    /// Send \p n more Data micropackets on \p vc (the last a Tail).
+    void Queue(uint8_t vc, uint32_t n)
+    {
+        m_toSend[vc] += n;
+        NotifyTxReady();
+    }
+
+    std::array<uint32_t, gsn::NUM_VCS> held{}; ///< micropackets received and not freed
+
+    // Not a network layer's device: nothing to send from above.
+    bool IsBroadcast() const override
+    {
+        return false;
+    }
+
+    Address GetBroadcast() const override
+    {
+        return Address();
+    }
+
+    bool IsMulticast() const override
+    {
+        return false;
+    }
+
+    Address GetMulticast(Ipv4Address) const override
+    {
+        return Address();
+    }
+
+    Address GetMulticast(Ipv6Address) const override
+    {
+        return Address();
+    }
+
+    bool NeedsArp() const override
+    {
+        return false;
+    }
+
+    bool Send(Ptr<Packet>, const Address&, uint16_t) override
+    {
+        return false;
+    }
+
+    bool SendFrom(Ptr<Packet>, const Address&, const Address&, uint16_t) override
+    {
+        return false;
+    }
+
+    bool SupportsSendFrom() const override
+    {
+        return false;
+    }
+
+    void SetReceiveCallback(ReceiveCallback) override
+    {
+    }
+
+    void SetPromiscReceiveCallback(PromiscReceiveCallback) override
+    {
+    }
+
+  protected:
+    bool HasMessageMicropacket(uint8_t vc) const override
+    {
+        return m_toSend[vc] > 0;
+    }
+
+    void PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp) override
+    {
+        --m_toSend[vc];
+        mp.type = uint8_t(GsnMicropacketType::DATA);
+        mp.vc = vc;
+        mp.tail = m_toSend[vc] == 0;
+    }
+
+    void ReceiveMessageMicropacket(GsnMicropacket&& mp) override
+    {
+        ++held[mp.vc];
+    }
+
+  private:
+    std::array<uint32_t, gsn::NUM_VCS> m_toSend{}; ///< Data micropackets still to send
+};
+
+/// What one trial does, drawn once and played on two links.
+struct Script
+{
+    std::vector<std::pair<std::string, std::string>> attributes; ///< of both ports
+    uint8_t vc{0};                                               ///< VC of B's data
+    uint32_t fromB{0};           ///< Data micropackets B sends A, at 100 ns
+    Time aSends;                 ///< when A sends its own
+    uint32_t fromA{0};           ///< how many
+    std::vector<Time> when;      ///< each release, after B's data arrived
+    std::vector<uint32_t> n;     ///< places it frees
+    std::vector<uint32_t> ahead; ///< slots after now its first place is freed
+};
+
+/// One link's outcome: A's micropackets as sent, and the state at the end.
+struct Outcome
+{
+    std::vector<std::string> sent; ///< A's micropackets: time and fields
+    uint64_t events{0};            ///< events the simulation ran
+    uint32_t occupancy{0};         ///< A's buffer on the VC at the end
+    int32_t credits{0};            ///< B's credits for it at the end
+    uint32_t freed{0};             ///< places the releases freed
+};
+
+/// Notes a micropacket A sends, with its time.
+void
+RecordSent(std::vector<std::string>* sent, const GsnMicropacket& mp)
+{
+    std::ostringstream os;
+    os << Simulator::Now().GetNanoSeconds() << " " << mp;
+    sent->push_back(os.str());
+}
+
+/// Plays \p script with the releases one by one or, if \p atOnce, in one step each.
+Outcome
+Play(const Script& script, bool atOnce)
+{
+    Ptr<GsnChannel> channel = CreateObject<GsnChannel>();
+    Ptr<ScriptedPort> port[2];
+    for (auto& p : port)
+    {
+        p = CreateObject<ScriptedPort>();
+        for (const auto& [name, value] : script.attributes)
+        {
+            p->SetAttribute(name, StringValue(value));
+        }
+        p->SetAddress(Mac48Address::Allocate());
+        CreateObject<Node>()->AddDevice(p);
+        p->Attach(channel);
+    }
+    ScriptedPort& a = *port[0];
+    ScriptedPort& b = *port[1];
+    Outcome out;
+    a.TraceConnectWithoutContext("MicropacketTx", MakeBoundCallback(&RecordSent, &out.sent));
+    const uint8_t vc = script.vc;
+    Simulator::Schedule(NanoSeconds(100), [&b, &script]() { b.Queue(script.vc, script.fromB); });
+    Simulator::Schedule(script.aSends, [&a, &script]() { a.Queue(0, script.fromA); });
+    for (std::size_t i = 0; i < script.when.size(); ++i)
+    {
+        Simulator::Schedule(script.when[i], [&a, &script, &out, i, vc, atOnce]() {
+            const uint32_t n = std::min(script.n[i], a.held[vc]);
+            if (n == 0)
+            {
+                return;
+            }
+            a.held[vc] -= n;
+            out.freed += n;
+            const Time slot = gsn::MicropacketTime();
+            const Time first = Simulator::Now() + slot * int64_t(script.ahead[i]);
+            if (atOnce)
+            {
+                a.ReleaseRxBufferSpan(vc, n, first);
+                return;
+            }
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                a.ReleaseRxBuffer(vc, 1, first + slot * int64_t(k));
+            }
+        });
+    }
+    Simulator::Stop(MicroSeconds(60));
+    Simulator::Run();
+    out.events = Simulator::GetEventCount();
+    out.occupancy = a.GetRxBufferOccupancy(vc);
+    out.credits = b.GetTxCredits(vc);
+    Simulator::Destroy();
+    return out;
+}
+
+/**
+ * \ingroup gsn-tests
+ * \brief Freeing receive-buffer places in one step leaves the link as one by one.
+ *
+ * Random trials (link mode, ExactCredits, credit limit of runs, Credit-only threshold,
+ * buffer size, the transmitter idle or busy with its own data, releases of 1 to 40 places
+ * for now or later slots): the port sends the same micropackets at the same times, the
+ * simulation runs the same number of events and ends with the same buffer and credits.
+ */
+class GsnReleaseAtOnceTestCase : public TestCase
+{
+  public:
+    GsnReleaseAtOnceTestCase()
+        : TestCase("Receive-buffer places freed in one step leave the link as one by one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(17);
+        uint32_t idleCrossings = 0; // trials whose releases reach the threshold at once
+        for (int trial = 0; trial < 160; ++trial)
+        {
+            Script s;
+            const uint32_t threshold = 1 + rng() % 24;
+            const uint32_t buffer = std::max<uint32_t>(threshold, 32 + rng() % 96);
+            s.attributes = {{"LinkMode", rng() % 4 == 0 ? "Micropacket" : "Run"},
+                            {"ExactCredits", rng() % 3 == 0 ? "true" : "false"},
+                            {"LimitRunsByPeerCredits", rng() % 4 == 0 ? "false" : "true"},
+                            {"CreditReturnThreshold", std::to_string(threshold)},
+                            {"RxBufferSize", std::to_string(buffer)}};
+            s.vc = uint8_t(rng() % gsn::NUM_VCS);
+            s.fromB = std::min<uint32_t>(buffer, 8 + rng() % 120);
+            s.aSends = NanoSeconds(6000 + rng() % 4000);
+            s.fromA = rng() % 3 == 0 ? 0 : 1 + rng() % 100;
+            const int releases = 1 + rng() % 8;
+            for (int k = 0; k < releases; ++k)
+            {
+                s.when.push_back(NanoSeconds(6000 + rng() % 6000));
+                s.n.push_back(1 + rng() % 40);
+                s.ahead.push_back(rng() % 2 == 0 ? 0 : rng() % 4);
+                idleCrossings += s.n.back() >= threshold ? 1 : 0;
+            }
+            const Outcome one = Play(s, false);
+            const Outcome all = Play(s, true);
+            std::ostringstream what;
+            what << "trial " << trial << ":";
+            for (const auto& [name, value] : s.attributes)
+            {
+                what << " " << name << "=" << value;
+            }
+            NS_TEST_ASSERT_MSG_GT(one.freed, 0u, what.str() << ": places freed");
+            NS_TEST_ASSERT_MSG_EQ(all.freed, one.freed, what.str() << ": as many");
+            NS_TEST_ASSERT_MSG_EQ(all.sent.size(), one.sent.size(), what.str() << ": as many");
+            for (std::size_t i = 0; i < std::min(one.sent.size(), all.sent.size()); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(all.sent[i],
+                                      one.sent[i],
+                                      what.str() << ": micropacket " << i);
+            }
+            NS_TEST_ASSERT_MSG_EQ(all.events, one.events, what.str() << ": the same events");
+            NS_TEST_ASSERT_MSG_EQ(all.occupancy, one.occupancy, what.str() << ": buffer");
+            NS_TEST_ASSERT_MSG_EQ(all.credits, one.credits, what.str() << ": peer's credits");
+        }
+        NS_TEST_ASSERT_MSG_GT(idleCrossings, 100u, "releases reaching the threshold exercised");
+    }
+};
+
+/// The gsn-release test suite.
+class GsnReleaseTestSuite : public TestSuite
+{
+  public:
+    GsnReleaseTestSuite()
+        : TestSuite("gsn-release", UNIT)
+    {
+        AddTestCase(new GsnReleaseAtOnceTestCase, TestCase::QUICK);
+    }
+};
+
+/// The one instance.
+GsnReleaseTestSuite g_gsnReleaseTestSuite;
+
+} // namespace
