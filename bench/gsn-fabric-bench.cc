@@ -357,7 +357,7 @@ main(int argc, char* argv[])
     cmd.AddValue("ecmp", "p2p-global: spread datagrams over equal-cost routes at random", ecmp);
     cmd.AddValue("seed", "Seed of the std::mt19937_64 that draws the Messages", seed);
     cmd.AddValue("scheduler",
-                 "ns-3 event scheduler for every model (ns3::GsnQuadHeapScheduler: faster on "
+                 "ns-3 event scheduler for every model (ns3::GsnTimingWheelScheduler: fastest on "
                  "large fabrics, same events)",
                  scheduler);
     cmd.Parse(argc, argv);

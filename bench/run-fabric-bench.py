@@ -214,7 +214,7 @@ def main():
     ap.add_argument("--simTime", default="1ms")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scheduler", default="ns3::MapScheduler",
-                    help="ns-3 event scheduler of every run (ns3::GsnQuadHeapScheduler: faster)")
+                    help="ns-3 event scheduler of every run (ns3::GsnTimingWheelScheduler: fastest)")
     ap.add_argument("--date", default=datetime.date.today().isoformat())
     ap.add_argument("--csv", help="default: bench/results/fabric-bench-<date>.csv")
     ap.add_argument("--append", action="store_true",

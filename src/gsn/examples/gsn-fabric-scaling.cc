@@ -80,7 +80,7 @@ main(int argc, char* argv[])
     double errorRate = 0.0;
     bool progress = true;
     std::string json;
-    std::string scheduler = "ns3::GsnQuadHeapScheduler";
+    std::string scheduler = "ns3::GsnTimingWheelScheduler";
 
     CommandLine cmd(__FILE__);
     std::string linkMode = "Micropacket";
