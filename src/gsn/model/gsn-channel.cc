@@ -228,11 +228,7 @@ GsnChannel::GetDevice(std::size_t i) const
 Ptr<GsnPortDevice>
 GsnChannel::GetPeer(Ptr<const GsnPortDevice> sender) const
 {
-    if (m_nEnds < 2)
-    {
-        return nullptr;
-    }
-    return m_end[PeerIndex(PeekPointer(sender))];
+    return PeerOf(PeekPointer(sender));
 }
 
 } // namespace ns3

@@ -85,6 +85,16 @@ class GsnChannel : public Channel
      */
     Ptr<GsnPortDevice> GetPeer(Ptr<const GsnPortDevice> sender) const;
 
+    /**
+     * GetPeer() without reference counting, for the ports' own use on every transmission.
+     * \param sender one end
+     * \return the other end (null while unattached)
+     */
+    GsnPortDevice* PeerOf(const GsnPortDevice* sender) const
+    {
+        return m_nEnds < 2 ? nullptr : PeekPointer(m_end[PeekPointer(m_end[0]) == sender ? 1 : 0]);
+    }
+
     /// The node of an attached port changed: forget the contexts kept for its events.
     void NotifyNodeChanged();
 

@@ -661,7 +661,7 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
         (type == GsnMicropacketType::CREDIT_ONLY || type == GsnMicropacketType::NULL_MP) &&
         m_lastTxArrival < now)
     {
-        peer = PeekPointer(m_channel->GetPeer(this));
+        peer = m_channel->PeerOf(this);
     }
     if (peer && peer->CanTakeAhead(arrival))
     {
@@ -817,8 +817,8 @@ GsnPortDevice::TransmitComplete()
         // No acknowledgement rides on it any more. The peer is told if it keeps entries that
         // refer to the run (in any mode of this port: the peer's settings decide that).
         m_txRun->finished = true;
-        Ptr<GsnPortDevice> peer =
-            m_txRun->heldByReceiver && m_channel ? m_channel->GetPeer(this) : nullptr;
+        GsnPortDevice* peer =
+            m_txRun->heldByReceiver && m_channel ? m_channel->PeerOf(this) : nullptr;
         if (peer)
         {
             peer->AckRunFinished(PeekPointer(m_txRun));
@@ -1193,7 +1193,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     {
         // The peer chose ahead past that arrival with the RSEQ as it was: it applies the
         // amended one now, with its own time (its next choice is after it).
-        if (Ptr<GsnPortDevice> peer = m_channel->GetPeer(this))
+        if (GsnPortDevice* peer = m_channel->PeerOf(this))
         {
             const Time at = m_txRun->ArrivalOf(k);
             peer->ProcessRseq(rseq, &at);
@@ -1965,7 +1965,7 @@ bool
 GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 {
     return CreditsRideOnRuns() && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
-           m_channel && m_channel->GetPeer(this);
+           m_channel && m_channel->PeerOf(this);
 }
 
 void
@@ -1982,7 +1982,7 @@ GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
         m_txRun->SetCredits(k, u.vcr, u.cr);
         return;
     }
-    m_channel->GetPeer(this)->TakeLateCredits(*m_txRun, k, u.vcr, u.cr);
+    m_channel->PeerOf(this)->TakeLateCredits(*m_txRun, k, u.vcr, u.cr);
 }
 
 void
