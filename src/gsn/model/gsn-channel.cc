@@ -5,6 +5,7 @@
 
 #include "gsn-now.h"
 #include "gsn-port-device.h"
+#include "gsn-port-event.h"
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -207,9 +208,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
     run->next = 0;
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,
-                                   &GsnPortDevice::ReceiveRun,
-                                   PeekPointer(m_end[peer]),
-                                   run);
+                                   new gsn::RunArrivalEvent(PeekPointer(m_end[peer]), run));
 }
 
 std::size_t

@@ -5,6 +5,7 @@
 
 #include "gsn-channel.h"
 #include "gsn-now.h"
+#include "gsn-port-event.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -512,7 +513,7 @@ GsnPortDevice::TransmitNext()
     {
         m_lastTxArrival = run->ArrivalOf(run->Size() - 1);
     }
-    Simulator::Schedule(busyFor, &GsnPortDevice::TransmitComplete, this);
+    gsn::SchedulePortCall(busyFor, this, &GsnPortDevice::TransmitComplete);
 }
 
 __attribute__((always_inline)) inline void
@@ -1700,7 +1701,7 @@ GsnPortDevice::OweAck()
 void
 GsnPortDevice::Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)())
 {
-    timer.event = Simulator::Schedule(delay, handler, this);
+    timer.event = gsn::SchedulePortCall(delay, this, handler);
     timer.pending = true;
 }
 

@@ -1,0 +1,151 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The link layer's own event objects: a port's handler, a run's arrival. Allocated from free
+ * lists instead of one heap allocation each, as ns-3's MakeEvent() does.
+ */
+#ifndef GSN_PORT_EVENT_H
+#define GSN_PORT_EVENT_H
+
+#include "gsn-micropacket-run.h"
+#include "gsn-port-device.h"
+
+#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
+#include "ns3/ptr.h"
+#include "ns3/simulator.h"
+
+#include <cstddef>
+#include <new>
+#include <vector>
+
+namespace ns3
+{
+namespace gsn
+{
+
+/**
+ * \ingroup gsn
+ * \brief Memory blocks of \p Size bytes, given back for reuse instead of freed.
+ *
+ * A fabric's ports schedule millions of events per simulated millisecond; the blocks the
+ * simulator destroys after running them are reused by the next ones, most recently freed
+ * first (still in the cache). The lists are never freed (they hold at most the events
+ * pending at once); the simulator runs in one thread.
+ */
+template <std::size_t Size>
+class EventBlocks
+{
+  public:
+    /// \return a block of Size bytes
+    static void* Take()
+    {
+        std::vector<void*>& free = Free();
+        if (free.empty())
+        {
+            return ::operator new(Size);
+        }
+        void* block = free.back();
+        free.pop_back();
+        return block;
+    }
+
+    /// Give a block taken before back.
+    static void Give(void* block)
+    {
+        Free().push_back(block);
+    }
+
+  private:
+    /// \return the blocks given back (made once, never destroyed: an event may outlive
+    ///         static destruction)
+    static std::vector<void*>& Free()
+    {
+        static std::vector<void*>* free = new std::vector<void*>();
+        return *free;
+    }
+};
+
+/// An event whose memory comes from EventBlocks (\p Derived: the event class).
+template <typename Derived>
+class PooledEvent : public EventImpl
+{
+  public:
+    /// \return a block from the free list
+    static void* operator new(std::size_t size)
+    {
+        NS_ASSERT(size == sizeof(Derived));
+        return EventBlocks<sizeof(Derived)>::Take();
+    }
+
+    /// Gives the block back to the free list.
+    static void operator delete(void* block)
+    {
+        EventBlocks<sizeof(Derived)>::Give(block);
+    }
+};
+
+/// An event that calls a handler of a port (its timers, the end of a transmission).
+class PortCallEvent final : public PooledEvent<PortCallEvent>
+{
+  public:
+    /// A handler of GsnPortDevice.
+    using Handler = void (GsnPortDevice::*)();
+
+    /// \param port the port \param handler what to call
+    PortCallEvent(GsnPortDevice* port, Handler handler)
+        : m_port(port),
+          m_handler(handler)
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        (m_port->*m_handler)();
+    }
+
+  private:
+    GsnPortDevice* m_port; ///< the port (its channel or node keeps it alive)
+    Handler m_handler;     ///< what to call
+};
+
+/// An event that hands a run to the port it arrives at.
+class RunArrivalEvent final : public PooledEvent<RunArrivalEvent>
+{
+  public:
+    /// \param port the receiving port \param run the run
+    RunArrivalEvent(GsnPortDevice* port, Ptr<GsnMicropacketRun> run)
+        : m_port(port),
+          m_run(std::move(run))
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_port->ReceiveRun(std::move(m_run));
+    }
+
+  private:
+    GsnPortDevice* m_port;        ///< the receiving port (the channel keeps it alive)
+    Ptr<GsnMicropacketRun> m_run; ///< the run
+};
+
+/**
+ * Simulator::Schedule(delay, handler, port), with the event from a free list.
+ * \param delay when, from now
+ * \param port the port
+ * \param handler what to call
+ * \return the event's id
+ */
+inline EventId
+SchedulePortCall(const Time& delay, GsnPortDevice* port, PortCallEvent::Handler handler)
+{
+    return Simulator::Schedule(delay, Ptr<EventImpl>(new PortCallEvent(port, handler), false));
+}
+
+} // namespace gsn
+} // namespace ns3
+
+#endif /* GSN_PORT_EVENT_H */
