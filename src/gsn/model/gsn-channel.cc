@@ -149,12 +149,6 @@ GsnChannel::GetLength() const
     return m_length;
 }
 
-std::size_t
-GsnChannel::PeerIndex(const GsnPortDevice* sender) const
-{
-    return PeekPointer(m_end[0]) == sender ? 1 : 0;
-}
-
 uint32_t
 GsnChannel::ContextOf(std::size_t i) const
 {

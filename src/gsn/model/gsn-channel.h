@@ -92,7 +92,7 @@ class GsnChannel : public Channel
      */
     GsnPortDevice* PeerOf(const GsnPortDevice* sender) const
     {
-        return m_nEnds < 2 ? nullptr : PeekPointer(m_end[PeekPointer(m_end[0]) == sender ? 1 : 0]);
+        return m_nEnds < 2 ? nullptr : PeekPointer(m_end[PeerIndex(sender)]);
     }
 
     /// The node of an attached port changed: forget the contexts kept for its events.
@@ -108,7 +108,11 @@ class GsnChannel : public Channel
     void Validate() const;
 
     /// \param sender one end (attached) \return the index of the other end in m_end
-    std::size_t PeerIndex(const GsnPortDevice* sender) const;
+    std::size_t PeerIndex(const GsnPortDevice* sender) const
+    {
+        return PeekPointer(m_end[0]) == sender ? 1 : 0;
+    }
+
     /// \param i an end \return the context (node id) of its events, kept after the first ask
     uint32_t ContextOf(std::size_t i) const;
     /// Compute the kept delay from the attributes (their setters call it).
