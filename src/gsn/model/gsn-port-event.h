@@ -57,13 +57,15 @@ class EventBlocks
     }
 
   private:
-    /// \return the blocks given back (made once, never destroyed: an event may outlive
-    ///         static destruction)
+    /// \return the blocks given back
     static std::vector<void*>& Free()
     {
-        static std::vector<void*>* free = new std::vector<void*>();
-        return *free;
+        return *s_free;
     }
+
+    /// The blocks given back (made once, never destroyed: an event may outlive static
+    /// destruction).
+    static inline std::vector<void*>* s_free = new std::vector<void*>();
 };
 
 /// An event whose memory comes from EventBlocks (\p Derived: the event class).

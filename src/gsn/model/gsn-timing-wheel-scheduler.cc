@@ -101,7 +101,8 @@ GsnTimingWheelScheduler::MakeWheel()
     }
 }
 
-inline bool
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline bool
 GsnTimingWheelScheduler::InWheel(uint64_t ts) const
 {
     // Every event in the wheel is due in [m_current, m_current + m_slots): slot ts mod
@@ -110,7 +111,8 @@ GsnTimingWheelScheduler::InWheel(uint64_t ts) const
     return ts >= m_current && ts - m_current < m_slots;
 }
 
-uint32_t
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline uint32_t
 GsnTimingWheelScheduler::NewNode(const Scheduler::Event& ev)
 {
     if (m_free == NONE)
@@ -124,14 +126,16 @@ GsnTimingWheelScheduler::NewNode(const Scheduler::Event& ev)
     return i;
 }
 
-void
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline void
 GsnTimingWheelScheduler::FreeNode(uint32_t i)
 {
     m_nodes[i].next = m_free;
     m_free = i;
 }
 
-void
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline void
 GsnTimingWheelScheduler::MarkSlot(uint32_t s, bool used)
 {
     const uint32_t w = s / WORD_BITS;
@@ -217,7 +221,8 @@ GsnTimingWheelScheduler::FirstWordFrom(uint32_t from) const
     return sw * WORD_BITS + LowestBit(summary);
 }
 
-uint32_t
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline uint32_t
 GsnTimingWheelScheduler::FirstSlot() const
 {
     if (m_inWheel == 0)
@@ -261,7 +266,8 @@ GsnTimingWheelScheduler::PeekNext() const
     return first;
 }
 
-Scheduler::Event
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline Scheduler::Event
 GsnTimingWheelScheduler::PopSlot(uint32_t s)
 {
     const uint32_t i = m_head[s];
