@@ -137,7 +137,7 @@ class GsnMicropacketQueue
         }
         mp = head.first;
         head.first.AdvanceChunk();
-        head.ready += TimeStep(gsn::MicropacketTime().GetTimeStep());
+        head.ready += gsn::MicropacketTime();
         --head.count;
     }
 
@@ -167,7 +167,7 @@ class GsnMicropacketQueue
             return n;
         }
         head.first.AdvanceChunks(n);
-        head.ready += TimeStep(gsn::MicropacketTime().GetTimeStep() * n);
+        head.ready += gsn::MicropacketTime() * int64_t(n);
         head.count -= n;
         return n;
     }

@@ -1412,7 +1412,11 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
     std::size_t b = a;
-    GsnMicropacket previous; // (a compact run's micropacket b - 1, when not stored)
+    // Micropacket b - 1 (once b > a): stored in the run, or a copy in held[] of one that is
+    // not; the copies alternate so that b's does not overwrite it.
+    const GsnMicropacket* before = nullptr;
+    GsnMicropacket held[2];
+    std::size_t next = 0; // the held[] place for the next copy
     while (b < end)
     {
         const GsnMicropacketRun::Place place = run.Locate(b);
@@ -1424,26 +1428,21 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
             const std::size_t credits = run.NextWithCredits(b);
             if (credits > b)
             {
-                b = std::min({end, b + place.left + 1, credits});
+                const std::size_t to = std::min({end, b + place.left + 1, credits});
+                // (The last passed, to - 1, is not stored and carries no credits.)
+                held[next] = stored.FollowingOnLink(place.offset + uint32_t(to - 1 - b));
+                before = &held[next];
+                next ^= 1;
+                b = to;
                 continue;
             }
         }
         const GsnMicropacket* mp = &stored;
         if (place.offset > 0)
         {
-            scratch = run.At(b);
-            mp = &scratch;
-        }
-        const GsnMicropacket* before = nullptr;
-        if (b > a)
-        {
-            const GsnMicropacketRun::Place p = run.Locate(b - 1);
-            before = &run.micropackets[p.stored];
-            if (p.offset > 0)
-            {
-                previous = run.At(b - 1);
-                before = &previous;
-            }
+            held[next] = run.At(b);
+            mp = &held[next];
+            next ^= 1;
         }
         if (mp->cr != 0 || mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
             int(ownRseq ? mp->rseq : run.RseqOf(b, mp->rseq)) != lastRseq ||
@@ -1453,6 +1452,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
         {
             break;
         }
+        before = mp;
         ++b;
     }
     const uint32_t n = uint32_t(b - a);

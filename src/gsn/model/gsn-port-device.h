@@ -793,8 +793,6 @@ class GsnPortDevice : public NetDevice
     std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
 
-    /// A micropacket sent and not yet acknowledged.
-
     GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
     uint32_t m_resendIndex;                           ///< next m_retx entry to resend
     uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket

@@ -246,24 +246,24 @@ GsnTimingWheelScheduler::FirstSlot() const
     return next * WORD_BITS + LowestBit(m_used[next]);
 }
 
+// (Inlined: done for every event.)
+__attribute__((always_inline)) inline uint32_t
+GsnTimingWheelScheduler::NextSlot() const
+{
+    // The earlier of the wheel's first event and the heap's top, by time then insertion.
+    const uint32_t s = FirstSlot();
+    if (s == NONE || m_later->GsnQuadHeapScheduler::IsEmpty())
+    {
+        return s;
+    }
+    return m_nodes[m_head[s]].ev.key < m_later->GsnQuadHeapScheduler::PeekNext().key ? s : NONE;
+}
+
 Scheduler::Event
 GsnTimingWheelScheduler::PeekNext() const
 {
-    const uint32_t s = FirstSlot();
-    if (s == NONE)
-    {
-        return m_later->GsnQuadHeapScheduler::PeekNext();
-    }
-    const Scheduler::Event& first = m_nodes[m_head[s]].ev;
-    if (!m_later->GsnQuadHeapScheduler::IsEmpty())
-    {
-        const Scheduler::Event later = m_later->GsnQuadHeapScheduler::PeekNext();
-        if (later.key < first.key)
-        {
-            return later;
-        }
-    }
-    return first;
+    const uint32_t s = NextSlot();
+    return s == NONE ? m_later->GsnQuadHeapScheduler::PeekNext() : m_nodes[m_head[s]].ev;
 }
 
 // (Inlined: done for every event.)
@@ -286,17 +286,9 @@ GsnTimingWheelScheduler::PopSlot(uint32_t s)
 Scheduler::Event
 GsnTimingWheelScheduler::RemoveNext()
 {
-    const uint32_t s = FirstSlot();
-    Scheduler::Event next;
-    if (s != NONE && (m_later->GsnQuadHeapScheduler::IsEmpty() ||
-                      m_nodes[m_head[s]].ev.key < m_later->GsnQuadHeapScheduler::PeekNext().key))
-    {
-        next = PopSlot(s);
-    }
-    else
-    {
-        next = m_later->GsnQuadHeapScheduler::RemoveNext();
-    }
+    const uint32_t s = NextSlot();
+    const Scheduler::Event next =
+        s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);
     m_current = next.key.m_ts;
     if (gsn::g_publishedTime.publisher == this)
     {

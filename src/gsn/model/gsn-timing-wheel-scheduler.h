@@ -87,6 +87,8 @@ class GsnTimingWheelScheduler : public Scheduler
     bool InWheel(uint64_t ts) const;
     /// \return the first slot in use from the current time step on, or NONE
     uint32_t FirstSlot() const;
+    /// \return the slot of the next event, or NONE if it is the heap's top
+    uint32_t NextSlot() const;
     /// \return the first bitmap word in use at index from or later, or NONE
     uint32_t FirstWordFrom(uint32_t from) const;
     /// Marks slot s in use or free in the bitmaps.
