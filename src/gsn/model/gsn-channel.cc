@@ -182,6 +182,7 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     // (The events hold the ports by plain pointer, as a port's own events do: the channel
     // keeps both alive.)
     const std::size_t peer = PeerIndex(PeekPointer(sender));
+    m_end[peer]->HintNextEvent();
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    ArrivalDelay(),
                                    &GsnPortDevice::Receive,
@@ -200,6 +201,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
     const Time arrival = ArrivalDelay();
     run->firstArrival = gsn::Now() + arrival;
     run->next = 0;
+    m_end[peer]->HintNextEvent();
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,
                                    new gsn::RunArrivalEvent(PeekPointer(m_end[peer]), run));

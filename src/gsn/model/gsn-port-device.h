@@ -11,6 +11,7 @@
 #ifndef GSN_PORT_DEVICE_H
 #define GSN_PORT_DEVICE_H
 
+#include "gsn-event-hint.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 #include "gsn-retransmit-buffer.h"
@@ -154,6 +155,18 @@ class GsnPortDevice : public NetDevice
     const Time& GetRxArrivalTime() const
     {
         return m_rxArrival;
+    }
+
+    /**
+     * Tell the scheduler that the event about to be scheduled acts on this port
+     * (gsn::HintNextEvent()): the members from m_linkMode to m_nextTseq, which most of
+     * a port's events read first.
+     */
+    void HintNextEvent() const
+    {
+        const char* from = reinterpret_cast<const char*>(&m_linkMode);
+        const char* to = reinterpret_cast<const char*>(&m_nextTseq + 1);
+        gsn::HintNextEvent(from, uint32_t(to - from));
     }
 
     /// \return the link mode in use
@@ -749,16 +762,17 @@ class GsnPortDevice : public NetDevice
     uint16_t m_mtu;            ///< MTU reported to upper layers
 
     // Attributes
-    uint32_t m_rxBufferSize;                 ///< receive buffer per VC, micropackets
-    uint32_t m_retransmitWindow;             ///< retransmission buffer, micropackets
-    Time m_retransmitTimeout;                ///< go-back-N timeout (zero: derived)
-    uint32_t m_maxRetransmitTries;           ///< timeouts without progress before a Reset
-    uint32_t m_creditReturnThreshold;        ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;                 ///< unacknowledged receptions that justify a Null
-    Time m_ackDelay;                         ///< longest wait before acknowledging
-    Ptr<ErrorModel> m_receiveErrorModel;     ///< corrupts received micropackets
-    ResetSnapshot m_resetSnapshot;           ///< see TakeResetSnapshot()
-    bool m_linkMayCorrupt{false};            ///< an error model at either end of the link
+    uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
+    uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
+    Time m_retransmitTimeout;            ///< go-back-N timeout (zero: derived)
+    uint32_t m_maxRetransmitTries;       ///< timeouts without progress before a Reset
+    uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
+    Time m_ackDelay;                     ///< longest wait before acknowledging
+    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
+    ResetSnapshot m_resetSnapshot;       ///< see TakeResetSnapshot()
+    bool m_linkMayCorrupt{false};        ///< an error model at either end of the link
+    // (From m_linkMode to m_nextTseq: what most events read first, see HintNextEvent().)
     LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
     uint32_t m_maxRunLength;                 ///< longest run in the run mode
     uint32_t m_disturbedRunLength;           ///< run cap after a disturbed run (0: off)

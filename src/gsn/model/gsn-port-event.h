@@ -144,6 +144,7 @@ class RunArrivalEvent final : public PooledEvent<RunArrivalEvent>
 inline EventId
 SchedulePortCall(const Time& delay, GsnPortDevice* port, PortCallEvent::Handler handler)
 {
+    port->HintNextEvent();
     return Simulator::Schedule(delay, Ptr<EventImpl>(new PortCallEvent(port, handler), false));
 }
 

@@ -3,6 +3,7 @@
  */
 #include "gsn-timing-wheel-scheduler.h"
 
+#include "gsn-event-hint.h"
 #include "gsn-now.h"
 
 #include "ns3/assert.h"
@@ -20,6 +21,7 @@ NS_OBJECT_ENSURE_REGISTERED(GsnTimingWheelScheduler);
 namespace gsn
 {
 PublishedTime g_publishedTime;
+EventHint g_eventHint;
 } // namespace gsn
 
 namespace
@@ -27,6 +29,7 @@ namespace
 
 /// Slots per bitmap word.
 constexpr uint32_t WORD_BITS = 64;
+constexpr uint32_t CACHE_LINE_BYTES = 64;
 
 /// \return the lowest set bit of a word that is not zero
 inline uint32_t
@@ -113,16 +116,16 @@ GsnTimingWheelScheduler::InWheel(uint64_t ts) const
 
 // (Inlined: done for every event.)
 __attribute__((always_inline)) inline uint32_t
-GsnTimingWheelScheduler::NewNode(const Scheduler::Event& ev)
+GsnTimingWheelScheduler::NewNode(const Scheduler::Event& ev, const gsn::EventHint& hint)
 {
     if (m_free == NONE)
     {
-        m_nodes.push_back(Node{ev, NONE});
+        m_nodes.push_back(Node{ev, NONE, hint.bytes, hint.from});
         return uint32_t(m_nodes.size() - 1);
     }
     const uint32_t i = m_free;
     m_free = m_nodes[i].next;
-    m_nodes[i] = Node{ev, NONE};
+    m_nodes[i] = Node{ev, NONE, hint.bytes, hint.from};
     return i;
 }
 
@@ -163,14 +166,16 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
     {
         MakeWheel();
     }
+    const gsn::EventHint hint = gsn::g_eventHint; // (for this event only)
+    gsn::g_eventHint = gsn::EventHint();
     const uint64_t ts = ev.key.m_ts;
     if (!InWheel(ts))
     {
-        m_later->GsnQuadHeapScheduler::Insert(ev);
+        m_later->GsnQuadHeapScheduler::Insert(ev); // (far off: no use fetching anything now)
         return;
     }
     const uint32_t s = uint32_t(ts & (m_slots - 1));
-    const uint32_t i = NewNode(ev);
+    const uint32_t i = NewNode(ev, hint);
     ++m_inWheel;
     if (m_head[s] == NONE)
     {
@@ -294,7 +299,24 @@ GsnTimingWheelScheduler::RemoveNext()
     {
         gsn::g_publishedTime.ts = m_current;
     }
+    PrefetchNext();
     return next;
+}
+
+__attribute__((always_inline)) inline void
+GsnTimingWheelScheduler::PrefetchNext() const
+{
+    const uint32_t s = FirstSlot();
+    if (s == NONE)
+    {
+        return;
+    }
+    const Node& node = m_nodes[m_head[s]];
+    __builtin_prefetch(node.ev.impl);
+    for (uint32_t b = 0; b < node.hintBytes; b += CACHE_LINE_BYTES)
+    {
+        __builtin_prefetch(node.hint + b);
+    }
 }
 
 void
