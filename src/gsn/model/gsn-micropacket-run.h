@@ -7,6 +7,7 @@
 #ifndef GSN_MICROPACKET_RUN_H
 #define GSN_MICROPACKET_RUN_H
 
+#include "gsn-block-pool.h"
 #include "gsn-micropacket.h"
 
 #include "ns3/nstime.h"
@@ -48,6 +49,19 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         uint32_t offset;    ///< places after that one (0: the stored micropacket itself)
         uint32_t left;      ///< micropackets after k that follow the same stored one
     };
+
+    /// \return memory for a run from a free list (a fabric makes one per run it sends)
+    static void* operator new(std::size_t size)
+    {
+        NS_ASSERT(size == sizeof(GsnMicropacketRun));
+        return gsn::BlockPool<sizeof(GsnMicropacketRun)>::Take();
+    }
+
+    /// Gives a run's memory back to the free list.
+    static void operator delete(void* block)
+    {
+        gsn::BlockPool<sizeof(GsnMicropacketRun)>::Give(block);
+    }
 
     GsnMicropacketRun(const GsnMicropacketRun&) = delete;
     GsnMicropacketRun& operator=(const GsnMicropacketRun&) = delete;

@@ -7,6 +7,7 @@
 #ifndef GSN_PORT_EVENT_H
 #define GSN_PORT_EVENT_H
 
+#include "gsn-block-pool.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-port-device.h"
 
@@ -16,59 +17,13 @@
 #include "ns3/simulator.h"
 
 #include <cstddef>
-#include <new>
-#include <vector>
 
 namespace ns3
 {
 namespace gsn
 {
 
-/**
- * \ingroup gsn
- * \brief Memory blocks of \p Size bytes, given back for reuse instead of freed.
- *
- * A fabric's ports schedule millions of events per simulated millisecond; the blocks the
- * simulator destroys after running them are reused by the next ones, most recently freed
- * first (still in the cache). The lists are never freed (they hold at most the events
- * pending at once); the simulator runs in one thread.
- */
-template <std::size_t Size>
-class EventBlocks
-{
-  public:
-    /// \return a block of Size bytes
-    static void* Take()
-    {
-        std::vector<void*>& free = Free();
-        if (free.empty())
-        {
-            return ::operator new(Size);
-        }
-        void* block = free.back();
-        free.pop_back();
-        return block;
-    }
-
-    /// Give a block taken before back.
-    static void Give(void* block)
-    {
-        Free().push_back(block);
-    }
-
-  private:
-    /// \return the blocks given back
-    static std::vector<void*>& Free()
-    {
-        return *s_free;
-    }
-
-    /// The blocks given back (made once, never destroyed: an event may outlive static
-    /// destruction).
-    static inline std::vector<void*>* s_free = new std::vector<void*>();
-};
-
-/// An event whose memory comes from EventBlocks (\p Derived: the event class).
+/// An event whose memory comes from a BlockPool (\p Derived: the event class).
 template <typename Derived>
 class PooledEvent : public EventImpl
 {
@@ -77,13 +32,13 @@ class PooledEvent : public EventImpl
     static void* operator new(std::size_t size)
     {
         NS_ASSERT(size == sizeof(Derived));
-        return EventBlocks<sizeof(Derived)>::Take();
+        return BlockPool<sizeof(Derived)>::Take();
     }
 
     /// Gives the block back to the free list.
     static void operator delete(void* block)
     {
-        EventBlocks<sizeof(Derived)>::Give(block);
+        BlockPool<sizeof(Derived)>::Give(block);
     }
 };
 
