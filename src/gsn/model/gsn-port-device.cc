@@ -513,7 +513,7 @@ GsnPortDevice::TransmitNext()
     {
         m_lastTxArrival = run->ArrivalOf(run->Size() - 1);
     }
-    gsn::SchedulePortCall(busyFor, this, &GsnPortDevice::TransmitComplete);
+    gsn::SchedulePortCallOnce(busyFor, this, &GsnPortDevice::TransmitComplete);
 }
 
 __attribute__((always_inline)) inline void
