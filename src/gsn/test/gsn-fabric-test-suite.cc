@@ -8,6 +8,7 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/global-value.h"
+#include "ns3/gsn-event-hint.h"
 #include "ns3/gsn-now.h"
 #include "ns3/gsn-quad-heap-scheduler.h"
 #include "ns3/gsn-timing-wheel-scheduler.h"
@@ -240,7 +241,19 @@ class GsnSchedulerOrderTestCase : public TestCase
                 ev.key.m_uid = uid++;
                 ev.key.m_context = 0;
                 ref->Insert(ev);
+                const bool hinted = step % 3 == 0; // a hint changes no order
+                if (hinted)
+                {
+                    gsn::HintNextEvent(&pending, 256);
+                }
                 heap->Insert(ev);
+                if (hinted && DynamicCast<GsnTimingWheelScheduler>(heap))
+                {
+                    NS_TEST_ASSERT_MSG_EQ((gsn::g_eventHint.from == nullptr),
+                                          true,
+                                          "the hint goes with the event inserted next only");
+                }
+                gsn::g_eventHint = gsn::EventHint();
                 pending.push_back(ev);
             }
             else if (r < 7)
