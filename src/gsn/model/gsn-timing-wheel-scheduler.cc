@@ -29,6 +29,7 @@ namespace
 
 /// Slots per bitmap word.
 constexpr uint32_t WORD_BITS = 64;
+/// Bytes per cache line (x86-64 and most others): the step of the fetches.
 constexpr uint32_t CACHE_LINE_BYTES = 64;
 
 /// \return the lowest set bit of a word that is not zero
