@@ -209,22 +209,29 @@ BuildGsn(const GsnTopology& topology, const std::vector<Message>& messages, uint
     return fabric.switches.GetN();
 }
 
-/// \return Header and Data micropackets sent over all GSN links (each hop counts once)
-uint64_t
-GsnMicropacketHops()
+/// \return the link counters of every GSN port, summed (the counts of the fields below)
+GsnLinkCounters
+SumOfGsnLinkCounters()
 {
-    uint64_t hops = 0;
+    GsnLinkCounters sum;
     for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
     {
         for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
         {
             if (Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>((*node)->GetDevice(i)))
             {
-                hops += port->GetLinkCounters().txMessageMicropackets;
+                const GsnLinkCounters& c = port->GetLinkCounters();
+                sum.txMessageMicropackets += c.txMessageMicropackets;
+                sum.creditOnlySent += c.creditOnlySent;
+                sum.nullSent += c.nullSent;
+                sum.rxTakenAhead += c.rxTakenAhead;
+                sum.transmissions += c.transmissions;
+                sum.timerEvents += c.timerEvents;
+                sum.timerEventsSendingNothing += c.timerEventsSendingNothing;
             }
         }
     }
-    return hops;
+    return sum;
 }
 
 // ---------------------------------------------------------------- point-to-point + IPv4
@@ -426,7 +433,8 @@ main(int argc, char* argv[])
     const auto t2 = std::chrono::steady_clock::now();
     const uint64_t events = Simulator::GetEventCount() - eventsBefore;
     const long rssPeak = PeakRssKib();
-    const uint64_t hops = gsnModel ? GsnMicropacketHops() : 0;
+    const GsnLinkCounters links = gsnModel ? SumOfGsnLinkCounters() : GsnLinkCounters();
+    const uint64_t hops = links.txMessageMicropackets; // each hop of a micropacket counts once
     Simulator::Destroy();
 
     const double buildS = std::chrono::duration<double>(t1 - t0).count();
@@ -479,6 +487,16 @@ main(int argc, char* argv[])
         std::printf(" micropacket_hops=%llu ns_per_micropacket_hop=%.1f",
                     (unsigned long long)hops,
                     hops > 0 ? runS * 1e9 / double(hops) : 0.0);
+        // Where the events go: one per transmission's end, one per timer's expiry, the
+        // rest arrivals (and the Messages' own).
+        std::printf(" transmissions=%llu credit_only_sent=%llu null_sent=%llu "
+                    "taken_ahead=%llu timer_events=%llu timer_events_sending_nothing=%llu",
+                    (unsigned long long)links.transmissions,
+                    (unsigned long long)links.creditOnlySent,
+                    (unsigned long long)links.nullSent,
+                    (unsigned long long)links.rxTakenAhead,
+                    (unsigned long long)links.timerEvents,
+                    (unsigned long long)links.timerEventsSendingNothing);
     }
     std::printf("\n");
     return 0;

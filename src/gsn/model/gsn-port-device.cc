@@ -25,6 +25,39 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("GsnPortDevice");
 
+namespace
+{
+
+/// Counts a timer's event in the link counters, and whether the port sent nothing in it.
+class TimerEventCount
+{
+  public:
+    /// \param counters the port's counters
+    explicit TimerEventCount(GsnLinkCounters& counters)
+        : m_counters(counters),
+          m_sentBefore(counters.txMicropackets)
+    {
+        ++m_counters.timerEvents;
+    }
+
+    ~TimerEventCount()
+    {
+        if (m_counters.txMicropackets == m_sentBefore)
+        {
+            ++m_counters.timerEventsSendingNothing;
+        }
+    }
+
+    TimerEventCount(const TimerEventCount&) = delete;
+    TimerEventCount& operator=(const TimerEventCount&) = delete;
+
+  private:
+    GsnLinkCounters& m_counters; ///< the port's counters
+    uint64_t m_sentBefore;       ///< micropackets sent before the event
+};
+
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(GsnPortDevice);
 
 TypeId
@@ -486,6 +519,7 @@ GsnPortDevice::TransmitNext()
     }
     m_selecting = false;
     m_choosingAhead = false;
+    ++m_counters.transmissions;
     const Time busyFor = lastSlot + slot - now;
     m_slotTime = now;
     m_txBusy = true;
@@ -643,6 +677,7 @@ GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
 void
 GsnPortDevice::HeldNullTimeout()
 {
+    const TimerEventCount counted(m_counters);
     m_heldNullTimer.pending = false;
     TransmitNext();
 }
@@ -1048,6 +1083,7 @@ GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
 void
 GsnPortDevice::RetransmitTimeout()
 {
+    const TimerEventCount counted(m_counters);
     m_rtxTimer.pending = false;
     ApplyDueCredits(gsn::Now()); // acknowledgements that arrived meanwhile
     if (!RetransmitDeadlinePassed(gsn::Now()))
@@ -1734,6 +1770,7 @@ GsnPortDevice::ArmIdleTimers()
 void
 GsnPortDevice::AckTimeout()
 {
+    const TimerEventCount counted(m_counters);
     m_ackTimer.pending = false;
     ApplyTakenAhead(); // arrivals taken ahead owe acknowledgements too
     if (m_rxUnacked == 0)
@@ -2093,6 +2130,7 @@ GsnPortDevice::ArmDueCreditsTimer()
 void
 GsnPortDevice::DueCreditsTimeout()
 {
+    const TimerEventCount counted(m_counters);
     m_dueCreditsTimer.pending = false;
     ApplyDueCredits(gsn::Now());
     if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= gsn::Now())
@@ -2109,6 +2147,7 @@ GsnPortDevice::DueCreditsTimeout()
 void
 GsnPortDevice::CreditTimeout()
 {
+    const TimerEventCount counted(m_counters);
     m_creditTimer.pending = false;
     if (m_owedTotal == 0)
     {
@@ -2250,6 +2289,7 @@ GsnPortDevice::NotifyLinkReset()
 void
 GsnPortDevice::HandshakeTimeout()
 {
+    const TimerEventCount counted(m_counters);
     if (m_state == LinkState::RESET_SENT)
     {
         SendControl(GsnMicropacketType::RESET);

@@ -62,6 +62,14 @@ struct GsnLinkCounters
     /// Messages whose Header left here but had not been accepted by the peer when the link
     /// was reset: gone, and unknown to the receiver
     uint64_t messagesLostInReset{0};
+    /// transmissions started: runs, and micropackets sent alone; each ends with one event
+    uint64_t transmissions{0};
+    /// events of this port's timers (acknowledgement, credit, retransmission, held Null,
+    /// due credits, handshake)
+    uint64_t timerEvents{0};
+    /// of those, events after which the port sent nothing (the work was done meanwhile, or
+    /// the timer was set again for later)
+    uint64_t timerEventsSendingNothing{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
 };
