@@ -670,6 +670,56 @@ class GsnTimersTogetherTestCase : public TestCase
     }
 };
 
+/// The link counters account for every event of a link in the micropacket mode.
+class GsnEventAccountingTestCase : public TestCase
+{
+  public:
+    GsnEventAccountingTestCase()
+        : TestCase("Transmissions, timer events and arrivals account for a link's events")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Micropacket by micropacket each transmission ends with one event, each micropacket
+        // arrives with one, each timer expires with one; nothing else runs but the Send
+        // events and Stop.
+        LinkHarness h(Attrs{{"LinkMode", "Micropacket"}});
+        Simulator::Stop(MicroSeconds(5)); // the link is up
+        Simulator::Run();
+        GsnLinkCounters before[2] = {h.dev[0]->GetLinkCounters(), h.dev[1]->GetLinkCounters()};
+        const uint64_t eventsBefore = Simulator::GetEventCount();
+        const uint32_t sends = 3;
+        for (uint32_t k = 0; k < sends; ++k)
+        {
+            Simulator::Schedule(NanoSeconds(700 * k), [&h, k]() { h.Send(k % 2, 1, 5000); });
+        }
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, sends, "delivered");
+        uint64_t accounted = sends + 1; // the Send events and Stop
+        uint64_t timerEvents = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const GsnLinkCounters& c = h.dev[i]->GetLinkCounters();
+            const uint64_t tx = c.txMicropackets - before[i].txMicropackets;
+            NS_TEST_ASSERT_MSG_EQ(c.transmissions - before[i].transmissions,
+                                  tx,
+                                  "one transmission per micropacket");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(c.timerEventsSendingNothing,
+                                        c.timerEvents,
+                                        "a part of the timer events");
+            timerEvents += c.timerEvents - before[i].timerEvents;
+            accounted += 2 * tx + (c.timerEvents - before[i].timerEvents);
+        }
+        NS_TEST_ASSERT_MSG_GT(timerEvents, 0u, "the last acknowledgements go by timer");
+        NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount() - eventsBefore,
+                              accounted,
+                              "every event accounted for");
+    }
+};
+
 /// Malformed micropackets from the wire are counted and dropped, never trusted.
 class GsnMalformedInputTestCase : public TestCase
 {
@@ -997,6 +1047,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);
+        AddTestCase(new GsnEventAccountingTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
         for (uint32_t seed = 1; seed <= 4; ++seed)
