@@ -3,6 +3,7 @@
  */
 #include "gsn-port-device.h"
 
+#include "gsn-call-after-event.h"
 #include "gsn-channel.h"
 #include "gsn-now.h"
 #include "gsn-port-event.h"
@@ -432,7 +433,11 @@ GsnPortDevice::TransmitNext()
     {
         m_selecting = false;
         m_nullHeldAt = now;
-        Arm(m_heldNullTimer, Time(0), &GsnPortDevice::HeldNullTimeout);
+        m_heldNullTimer.pending = true;
+        if (!gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldNullAfterEvent, this))
+        {
+            Arm(m_heldNullTimer, Time(0), &GsnPortDevice::HeldNullTimeout);
+        }
         return;
     }
     if (!first)
@@ -672,6 +677,16 @@ GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
                                                 GsnMicropacket& /* first */)
 {
     return 0;
+}
+
+void
+GsnPortDevice::HeldNullAfterEvent(Object* port)
+{
+    auto* p = static_cast<GsnPortDevice*>(port);
+    if (p->m_heldNullTimer.pending) // (not if disposed meanwhile)
+    {
+        p->HeldNullTimeout();
+    }
 }
 
 void

@@ -478,6 +478,9 @@ class GsnPortDevice : public NetDevice
     void TransmitNext();
     /// An idle port's Null, held until the events already due at this instant have run.
     void HeldNullTimeout();
+    /// HeldNullTimeout() made once the event under way is over (gsn::CallAfterCurrentEvent).
+    /// \param port the port
+    static void HeldNullAfterEvent(Object* port);
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
     /// the peer could use up its credits before the next run returns the ones freed
     uint32_t CreditAwareRunLimit() const;

@@ -9,7 +9,10 @@
 #include "ns3/assert.h"
 #include "ns3/boolean.h"
 #include "ns3/fatal-error.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
+#include "ns3/make-event.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -22,6 +25,15 @@ namespace gsn
 {
 PublishedTime g_publishedTime;
 EventHint g_eventHint;
+
+bool
+CallAfterCurrentEvent(void (*call)(Object*), Ptr<Object> object)
+{
+    // (Only a GsnTimingWheelScheduler publishes the time.)
+    auto* wheel =
+        static_cast<GsnTimingWheelScheduler*>(const_cast<void*>(g_publishedTime.publisher));
+    return wheel && wheel->TakeCallAfterEvent(CallAfterEvent{call, std::move(object)});
+}
 } // namespace gsn
 
 namespace
@@ -63,6 +75,15 @@ GsnTimingWheelScheduler::GetTypeId()
                           "made for anything else.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&GsnTimingWheelScheduler::m_publishTime),
+                          MakeBooleanChecker())
+            .AddAttribute("CallsAfterEvent",
+                          "Take calls to make once the event under way is over "
+                          "(gsn::CallAfterCurrentEvent()) in place of events with no delay, "
+                          "where nothing else is due at the current time: the same results "
+                          "with fewer events. Only with PublishTime, under the "
+                          "DefaultSimulatorImpl.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsnTimingWheelScheduler::m_takeCallsAfterEvent),
                           MakeBooleanChecker());
     return tid;
 }
@@ -102,6 +123,13 @@ GsnTimingWheelScheduler::MakeWheel()
         m_current = uint64_t(Simulator::Now().GetTimeStep());
         gsn::g_publishedTime.publisher = this;
         gsn::g_publishedTime.ts = m_current;
+        // The calls are made in RemoveNext(), which the DefaultSimulatorImpl calls only to run
+        // the event it returns (another implementation might peek first, or wait).
+        StringValue impl;
+        m_callsAfterEventWork =
+            m_takeCallsAfterEvent &&
+            GlobalValue::GetValueByNameFailSafe("SimulatorImplementationType", impl) &&
+            impl.Get() == "ns3::DefaultSimulatorImpl";
     }
 }
 
@@ -203,7 +231,36 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
 bool
 GsnTimingWheelScheduler::IsEmpty() const
 {
-    return m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty();
+    return m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty() && m_callsAfterEvent.empty();
+}
+
+bool
+GsnTimingWheelScheduler::TakeCallAfterEvent(gsn::CallAfterEvent call)
+{
+    // An event at the current time scheduled now with no delay would run after those pending
+    // at this time: with none, it would run next. (And only with later events pending, so
+    // that RemoveNext() has an event to give out after the call; see there.)
+    const bool laterEvents = !m_later->GsnQuadHeapScheduler::IsEmpty();
+    if (!m_callsAfterEventWork || m_head.empty() || (m_inWheel == 0 && !laterEvents) ||
+        m_head[m_current & (m_slots - 1)] != NONE ||
+        (laterEvents && m_later->GsnQuadHeapScheduler::PeekNext().key.m_ts <= m_current))
+    {
+        return false;
+    }
+    m_callsAfterEvent.push_back(std::move(call));
+    return true;
+}
+
+void
+GsnTimingWheelScheduler::MakeCallsAfterEvent()
+{
+    // (A call may take another: made after it, as the event it stands for would be.)
+    for (std::size_t i = 0; i < m_callsAfterEvent.size(); ++i)
+    {
+        const gsn::CallAfterEvent call = std::move(m_callsAfterEvent[i]);
+        call.call(PeekPointer(call.object));
+    }
+    m_callsAfterEvent.clear();
 }
 
 uint32_t
@@ -292,6 +349,21 @@ GsnTimingWheelScheduler::PopSlot(uint32_t s)
 Scheduler::Event
 GsnTimingWheelScheduler::RemoveNext()
 {
+    if (!m_callsAfterEvent.empty())
+    {
+        MakeCallsAfterEvent();
+        if (m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty())
+        {
+            // The events pending when the calls were taken were removed since: give out an
+            // event that does nothing (the simulator expects one).
+            Scheduler::Event nothing;
+            nothing.impl = MakeEvent([]() {});
+            nothing.key.m_ts = m_current;
+            nothing.key.m_uid = 0;
+            nothing.key.m_context = Simulator::GetContext();
+            return nothing;
+        }
+    }
     const uint32_t s = NextSlot();
     const Scheduler::Event next =
         s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);

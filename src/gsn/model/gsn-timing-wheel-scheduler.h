@@ -7,6 +7,7 @@
 #ifndef GSN_TIMING_WHEEL_SCHEDULER_H
 #define GSN_TIMING_WHEEL_SCHEDULER_H
 
+#include "gsn-call-after-event.h"
 #include "gsn-event-hint.h"
 #include "gsn-quad-heap-scheduler.h"
 
@@ -46,6 +47,13 @@ namespace ns3
  * before it runs. On the 1024-endpoint fat tree the ports, seldom in the cache, cost a cache
  * miss at the start of most events.
  *
+ * It also takes calls to make once the event under way is over (gsn::CallAfterCurrentEvent(),
+ * attribute CallsAfterEvent): where no other event is pending at the current time, an event
+ * scheduled with no delay would be the next to run, and the call made at the start of
+ * RemoveNext() runs in its place, at the same time, without an event. The gsn model sends
+ * the Null of an idle port that way (GsnPortDevice holds it until the other events of the
+ * instant have run).
+ *
  * Select it with
  * \code
  *   GlobalValue::Bind("SchedulerType", StringValue("ns3::GsnTimingWheelScheduler"));
@@ -76,6 +84,14 @@ class GsnTimingWheelScheduler : public Scheduler
 
     /// \return the events in the wheel (not in the heap of later events)
     std::size_t GetWheelEvents() const;
+
+    /**
+     * Take a call to make once the event under way is over (gsn::CallAfterCurrentEvent()).
+     * \param call the call
+     * \return whether taken: calls are on (CallsAfterEvent), the DefaultSimulatorImpl runs
+     * this scheduler, and no other event is pending at the current time (but some later)
+     */
+    bool TakeCallAfterEvent(gsn::CallAfterEvent call);
 
   private:
     /// No node, no slot.
@@ -108,6 +124,8 @@ class GsnTimingWheelScheduler : public Scheduler
     uint32_t NewNode(const Scheduler::Event& ev, const gsn::EventHint& hint);
     /// Gives node i back.
     void FreeNode(uint32_t i);
+    /// Makes the calls taken since the last event was given out, in the order taken.
+    void MakeCallsAfterEvent();
     /// Has the next event's object, and the memory it hinted, fetched into the cache while
     /// the one just given out runs (its port is seldom in the cache in a large fabric).
     void PrefetchNext() const;
@@ -123,6 +141,9 @@ class GsnTimingWheelScheduler : public Scheduler
     std::vector<Node> m_nodes;         ///< every node, in use or free
     uint32_t m_free{NONE};             ///< first free node
     Ptr<GsnQuadHeapScheduler> m_later; ///< the events beyond the wheel
+    bool m_takeCallsAfterEvent{true};  ///< CallsAfterEvent: take calls after the event
+    bool m_callsAfterEventWork{false}; ///< the DefaultSimulatorImpl runs this scheduler
+    std::vector<gsn::CallAfterEvent> m_callsAfterEvent; ///< calls to make before the next
 };
 
 } // namespace ns3

@@ -7,7 +7,10 @@
  */
 #include "gsn-fabric-harness.h"
 
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/global-value.h"
+#include "ns3/gsn-call-after-event.h"
 #include "ns3/gsn-event-hint.h"
 #include "ns3/gsn-now.h"
 #include "ns3/gsn-quad-heap-scheduler.h"
@@ -156,6 +159,7 @@ class GsnSchedulerIndependenceTestCase : public TestCase
         const std::string& scheduler,
         uint64_t& events)
     {
+        Simulator::Destroy(); // (a simulator made before would keep its scheduler)
         GlobalValue::Bind("SchedulerType", StringValue(scheduler));
         GsnFabricHelper helper;
         helper.SetLinkMode(m_linkMode);
@@ -191,16 +195,33 @@ class GsnSchedulerIndependenceTestCase : public TestCase
                                             "ns3::GsnQuadHeapScheduler",
                                             "ns3::GsnTimingWheelScheduler"})
         {
-            uint64_t events = 0;
-            const auto got = Run(scheduler, events);
-            NS_TEST_ASSERT_MSG_EQ((got == ref), true, scheduler + ": the same delivery times");
-            if (scheduler != "ns3::HeapScheduler")
+            for (const bool callsAfterEvent : {false, true})
             {
-                // (With the HeapScheduler, timers are cancelled instead of removed: their
-                // events still run, finding nothing to do.)
-                NS_TEST_ASSERT_MSG_EQ(events, refEvents, scheduler + ": the same events");
+                if (callsAfterEvent && scheduler != "ns3::GsnTimingWheelScheduler")
+                {
+                    continue;
+                }
+                Config::SetDefault("ns3::GsnTimingWheelScheduler::CallsAfterEvent",
+                                   BooleanValue(callsAfterEvent));
+                uint64_t events = 0;
+                const auto got = Run(scheduler, events);
+                const std::string what =
+                    scheduler + (callsAfterEvent ? " taking calls after events" : "");
+                NS_TEST_ASSERT_MSG_EQ((got == ref), true, what + ": the same delivery times");
+                if (callsAfterEvent)
+                {
+                    // Held Nulls go without an event of their own.
+                    NS_TEST_ASSERT_MSG_LT(events, refEvents, what + ": fewer events");
+                }
+                else if (scheduler != "ns3::HeapScheduler")
+                {
+                    // (With the HeapScheduler, timers are cancelled instead of removed: their
+                    // events still run, finding nothing to do.)
+                    NS_TEST_ASSERT_MSG_EQ(events, refEvents, what + ": the same events");
+                }
             }
         }
+        Config::SetDefault("ns3::GsnTimingWheelScheduler::CallsAfterEvent", BooleanValue(true));
     }
 
     std::string m_linkMode; ///< LinkMode of every port
@@ -346,6 +367,141 @@ class GsnPublishedTimeTestCase : public TestCase
     uint32_t m_wrong{0};   ///< events where the two differed
 };
 
+/// What a call after an event notes: its name and when it was made.
+class NotedCall : public Object
+{
+  public:
+    /// \param log where to note \param name what
+    NotedCall(std::vector<std::string>* log, std::string name)
+        : m_log(log),
+          m_name(std::move(name))
+    {
+    }
+
+    /// The call: notes the name and the time. \param call the NotedCall
+    static void Note(Object* call)
+    {
+        const auto* c = static_cast<NotedCall*>(call);
+        c->m_log->push_back(c->m_name + "@" + std::to_string(Simulator::Now().GetNanoSeconds()));
+    }
+
+    /// The call: notes, then takes a call noting the name with "+1". \param call the NotedCall
+    static void NoteAndTakeAnother(Object* call)
+    {
+        Note(call);
+        const auto* c = static_cast<NotedCall*>(call);
+        gsn::CallAfterCurrentEvent(&Note, CreateObject<NotedCall>(c->m_log, c->m_name + "+1"));
+    }
+
+  private:
+    std::vector<std::string>* m_log; ///< the log
+    std::string m_name;              ///< what to note
+};
+
+/// gsn::CallAfterCurrentEvent() is made where an event scheduled with no delay would run,
+/// and only where it can tell.
+class GsnCallAfterEventTestCase : public TestCase
+{
+  public:
+    GsnCallAfterEventTestCase()
+        : TestCase("A call after the current event runs where an event with no delay would")
+    {
+    }
+
+  private:
+    /// \return a call noting \p name in m_log
+    Ptr<NotedCall> Noted(const std::string& name)
+    {
+        return CreateObject<NotedCall>(&m_log, name);
+    }
+
+    /// Schedule an event at \p at that notes \p name. \return its id
+    EventId NoteAt(const Time& at, const std::string& name)
+    {
+        return Simulator::Schedule(at, [this, name]() {
+            m_log.push_back(name + "@" + std::to_string(Simulator::Now().GetNanoSeconds()));
+        });
+    }
+
+    /// \return whether a call noting \p name was taken
+    bool Call(const std::string& name)
+    {
+        return gsn::CallAfterCurrentEvent(&NotedCall::Note, Noted(name));
+    }
+
+    void DoRun() override
+    {
+        SchedulerGuard guard;
+        Simulator::Destroy();
+        GlobalValue::Bind("SchedulerType", StringValue("ns3::GsnTimingWheelScheduler"));
+        std::vector<bool> taken;
+        // At 10 ns nothing else is due: the call goes before the event scheduled after it
+        // with no delay, and a call taken by a call after both.
+        Simulator::Schedule(NanoSeconds(10), [this, &taken]() {
+            m_log.push_back("a@10");
+            NoteAt(Time(0), "before"); // pending at 10 ns: the call is refused
+            taken.push_back(Call("refused"));
+            m_log.push_back("a-end@10");
+        });
+        // At 20 ns a call takes another, made after it.
+        Simulator::Schedule(NanoSeconds(20), [this, &taken]() {
+            m_log.push_back("b@20");
+            taken.push_back(
+                gsn::CallAfterCurrentEvent(&NotedCall::NoteAndTakeAnother, Noted("chain")));
+        });
+        // An event scheduled with no delay after the call runs after it.
+        Simulator::Schedule(NanoSeconds(25), [this, &taken]() {
+            m_log.push_back("d@25");
+            taken.push_back(Call("call"));
+            NoteAt(Time(0), "after");
+        });
+        // The only event pending when a call is taken is removed: the call is still made.
+        EventId last;
+        Simulator::Schedule(NanoSeconds(30), [this, &taken, &last]() {
+            m_log.push_back("c@30");
+            taken.push_back(Call("lone"));
+            Simulator::Remove(last);
+        });
+        last = NoteAt(NanoSeconds(40), "removed");
+        Simulator::Run();
+        const uint64_t events = Simulator::GetEventCount();
+        Simulator::Destroy();
+        const std::vector<std::string> expected = {"a@10",
+                                                   "a-end@10",
+                                                   "before@10",
+                                                   "b@20",
+                                                   "chain@20",
+                                                   "chain+1@20",
+                                                   "d@25",
+                                                   "call@25",
+                                                   "after@25",
+                                                   "c@30",
+                                                   "lone@30"};
+        NS_TEST_ASSERT_MSG_EQ((m_log == expected), true, "the calls in the order of events");
+        NS_TEST_ASSERT_MSG_EQ((taken == std::vector<bool>{false, true, true, true}),
+                              true,
+                              "taken where nothing else is due at the time");
+        // Six events, and an event doing nothing given out after the lone call.
+        NS_TEST_ASSERT_MSG_EQ(events, 7u, "the calls are not events");
+
+        // Turned off, no call is taken.
+        m_log.clear();
+        Config::SetDefault("ns3::GsnTimingWheelScheduler::CallsAfterEvent", BooleanValue(false));
+        bool offTaken = true;
+        Simulator::Schedule(NanoSeconds(10), [this, &offTaken]() { offTaken = Call("off"); });
+        NoteAt(NanoSeconds(20), "later");
+        Simulator::Run();
+        Simulator::Destroy();
+        Config::SetDefault("ns3::GsnTimingWheelScheduler::CallsAfterEvent", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_EQ(offTaken, false, "CallsAfterEvent false: refused");
+        NS_TEST_ASSERT_MSG_EQ(gsn::CallAfterCurrentEvent(&NotedCall::Note, Noted("none")),
+                              false,
+                              "no simulator running: refused");
+    }
+
+    std::vector<std::string> m_log; ///< what ran, and when
+};
+
 /// \return a factory of the scheduler type with the given attributes
 ObjectFactory
 SchedulerFactory(const std::string& type,
@@ -401,6 +557,7 @@ class GsnFabricTestSuite : public TestSuite
                         TestCase::QUICK);
         }
         AddTestCase(new GsnPublishedTimeTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCallAfterEventTestCase, TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Micropacket"), TestCase::QUICK);
         AddTestCase(new GsnSchedulerIndependenceTestCase("Run"), TestCase::QUICK);
     }
