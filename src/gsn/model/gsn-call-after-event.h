@@ -24,13 +24,12 @@ struct CallAfterEvent
 
 /**
  * \ingroup gsn
- * Make \p call on \p object once the event under way is over, before any other event: where
- * an event scheduled now with no delay would run, when nothing else is due at this instant.
- * A GsnTimingWheelScheduler that the DefaultSimulatorImpl runs (and that publishes the time,
- * gsn-now.h) takes the call when no other event is pending at the current time: then such an
- * event would be the next to run, after only those scheduled after it, which run after the
- * call too. The call sees the same time and context as the event would; it has no event
- * number and is not counted in Simulator::GetEventCount().
+ * Make \p call on \p object where an event scheduled now with no delay would run: after the
+ * events pending at this instant, before those scheduled after it. A
+ * GsnTimingWheelScheduler that the DefaultSimulatorImpl runs (and that publishes the time,
+ * gsn-now.h) takes it, without making an event: the call sees the same time, but the context
+ * and event number of the event before it, and is not counted in
+ * Simulator::GetEventCount().
  * \param call what to call
  * \param object the object to call it on
  * \return whether the call was taken; if not, schedule an event instead

@@ -15,6 +15,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -40,6 +42,15 @@ namespace
 {
 
 /// Slots per bitmap word.
+/// What a call after an event (a node without an event object) has for its event object.
+char g_callNodeMark;
+
+inline EventImpl*
+CallNodeMark()
+{
+    return reinterpret_cast<EventImpl*>(&g_callNodeMark);
+}
+
 constexpr uint32_t WORD_BITS = 64;
 /// Bytes per cache line (x86-64 and most others): the step of the fetches.
 constexpr uint32_t CACHE_LINE_BYTES = 64;
@@ -197,6 +208,7 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
     }
     const gsn::EventHint hint = gsn::g_eventHint; // (for this event only)
     gsn::g_eventHint = gsn::EventHint();
+    m_lastUid = std::max(m_lastUid, ev.key.m_uid);
     const uint64_t ts = ev.key.m_ts;
     if (!InWheel(ts))
     {
@@ -231,36 +243,60 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
 bool
 GsnTimingWheelScheduler::IsEmpty() const
 {
-    return m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty() && m_callsAfterEvent.empty();
+    return m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty();
 }
 
 bool
 GsnTimingWheelScheduler::TakeCallAfterEvent(gsn::CallAfterEvent call)
 {
-    // An event at the current time scheduled now with no delay would run after those pending
-    // at this time: with none, it would run next. (And only with later events pending, so
-    // that RemoveNext() has an event to give out after the call; see there.)
-    const bool laterEvents = !m_later->GsnQuadHeapScheduler::IsEmpty();
-    if (!m_callsAfterEventWork || m_head.empty() || (m_inWheel == 0 && !laterEvents) ||
-        m_head[m_current & (m_slots - 1)] != NONE ||
-        (laterEvents && m_later->GsnQuadHeapScheduler::PeekNext().key.m_ts <= m_current))
+    if (!m_callsAfterEventWork || m_head.empty())
     {
         return false;
     }
-    m_callsAfterEvent.push_back(std::move(call));
+    // An event scheduled now with no delay would go to the end of the current time step's
+    // list (numbered after every event there, before every one scheduled after it): the call
+    // goes there, as a node without an event (CallNodeMark(); the context field holds the index
+    // of the call, the number field the last number given, which orders it as that event).
+    uint32_t index;
+    if (m_freeCalls.empty())
+    {
+        index = uint32_t(m_calls.size());
+        m_calls.push_back(std::move(call));
+    }
+    else
+    {
+        index = m_freeCalls.back();
+        m_freeCalls.pop_back();
+        m_calls[index] = std::move(call);
+    }
+    Scheduler::Event node;
+    node.impl = CallNodeMark();
+    node.key.m_ts = m_current;
+    node.key.m_uid = m_lastUid;
+    node.key.m_context = index;
+    const uint32_t s = uint32_t(m_current & (m_slots - 1));
+    const uint32_t i = NewNode(node, gsn::EventHint());
+    ++m_inWheel;
+    if (m_head[s] == NONE)
+    {
+        m_head[s] = m_tail[s] = i;
+        MarkSlot(s, true);
+    }
+    else
+    {
+        m_nodes[m_tail[s]].next = i;
+        m_tail[s] = i;
+    }
     return true;
 }
 
 void
-GsnTimingWheelScheduler::MakeCallsAfterEvent()
+GsnTimingWheelScheduler::MakeCall(uint32_t index)
 {
-    // (A call may take another: made after it, as the event it stands for would be.)
-    for (std::size_t i = 0; i < m_callsAfterEvent.size(); ++i)
-    {
-        const gsn::CallAfterEvent call = std::move(m_callsAfterEvent[i]);
-        call.call(PeekPointer(call.object));
-    }
-    m_callsAfterEvent.clear();
+    const gsn::CallAfterEvent call = std::move(m_calls[index]);
+    m_calls[index] = gsn::CallAfterEvent();
+    m_freeCalls.push_back(index);
+    call.call(PeekPointer(call.object));
 }
 
 uint32_t
@@ -325,6 +361,7 @@ GsnTimingWheelScheduler::NextSlot() const
 Scheduler::Event
 GsnTimingWheelScheduler::PeekNext() const
 {
+    // (This may be a call after an event, without an event object: its time is right.)
     const uint32_t s = NextSlot();
     return s == NONE ? m_later->GsnQuadHeapScheduler::PeekNext() : m_nodes[m_head[s]].ev;
 }
@@ -349,31 +386,34 @@ GsnTimingWheelScheduler::PopSlot(uint32_t s)
 Scheduler::Event
 GsnTimingWheelScheduler::RemoveNext()
 {
-    if (!m_callsAfterEvent.empty())
+    for (;;)
     {
-        MakeCallsAfterEvent();
-        if (m_inWheel == 0 && m_later->GsnQuadHeapScheduler::IsEmpty())
+        const uint32_t s = NextSlot();
+        const Scheduler::Event next =
+            s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);
+        m_current = next.key.m_ts;
+        if (gsn::g_publishedTime.publisher == this)
         {
-            // The events pending when the calls were taken were removed since: give out an
-            // event that does nothing (the simulator expects one).
+            gsn::g_publishedTime.ts = m_current;
+        }
+        if (next.impl != CallNodeMark())
+        {
+            PrefetchNext();
+            return next;
+        }
+        // A call after an event (TakeCallAfterEvent()): made here, where that event would
+        // run; then on to the next.
+        MakeCall(next.key.m_context);
+        if (IsEmpty())
+        {
+            // Nothing left (the call scheduled nothing): the simulator expects an event.
             Scheduler::Event nothing;
             nothing.impl = MakeEvent([]() {});
-            nothing.key.m_ts = m_current;
-            nothing.key.m_uid = 0;
+            nothing.key = next.key;
             nothing.key.m_context = Simulator::GetContext();
             return nothing;
         }
     }
-    const uint32_t s = NextSlot();
-    const Scheduler::Event next =
-        s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);
-    m_current = next.key.m_ts;
-    if (gsn::g_publishedTime.publisher == this)
-    {
-        gsn::g_publishedTime.ts = m_current;
-    }
-    PrefetchNext();
-    return next;
 }
 
 __attribute__((always_inline)) inline void
@@ -401,9 +441,9 @@ GsnTimingWheelScheduler::Remove(const Scheduler::Event& ev)
         uint32_t prev = NONE;
         for (uint32_t i = m_head[s]; i != NONE; prev = i, i = m_nodes[i].next)
         {
-            if (m_nodes[i].ev.key.m_uid != ev.key.m_uid)
+            if (m_nodes[i].ev.key.m_uid != ev.key.m_uid || m_nodes[i].ev.impl == CallNodeMark())
             {
-                continue;
+                continue; // (a call after an event has the number of the event before it)
             }
             if (prev == NONE)
             {

@@ -48,11 +48,13 @@ namespace ns3
  * miss at the start of most events.
  *
  * It also takes calls to make once the event under way is over (gsn::CallAfterCurrentEvent(),
- * attribute CallsAfterEvent): where no other event is pending at the current time, an event
- * scheduled with no delay would be the next to run, and the call made at the start of
- * RemoveNext() runs in its place, at the same time, without an event. The gsn model sends
- * the Null of an idle port that way (GsnPortDevice holds it until the other events of the
- * instant have run).
+ * attribute CallsAfterEvent): the call goes where an event scheduled with no delay would
+ * (the end of the current time step's list), as a node without an event object, and
+ * RemoveNext() makes it when it comes first, then gives out the next event: the same order,
+ * without an event. The gsn model sends the Null of an idle port that way (GsnPortDevice
+ * holds it until the other events of the instant have run). (Replacing the simulator's
+ * scheduler while a call is pending makes the call then, as the pending events are taken
+ * out.)
  *
  * Select it with
  * \code
@@ -88,8 +90,8 @@ class GsnTimingWheelScheduler : public Scheduler
     /**
      * Take a call to make once the event under way is over (gsn::CallAfterCurrentEvent()).
      * \param call the call
-     * \return whether taken: calls are on (CallsAfterEvent), the DefaultSimulatorImpl runs
-     * this scheduler, and no other event is pending at the current time (but some later)
+     * \return whether taken: calls are on (CallsAfterEvent) and the DefaultSimulatorImpl
+     * runs this scheduler
      */
     bool TakeCallAfterEvent(gsn::CallAfterEvent call);
 
@@ -124,26 +126,28 @@ class GsnTimingWheelScheduler : public Scheduler
     uint32_t NewNode(const Scheduler::Event& ev, const gsn::EventHint& hint);
     /// Gives node i back.
     void FreeNode(uint32_t i);
-    /// Makes the calls taken since the last event was given out, in the order taken.
-    void MakeCallsAfterEvent();
+    /// Makes call \p index of m_calls (a node without an event has come first).
+    void MakeCall(uint32_t index);
     /// Has the next event's object, and the memory it hinted, fetched into the cache while
     /// the one just given out runs (its port is seldom in the cache in a large fabric).
     void PrefetchNext() const;
 
-    uint32_t m_slots{0};               ///< WheelSlots: slots of the wheel, a power of two
-    bool m_publishTime{true};          ///< PublishTime: make gsn::Now() read this scheduler
-    uint64_t m_current{0};             ///< time step of the last event given out
-    std::size_t m_inWheel{0};          ///< events in the wheel
-    std::vector<uint32_t> m_head;      ///< first node of each slot
-    std::vector<uint32_t> m_tail;      ///< last node of each slot
-    std::vector<uint64_t> m_used;      ///< bit per slot: slot in use
-    std::vector<uint64_t> m_usedWords; ///< bit per m_used word: word not zero
-    std::vector<Node> m_nodes;         ///< every node, in use or free
-    uint32_t m_free{NONE};             ///< first free node
-    Ptr<GsnQuadHeapScheduler> m_later; ///< the events beyond the wheel
-    bool m_takeCallsAfterEvent{true};  ///< CallsAfterEvent: take calls after the event
-    bool m_callsAfterEventWork{false}; ///< the DefaultSimulatorImpl runs this scheduler
-    std::vector<gsn::CallAfterEvent> m_callsAfterEvent; ///< calls to make before the next
+    uint32_t m_slots{0};                      ///< WheelSlots: slots of the wheel, a power of two
+    bool m_publishTime{true};                 ///< PublishTime: make gsn::Now() read this scheduler
+    uint64_t m_current{0};                    ///< time step of the last event given out
+    std::size_t m_inWheel{0};                 ///< events in the wheel
+    std::vector<uint32_t> m_head;             ///< first node of each slot
+    std::vector<uint32_t> m_tail;             ///< last node of each slot
+    std::vector<uint64_t> m_used;             ///< bit per slot: slot in use
+    std::vector<uint64_t> m_usedWords;        ///< bit per m_used word: word not zero
+    std::vector<Node> m_nodes;                ///< every node, in use or free
+    uint32_t m_free{NONE};                    ///< first free node
+    Ptr<GsnQuadHeapScheduler> m_later;        ///< the events beyond the wheel
+    bool m_takeCallsAfterEvent{true};         ///< CallsAfterEvent: take calls after the event
+    bool m_callsAfterEventWork{false};        ///< the DefaultSimulatorImpl runs this scheduler
+    uint32_t m_lastUid{0};                    ///< the highest event number inserted
+    std::vector<gsn::CallAfterEvent> m_calls; ///< calls after events, by node (free or taken)
+    std::vector<uint32_t> m_freeCalls;        ///< free entries of m_calls
 };
 
 } // namespace ns3
