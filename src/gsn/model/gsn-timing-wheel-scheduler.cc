@@ -41,16 +41,17 @@ CallAfterCurrentEvent(void (*call)(Object*), Ptr<Object> object)
 namespace
 {
 
-/// Slots per bitmap word.
 /// What a call after an event (a node without an event object) has for its event object.
 char g_callNodeMark;
 
+/// \return the event object of every call after an event (never an EventImpl)
 inline EventImpl*
 CallNodeMark()
 {
     return reinterpret_cast<EventImpl*>(&g_callNodeMark);
 }
 
+/// Slots per bitmap word.
 constexpr uint32_t WORD_BITS = 64;
 /// Bytes per cache line (x86-64 and most others): the step of the fetches.
 constexpr uint32_t CACHE_LINE_BYTES = 64;
@@ -89,10 +90,9 @@ GsnTimingWheelScheduler::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("CallsAfterEvent",
                           "Take calls to make once the event under way is over "
-                          "(gsn::CallAfterCurrentEvent()) in place of events with no delay, "
-                          "where nothing else is due at the current time: the same results "
-                          "with fewer events. Only with PublishTime, under the "
-                          "DefaultSimulatorImpl.",
+                          "(gsn::CallAfterCurrentEvent()), each where an event with no delay "
+                          "would run, in place of that event: the same results with fewer "
+                          "events. Only with PublishTime, under the DefaultSimulatorImpl.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&GsnTimingWheelScheduler::m_takeCallsAfterEvent),
                           MakeBooleanChecker());
