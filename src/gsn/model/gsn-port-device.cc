@@ -693,7 +693,7 @@ void
 GsnPortDevice::HeldNullTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_heldNullTimer.pending = false;
+    m_heldNullTimer.Clear();
     TransmitNext();
 }
 
@@ -1099,7 +1099,7 @@ void
 GsnPortDevice::RetransmitTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_rtxTimer.pending = false;
+    m_rtxTimer.Clear();
     ApplyDueCredits(gsn::Now()); // acknowledgements that arrived meanwhile
     if (!RetransmitDeadlinePassed(gsn::Now()))
     {
@@ -1151,7 +1151,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
         // so that it costs no event (a window-limited link would wake once per window).
         Simulator::Remove(m_rtxTimer.event);
-        m_rtxTimer.pending = false;
+        m_rtxTimer.Clear();
     }
     m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
     m_timeoutsWithoutProgress = 0;
@@ -1786,7 +1786,7 @@ void
 GsnPortDevice::AckTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_ackTimer.pending = false;
+    m_ackTimer.Clear();
     ApplyTakenAhead(); // arrivals taken ahead owe acknowledgements too
     if (m_rxUnacked == 0)
     {
@@ -2146,7 +2146,7 @@ void
 GsnPortDevice::DueCreditsTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_dueCreditsTimer.pending = false;
+    m_dueCreditsTimer.Clear();
     ApplyDueCredits(gsn::Now());
     if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= gsn::Now())
     {
@@ -2163,7 +2163,7 @@ void
 GsnPortDevice::CreditTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_creditTimer.pending = false;
+    m_creditTimer.Clear();
     if (m_owedTotal == 0)
     {
         return;

@@ -469,6 +469,15 @@ class GsnPortDevice : public NetDevice
     {
         EventId event;       ///< the scheduled expiry
         bool pending{false}; ///< scheduled and not yet run, cancelled or removed
+
+        /// No longer pending (run or removed): lets go of the event object now, while it
+        /// is in the cache, rather than when the timer is next set (then a cache miss on a
+        /// large fabric: 3.6% of perf's samples on the k = 16 tree).
+        void Clear()
+        {
+            pending = false;
+            event = EventId();
+        }
     };
 
     /// Schedule \p timer to call \p handler after \p delay (the handler clears pending).

@@ -579,7 +579,14 @@ GsnSwitch::WakeOutput(uint32_t port, const Time& at)
         return; // an earlier wake-up is due; the port will look again then
     }
     e.Cancel();
-    e = Simulator::Schedule(at - now, &GsnSwitchPort::Kick, m_ports[port]);
+    e = Simulator::Schedule(at - now, &GsnSwitch::Wake, this, port);
+}
+
+void
+GsnSwitch::Wake(uint32_t port)
+{
+    m_wake[port] = EventId(); // (lets go of the event object while it is in the cache)
+    m_ports[port]->Kick();
 }
 
 bool

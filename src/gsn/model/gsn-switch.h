@@ -290,6 +290,8 @@ class GsnSwitch : public Object
     void ReleaseOutput(uint32_t out, uint8_t vc, uint32_t from, Mac48Address dst);
     /// Make output \p port look for work at time \p at.
     void WakeOutput(uint32_t port, const Time& at);
+    /// The wake-up of output \p port (WakeOutput()).
+    void Wake(uint32_t port);
     /// Remove the head entry of an input VC and free its buffer place from \p at (now, or
     /// the later slot of a run it is chosen for). \return its micropacket
     GsnMicropacket PopInput(uint32_t in, uint8_t vc, const Time& at);
