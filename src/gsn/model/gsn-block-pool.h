@@ -7,6 +7,8 @@
 #ifndef GSN_BLOCK_POOL_H
 #define GSN_BLOCK_POOL_H
 
+#include "ns3/assert.h"
+
 #include <cstddef>
 #include <new>
 #include <vector>
@@ -58,6 +60,28 @@ class BlockPool
     /// The blocks given back (made once, never destroyed: an event may outlive static
     /// destruction).
     static inline std::vector<void*>* s_free = new std::vector<void*>();
+};
+
+/**
+ * \ingroup gsn
+ * \brief Base of a class (\p Derived) whose objects take their memory from a BlockPool.
+ */
+template <typename Derived>
+class Pooled
+{
+  public:
+    /// \param size the object's size (sizeof(Derived)) \return a block from the free list
+    static void* operator new(std::size_t size)
+    {
+        NS_ASSERT(size == sizeof(Derived));
+        return BlockPool<sizeof(Derived)>::Take();
+    }
+
+    /// Gives an object's block back to the free list. \param block the block
+    static void operator delete(void* block)
+    {
+        BlockPool<sizeof(Derived)>::Give(block);
+    }
 };
 
 } // namespace gsn

@@ -28,8 +28,11 @@ namespace ns3
  * works through the run in order and keeps its place in \c next, so that it can stop at a
  * micropacket whose effect must happen at its own arrival time (a Header or a Tail) and go
  * on from there later.
+ *
+ * A fabric makes one per run it sends: their memory comes from a free list (gsn::Pooled).
  */
-struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
+struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
+                           public gsn::Pooled<GsnMicropacketRun>
 {
     GsnMicropacketRun()
         : micropackets(TakeBuffer())
@@ -49,19 +52,6 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>
         uint32_t offset;    ///< places after that one (0: the stored micropacket itself)
         uint32_t left;      ///< micropackets after k that follow the same stored one
     };
-
-    /// \return memory for a run from a free list (a fabric makes one per run it sends)
-    static void* operator new(std::size_t size)
-    {
-        NS_ASSERT(size == sizeof(GsnMicropacketRun));
-        return gsn::BlockPool<sizeof(GsnMicropacketRun)>::Take();
-    }
-
-    /// Gives a run's memory back to the free list.
-    static void operator delete(void* block)
-    {
-        gsn::BlockPool<sizeof(GsnMicropacketRun)>::Give(block);
-    }
 
     GsnMicropacketRun(const GsnMicropacketRun&) = delete;
     GsnMicropacketRun& operator=(const GsnMicropacketRun&) = delete;

@@ -433,8 +433,11 @@ GsnPortDevice::TransmitNext()
     {
         m_selecting = false;
         m_nullHeldAt = now;
-        m_heldNullTimer.pending = true;
-        if (!gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldNullAfterEvent, this))
+        if (gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldNullAfterEvent, this))
+        {
+            m_heldNullTimer.pending = true; // (no event: nothing to cancel)
+        }
+        else
         {
             Arm(m_heldNullTimer, Time(0), &GsnPortDevice::HeldNullTimeout);
         }

@@ -480,7 +480,7 @@ class GsnPortDevice : public NetDevice
         }
     };
 
-    /// Schedule \p timer to call \p handler after \p delay (the handler clears pending).
+    /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
     void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
 
     /// Send the next micropacket if the transmitter is free and something is due.

@@ -25,21 +25,8 @@ namespace gsn
 
 /// An event whose memory comes from a BlockPool (\p Derived: the event class).
 template <typename Derived>
-class PooledEvent : public EventImpl
+class PooledEvent : public EventImpl, public Pooled<Derived>
 {
-  public:
-    /// \return a block from the free list
-    static void* operator new(std::size_t size)
-    {
-        NS_ASSERT(size == sizeof(Derived));
-        return BlockPool<sizeof(Derived)>::Take();
-    }
-
-    /// Gives the block back to the free list.
-    static void operator delete(void* block)
-    {
-        BlockPool<sizeof(Derived)>::Give(block);
-    }
 };
 
 /// An event that calls a handler of a port (its timers, the end of a transmission).

@@ -177,6 +177,20 @@ GsnTimingWheelScheduler::FreeNode(uint32_t i)
     m_free = i;
 }
 
+// (Inlined: done for nearly every event.)
+__attribute__((always_inline)) inline void
+GsnTimingWheelScheduler::AppendNode(uint32_t s, uint32_t i)
+{
+    if (m_head[s] == NONE)
+    {
+        m_head[s] = m_tail[s] = i;
+        MarkSlot(s, true);
+        return;
+    }
+    m_nodes[m_tail[s]].next = i;
+    m_tail[s] = i;
+}
+
 // (Inlined: done for every event.)
 __attribute__((always_inline)) inline void
 GsnTimingWheelScheduler::MarkSlot(uint32_t s, bool used)
@@ -218,16 +232,9 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
     const uint32_t s = uint32_t(ts & (m_slots - 1));
     const uint32_t i = NewNode(ev, hint);
     ++m_inWheel;
-    if (m_head[s] == NONE)
+    if (m_head[s] == NONE || m_nodes[m_tail[s]].ev.key.m_uid < ev.key.m_uid)
     {
-        m_head[s] = m_tail[s] = i;
-        MarkSlot(s, true);
-        return;
-    }
-    if (m_nodes[m_tail[s]].ev.key.m_uid < ev.key.m_uid)
-    {
-        m_nodes[m_tail[s]].next = i; // the usual case: numbered after every event there
-        m_tail[s] = i;
+        AppendNode(s, i); // the usual case: numbered after every event there
         return;
     }
     // Inserted out of number order (not done by ns-3's simulators): find its place.
@@ -274,19 +281,8 @@ GsnTimingWheelScheduler::TakeCallAfterEvent(gsn::CallAfterEvent call)
     node.key.m_ts = m_current;
     node.key.m_uid = m_lastUid;
     node.key.m_context = index;
-    const uint32_t s = uint32_t(m_current & (m_slots - 1));
-    const uint32_t i = NewNode(node, gsn::EventHint());
+    AppendNode(uint32_t(m_current & (m_slots - 1)), NewNode(node, gsn::EventHint()));
     ++m_inWheel;
-    if (m_head[s] == NONE)
-    {
-        m_head[s] = m_tail[s] = i;
-        MarkSlot(s, true);
-    }
-    else
-    {
-        m_nodes[m_tail[s]].next = i;
-        m_tail[s] = i;
-    }
     return true;
 }
 

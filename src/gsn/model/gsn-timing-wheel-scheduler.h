@@ -118,6 +118,8 @@ class GsnTimingWheelScheduler : public Scheduler
     uint32_t NextSlot() const;
     /// \return the first bitmap word in use at index from or later, or NONE
     uint32_t FirstWordFrom(uint32_t from) const;
+    /// Puts node i at the end of slot s's list.
+    void AppendNode(uint32_t s, uint32_t i);
     /// Marks slot s in use or free in the bitmaps.
     void MarkSlot(uint32_t s, bool used);
     /// Takes the first event of slot s out of the wheel.
