@@ -42,26 +42,7 @@ class Node;
  */
 struct GsnLinkCounters
 {
-    uint64_t txMicropackets{0};        ///< micropackets sent, all types
-    uint64_t txMessageMicropackets{0}; ///< Header/Data micropackets sent the first time
-    uint64_t rxMicropackets{0};        ///< micropackets received with a good LCRC
-    /// of those, Credit-only and Null micropackets taken when sent, without an arrival
-    /// event (run mode, see GsnPortDevice::TransmitSingle)
-    uint64_t rxTakenAhead{0};
-    uint64_t rxAccepted{0};         ///< sequenced micropackets accepted in order
-    uint64_t lcrcErrors{0};         ///< micropackets dropped for a bad LCRC
-    uint64_t outOfSequence{0};      ///< good micropackets dropped for a wrong TSEQ
-    uint64_t notInitialized{0};     ///< sequenced micropackets before Initialize
-    uint64_t reservedType{0};       ///< micropackets with a reserved TYPE
-    uint64_t retransmitTimeouts{0}; ///< go-back-N timer expiries
-    uint64_t retransmitted{0};      ///< micropackets sent again
-    uint64_t linkResets{0};         ///< link resets started here
-    uint64_t creditOnlySent{0};     ///< Credit-only micropackets sent
-    uint64_t nullSent{0};           ///< Null (acknowledgement-only) micropackets sent
-    uint64_t rxBufferOverflow{0};   ///< micropackets that found their VC buffer full
-    /// Messages whose Header left here but had not been accepted by the peer when the link
-    /// was reset: gone, and unknown to the receiver
-    uint64_t messagesLostInReset{0};
+    // (The ones counted for most events first: one cache line, next to the port's state.)
     /// transmissions started: runs, and micropackets sent alone; each ends with one event
     uint64_t transmissions{0};
     /// events of this port's timers (acknowledgement, credit, retransmission, held Null,
@@ -70,6 +51,26 @@ struct GsnLinkCounters
     /// of those, events after which the port sent nothing (the work was done meanwhile, or
     /// the timer was set again for later)
     uint64_t timerEventsSendingNothing{0};
+    uint64_t txMicropackets{0};        ///< micropackets sent, all types
+    uint64_t txMessageMicropackets{0}; ///< Header/Data micropackets sent the first time
+    uint64_t rxMicropackets{0};        ///< micropackets received with a good LCRC
+    /// of those, Credit-only and Null micropackets taken when sent, without an arrival
+    /// event (run mode, see GsnPortDevice::TransmitSingle)
+    uint64_t rxTakenAhead{0};
+    uint64_t rxAccepted{0};         ///< sequenced micropackets accepted in order
+    uint64_t creditOnlySent{0};     ///< Credit-only micropackets sent
+    uint64_t nullSent{0};           ///< Null (acknowledgement-only) micropackets sent
+    uint64_t lcrcErrors{0};         ///< micropackets dropped for a bad LCRC
+    uint64_t outOfSequence{0};      ///< good micropackets dropped for a wrong TSEQ
+    uint64_t notInitialized{0};     ///< sequenced micropackets before Initialize
+    uint64_t reservedType{0};       ///< micropackets with a reserved TYPE
+    uint64_t retransmitTimeouts{0}; ///< go-back-N timer expiries
+    uint64_t retransmitted{0};      ///< micropackets sent again
+    uint64_t linkResets{0};         ///< link resets started here
+    uint64_t rxBufferOverflow{0};   ///< micropackets that found their VC buffer full
+    /// Messages whose Header left here but had not been accepted by the peer when the link
+    /// was reset: gone, and unknown to the receiver
+    uint64_t messagesLostInReset{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
 };
@@ -167,13 +168,13 @@ class GsnPortDevice : public NetDevice
 
     /**
      * Tell the scheduler that the event about to be scheduled acts on this port
-     * (gsn::HintNextEvent()): the members from m_linkMode to m_nextTseq, which most of
-     * a port's events read first.
+     * (gsn::HintNextEvent()): the members from m_micropacketTxTrace to m_counters, which
+     * most of a port's events read.
      */
     void HintNextEvent() const
     {
-        const char* from = reinterpret_cast<const char*>(&m_linkMode);
-        const char* to = reinterpret_cast<const char*>(&m_nextTseq + 1);
+        const char* from = reinterpret_cast<const char*>(&m_micropacketTxTrace);
+        const char* to = reinterpret_cast<const char*>(&m_counters.nullSent + 1);
         gsn::HintNextEvent(from, uint32_t(to - from));
     }
 
@@ -456,10 +457,12 @@ class GsnPortDevice : public NetDevice
      */
     void SendAdminMicropacket(const GsnMicropacket& mp);
 
-    TracedCallback<const GsnMicropacket&> m_micropacketTxTrace;   ///< every micropacket sent
-    TracedCallback<const GsnMicropacket&> m_micropacketRxTrace;   ///< every good micropacket in
     TracedCallback<const GsnMicropacket&> m_micropacketDropTrace; ///< micropackets dropped
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;           ///< 40 wire bytes of drops
+    // (Asked whether empty for every micropacket: the last members before the private ones,
+    // which begin with what most events read, see HintNextEvent().)
+    TracedCallback<const GsnMicropacket&> m_micropacketTxTrace; ///< every micropacket sent
+    TracedCallback<const GsnMicropacket&> m_micropacketRxTrace; ///< every good micropacket in
 
   private:
     /// A timer of the port that knows whether it is pending without asking the simulator:
@@ -775,88 +778,6 @@ class GsnPortDevice : public NetDevice
     /// Change the link state and tell listeners on up/down edges.
     void SetLinkState(LinkState state);
 
-    Ptr<Node> m_node;          ///< the node
-    Ptr<GsnChannel> m_channel; ///< the cable
-    uint32_t m_ifIndex;        ///< interface index
-    Mac48Address m_address;    ///< this port's ULA
-    uint16_t m_mtu;            ///< MTU reported to upper layers
-
-    // Attributes
-    uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
-    uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
-    Time m_retransmitTimeout;            ///< go-back-N timeout (zero: derived)
-    uint32_t m_maxRetransmitTries;       ///< timeouts without progress before a Reset
-    uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
-    Time m_ackDelay;                     ///< longest wait before acknowledging
-    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
-    ResetSnapshot m_resetSnapshot;       ///< see TakeResetSnapshot()
-    bool m_linkMayCorrupt{false};        ///< an error model at either end of the link
-    // (From m_linkMode to m_nextTseq: what most events read first, see HintNextEvent().)
-    LinkMode m_linkMode;                     ///< micropacket by micropacket, or runs
-    uint32_t m_maxRunLength;                 ///< longest run in the run mode
-    uint32_t m_disturbedRunLength;           ///< run cap after a disturbed run (0: off)
-    uint32_t m_runCap{65536};                ///< longest next run (DisturbedRunLength)
-    bool m_runDisturbed{false};              ///< a VC got something to send during the run
-    uint32_t m_disturbedRuns;                ///< undisturbed runs kept short
-    uint32_t m_shortRunsLeft{0};             ///< of those, still to go
-    Time m_maxRunGap;                        ///< longest idle time inside a run
-    bool m_limitRunsByPeerCredits;           ///< see CreditAwareRunLimit()
-    bool m_exactCredits;                     ///< credits at their own slots (ExactCredits)
-    Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
-
-    // Transmitter
-    bool m_txBusy;                               ///< a micropacket is on the wire
-    bool m_selecting;                            ///< inside SelectMicropacket()
-    bool m_choosingAhead{false};                 ///< choosing a slot after now
-    uint8_t m_messageVcs{0xF};                   ///< VCs to ask HasMessageMicropacket
-    Time m_slotTime;                             ///< slot being chosen
-    Time m_runStart;                             ///< first slot of the last run
-    Time m_runEnd;                               ///< end of the last run's last slot
-    std::array<Time, gsn::NUM_VCS> m_vcLastSlot; ///< last slot given to each VC's Messages
-    uint32_t m_runLength;                        ///< micropackets of the last run
-    Ptr<GsnMicropacketRun> m_txRun;              ///< the run on the wire, if any
-    Time m_rxArrival;                            ///< arrival of the one received
-    GsnMicropacketRun* m_rxRun{nullptr};         ///< the run of the one received, if any
-    uint32_t m_rxIndex{0};                       ///< its index in m_rxRun
-    bool m_rxAhead{false};                       ///< it arrives later than now
-    bool m_timedTake{false};                     ///< inside TakeAhead()
-    Time m_lastTxArrival; ///< last arrival of what this port sent through the channel
-    uint8_t m_rrNext;     ///< VC to look at first
-    std::array<int32_t, gsn::NUM_VCS> m_txCredits; ///< credits for sending, per VC
-    std::array<bool, gsn::NUM_VCS> m_stalled;      ///< a VC is waiting for credit
-    std::array<Time, gsn::NUM_VCS> m_stallStart;   ///< when it began waiting
-
-    GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
-    uint32_t m_resendIndex;                           ///< next m_retx entry to resend
-    uint8_t m_nextTseq;                               ///< TSEQ of the next new micropacket
-    GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
-    GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
-    Time m_rtxDeadline;                               ///< when the go-back-N timer expires
-    PortTimer m_rtxTimer;                             ///< the go-back-N timer
-    bool m_removeIsSafe{true};          ///< Simulator::Remove works with the scheduler in use
-    uint32_t m_timeoutsWithoutProgress; ///< consecutive expiries
-
-    // Receiver
-    uint8_t m_expectedTseq;                           ///< next TSEQ to accept
-    uint8_t m_rseqSent{0xFF};                         ///< RSEQ of the last micropacket sent
-    uint32_t m_rxUnacked;                             ///< accepted since the last RSEQ sent
-    bool m_ackDue;                                    ///< send a Null if nothing else goes
-    PortTimer m_ackTimer;                             ///< delayed-acknowledgement timer
-    PortTimer m_heldNullTimer;                        ///< a held Null's choice, later at once
-    Time m_nullHeldAt{Time::Min()};                   ///< when a Null was last held
-    bool m_creditDue;                                 ///< return owed credits now
-    Time m_oldestOwed;                                ///< when owed credits went from none
-    Time m_oldestUnacked;                             ///< when m_rxUnacked went from zero
-    PortTimer m_creditTimer;                          ///< credit-return timer
-    bool m_rxGranted;                                 ///< buffers granted since the last Reset
-    std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
-    std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
-    uint32_t m_owedTotal{0};                          ///< sum of m_owedCredits
-    GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
-    GsnTimedCredits m_laterCredits;                   ///< credits arriving later
-    uint32_t m_clears{0};                             ///< ClearLinkState() calls so far
-
     /// ExactAcks(): an acknowledgement that arrives later, on a run taken ahead.
     struct LaterAck
     {
@@ -872,18 +793,98 @@ class GsnPortDevice : public NetDevice
         }
     };
 
+    // What most events of a port read, together and first (HintNextEvent() names it, the
+    // scheduler fetches it while the event before runs): 6,144 ports of 1.4 KiB do not stay
+    // in the cache between one event of a port and the next. Most often read first.
+    LinkMode m_linkMode;                    ///< micropacket by micropacket, or runs
+    LinkState m_state;                      ///< link state
+    bool m_txBusy;                          ///< a micropacket is on the wire
+    bool m_selecting;                       ///< inside SelectMicropacket()
+    bool m_choosingAhead{false};            ///< choosing a slot after now
+    bool m_rxAhead{false};                  ///< the one received arrives later than now
+    bool m_timedTake{false};                ///< inside TakeAhead()
+    bool m_rxGranted;                       ///< buffers granted since the last Reset
+    bool m_ackDue;                          ///< send a Null if nothing else goes
+    bool m_creditDue;                       ///< return owed credits now
+    bool m_runDisturbed{false};             ///< a VC got something to send during the run
+    bool m_linkMayCorrupt{false};           ///< an error model at either end of the link
+    bool m_limitRunsByPeerCredits;          ///< see CreditAwareRunLimit()
+    bool m_exactCredits;                    ///< credits at their own slots (ExactCredits)
+    bool m_removeIsSafe{true};              ///< Simulator::Remove works with the scheduler in use
+    uint8_t m_messageVcs{0xF};              ///< VCs to ask HasMessageMicropacket
+    uint8_t m_rrNext;                       ///< VC to look at first
+    uint8_t m_nextTseq;                     ///< TSEQ of the next new micropacket
+    uint8_t m_expectedTseq;                 ///< next TSEQ to accept
+    uint8_t m_rseqSent{0xFF};               ///< RSEQ of the last micropacket sent
+    uint32_t m_owedTotal{0};                ///< sum of m_owedCredits
+    uint32_t m_rxUnacked;                   ///< accepted since the last RSEQ sent
+    uint32_t m_resendIndex;                 ///< next m_retx entry to resend
+    uint32_t m_runLength;                   ///< micropackets of the last run
+    uint32_t m_rxIndex{0};                  ///< index of the one received in m_rxRun
+    uint32_t m_runCap{65536};               ///< longest next run (DisturbedRunLength)
+    uint32_t m_shortRunsLeft{0};            ///< undisturbed runs still to keep short
+    uint32_t m_creditReturnThreshold;       ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;                ///< unacknowledged receptions that justify a Null
+    uint32_t m_retransmitWindow;            ///< retransmission buffer, micropackets
+    uint32_t m_maxRunLength;                ///< longest run in the run mode
+    uint32_t m_disturbedRunLength;          ///< run cap after a disturbed run (0: off)
+    uint32_t m_disturbedRuns;               ///< undisturbed runs kept short
+    uint32_t m_rxBufferSize;                ///< receive buffer per VC, micropackets
+    Ptr<GsnChannel> m_channel;              ///< the cable
+    Ptr<GsnMicropacketRun> m_txRun;         ///< the run on the wire, if any
+    GsnMicropacketRun* m_rxRun{nullptr};    ///< the run of the one received, if any
+    Ptr<ErrorModel> m_receiveErrorModel;    ///< corrupts received micropackets
+    Time m_slotTime;                        ///< slot being chosen
+    Time m_runStart;                        ///< first slot of the last run
+    Time m_runEnd;                          ///< end of the last run's last slot
+    Time m_rxArrival;                       ///< arrival of the one received
+    Time m_lastTxArrival;                   ///< last arrival of what this port sent
+    Time m_rtxDeadline;                     ///< when the go-back-N timer expires
+    Time m_nullHeldAt{Time::Min()};         ///< when a Null was last held
+    Time m_oldestOwed;                      ///< when owed credits went from none
+    Time m_oldestUnacked;                   ///< when m_rxUnacked went from zero
+    Time m_maxRunGap;                       ///< longest idle time inside a run
+    Time m_ackDelay;                        ///< longest wait before acknowledging
+    Time m_retransmitTimeout;               ///< go-back-N timeout (zero: derived)
+    std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
+    std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
+    std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
+    std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
+    std::array<Time, gsn::NUM_VCS> m_vcLastSlot;      ///< last slot given to each VC's Messages
+    GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
+    GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
+    GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
+    GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
+    GsnTimedCredits m_laterCredits;                   ///< credits arriving later
     GsnRingBuffer<LaterAck, false> m_laterAcks; ///< acknowledgements arriving later, in time order
-    Ptr<GsnMicropacketRun> m_laterAckRun;       ///< the peer's run they refer to, while it is sent
     GsnRingBuffer<Time, false> m_laterArrivals; ///< arrivals, after now, of micropackets taken
                                                 ///< ahead and accepted: acknowledgements owed then
+    Ptr<GsnMicropacketRun> m_laterAckRun;       ///< the peer's run they refer to, while it is sent
+    PortTimer m_rtxTimer;                       ///< the go-back-N timer
+    PortTimer m_ackTimer;                       ///< delayed-acknowledgement timer
+    PortTimer m_creditTimer;                    ///< credit-return timer
     PortTimer m_dueCreditsTimer;                ///< wakes an idle port for what is kept above
+    PortTimer m_heldNullTimer;                  ///< a held Null's choice, later at once
+    GsnLinkCounters m_counters;                 ///< counters (the often counted first)
+    // (End of what most events read.)
+
+    Ptr<Node> m_node;       ///< the node
+    uint32_t m_ifIndex;     ///< interface index
+    Mac48Address m_address; ///< this port's ULA
+    uint16_t m_mtu;         ///< MTU reported to upper layers
+
+    // Attributes read seldom
+    uint32_t m_maxRetransmitTries;           ///< timeouts without progress before a Reset
+    ResetSnapshot m_resetSnapshot;           ///< see TakeResetSnapshot()
+    Ptr<UniformRandomVariable> m_corruptBit; ///< which bit a corruption flips
+
+    std::array<Time, gsn::NUM_VCS> m_stallStart; ///< when each VC began waiting for credit
+    uint32_t m_timeoutsWithoutProgress;          ///< consecutive go-back-N expiries
+    uint32_t m_clears{0};                        ///< ClearLinkState() calls so far
 
     // Bring-up
-    LinkState m_state;                      ///< link state
     EventId m_handshakeEvent;               ///< handshake retry timer
     TracedCallback<> m_linkChangeCallbacks; ///< link up/down listeners
-
-    GsnLinkCounters m_counters; ///< counters
 
     TracedCallback<uint8_t, Time> m_creditStallTrace;      ///< a VC waited for credit
     TracedCallback<uint8_t, uint8_t> m_lateCreditsRxTrace; ///< credits put on a run taken
