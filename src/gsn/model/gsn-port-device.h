@@ -168,8 +168,9 @@ class GsnPortDevice : public NetDevice
 
     /**
      * Tell the scheduler that the event about to be scheduled acts on this port
-     * (gsn::HintNextEvent()): the members from m_micropacketTxTrace to m_counters, which
-     * most of a port's events read.
+     * (gsn::HintNextEvent()): the members from m_micropacketTxTrace to the first link
+     * counters (up to m_counters.nullSent), declared together: what most of a port's
+     * events read.
      */
     void HintNextEvent() const
     {
