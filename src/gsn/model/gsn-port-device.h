@@ -797,56 +797,56 @@ class GsnPortDevice : public NetDevice
     // What most events of a port read, together and first (HintNextEvent() names it, the
     // scheduler fetches it while the event before runs): 6,144 ports of 1.4 KiB do not stay
     // in the cache between one event of a port and the next. Most often read first.
-    LinkMode m_linkMode;                    ///< micropacket by micropacket, or runs
-    LinkState m_state;                      ///< link state
-    bool m_txBusy;                          ///< a micropacket is on the wire
-    bool m_selecting;                       ///< inside SelectMicropacket()
-    bool m_choosingAhead{false};            ///< choosing a slot after now
-    bool m_rxAhead{false};                  ///< the one received arrives later than now
-    bool m_timedTake{false};                ///< inside TakeAhead()
-    bool m_rxGranted;                       ///< buffers granted since the last Reset
-    bool m_ackDue;                          ///< send a Null if nothing else goes
-    bool m_creditDue;                       ///< return owed credits now
-    bool m_runDisturbed{false};             ///< a VC got something to send during the run
-    bool m_linkMayCorrupt{false};           ///< an error model at either end of the link
-    bool m_limitRunsByPeerCredits;          ///< see CreditAwareRunLimit()
-    bool m_exactCredits;                    ///< credits at their own slots (ExactCredits)
-    bool m_removeIsSafe{true};              ///< Simulator::Remove works with the scheduler in use
-    uint8_t m_messageVcs{0xF};              ///< VCs to ask HasMessageMicropacket
-    uint8_t m_rrNext;                       ///< VC to look at first
-    uint8_t m_nextTseq;                     ///< TSEQ of the next new micropacket
-    uint8_t m_expectedTseq;                 ///< next TSEQ to accept
-    uint8_t m_rseqSent{0xFF};               ///< RSEQ of the last micropacket sent
-    uint32_t m_owedTotal{0};                ///< sum of m_owedCredits
-    uint32_t m_rxUnacked;                   ///< accepted since the last RSEQ sent
-    uint32_t m_resendIndex;                 ///< next m_retx entry to resend
-    uint32_t m_runLength;                   ///< micropackets of the last run
-    uint32_t m_rxIndex{0};                  ///< index of the one received in m_rxRun
-    uint32_t m_runCap{65536};               ///< longest next run (DisturbedRunLength)
-    uint32_t m_shortRunsLeft{0};            ///< undisturbed runs still to keep short
-    uint32_t m_creditReturnThreshold;       ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;                ///< unacknowledged receptions that justify a Null
-    uint32_t m_retransmitWindow;            ///< retransmission buffer, micropackets
-    uint32_t m_maxRunLength;                ///< longest run in the run mode
-    uint32_t m_disturbedRunLength;          ///< run cap after a disturbed run (0: off)
-    uint32_t m_disturbedRuns;               ///< undisturbed runs kept short
-    uint32_t m_rxBufferSize;                ///< receive buffer per VC, micropackets
-    Ptr<GsnChannel> m_channel;              ///< the cable
-    Ptr<GsnMicropacketRun> m_txRun;         ///< the run on the wire, if any
-    GsnMicropacketRun* m_rxRun{nullptr};    ///< the run of the one received, if any
-    Ptr<ErrorModel> m_receiveErrorModel;    ///< corrupts received micropackets
-    Time m_slotTime;                        ///< slot being chosen
-    Time m_runStart;                        ///< first slot of the last run
-    Time m_runEnd;                          ///< end of the last run's last slot
-    Time m_rxArrival;                       ///< arrival of the one received
-    Time m_lastTxArrival;                   ///< last arrival of what this port sent
-    Time m_rtxDeadline;                     ///< when the go-back-N timer expires
-    Time m_nullHeldAt{Time::Min()};         ///< when a Null was last held
-    Time m_oldestOwed;                      ///< when owed credits went from none
-    Time m_oldestUnacked;                   ///< when m_rxUnacked went from zero
-    Time m_maxRunGap;                       ///< longest idle time inside a run
-    Time m_ackDelay;                        ///< longest wait before acknowledging
-    Time m_retransmitTimeout;               ///< go-back-N timeout (zero: derived)
+    LinkMode m_linkMode;                 ///< micropacket by micropacket, or runs
+    LinkState m_state;                   ///< link state
+    bool m_txBusy;                       ///< a micropacket is on the wire
+    bool m_selecting;                    ///< inside SelectMicropacket()
+    bool m_choosingAhead{false};         ///< choosing a slot after now
+    bool m_rxAhead{false};               ///< the one received arrives later than now
+    bool m_timedTake{false};             ///< inside TakeAhead()
+    bool m_rxGranted;                    ///< buffers granted since the last Reset
+    bool m_ackDue;                       ///< send a Null if nothing else goes
+    bool m_creditDue;                    ///< return owed credits now
+    bool m_runDisturbed{false};          ///< a VC got something to send during the run
+    bool m_linkMayCorrupt{false};        ///< an error model at either end of the link
+    bool m_limitRunsByPeerCredits;       ///< see CreditAwareRunLimit()
+    bool m_exactCredits;                 ///< credits at their own slots (ExactCredits)
+    bool m_removeIsSafe{true};           ///< Simulator::Remove works with the scheduler in use
+    uint8_t m_messageVcs{0xF};           ///< VCs to ask HasMessageMicropacket
+    uint8_t m_rrNext;                    ///< VC to look at first
+    uint8_t m_nextTseq;                  ///< TSEQ of the next new micropacket
+    uint8_t m_expectedTseq;              ///< next TSEQ to accept
+    uint8_t m_rseqSent{0xFF};            ///< RSEQ of the last micropacket sent
+    uint32_t m_owedTotal{0};             ///< sum of m_owedCredits
+    uint32_t m_rxUnacked;                ///< accepted since the last RSEQ sent
+    uint32_t m_resendIndex;              ///< next m_retx entry to resend
+    uint32_t m_runLength;                ///< micropackets of the last run
+    uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun
+    uint32_t m_runCap{65536};            ///< longest next run (DisturbedRunLength)
+    uint32_t m_shortRunsLeft{0};         ///< undisturbed runs still to keep short
+    uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
+    uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
+    uint32_t m_maxRunLength;             ///< longest run in the run mode
+    uint32_t m_disturbedRunLength;       ///< run cap after a disturbed run (0: off)
+    uint32_t m_disturbedRuns;            ///< undisturbed runs kept short
+    uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
+    Ptr<GsnChannel> m_channel;           ///< the cable
+    Ptr<GsnMicropacketRun> m_txRun;      ///< the run on the wire, if any
+    GsnMicropacketRun* m_rxRun{nullptr}; ///< the run of the one received, if any
+    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
+    Time m_slotTime;                     ///< slot being chosen
+    Time m_runStart;                     ///< first slot of the last run
+    Time m_runEnd;                       ///< end of the last run's last slot
+    Time m_rxArrival;                    ///< arrival of the one received
+    Time m_lastTxArrival;                ///< last arrival of what this port sent
+    Time m_rtxDeadline;                  ///< when the go-back-N timer expires
+    Time m_nullHeldAt{Time::Min()};      ///< when a Null was last held
+    Time m_oldestOwed;                   ///< when owed credits went from none
+    Time m_oldestUnacked;                ///< when m_rxUnacked went from zero
+    Time m_maxRunGap;                    ///< longest idle time inside a run
+    Time m_ackDelay;                     ///< longest wait before acknowledging
+    Time m_retransmitTimeout;            ///< go-back-N timeout (zero: derived)
     std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
