@@ -209,7 +209,7 @@ BuildGsn(const GsnTopology& topology, const std::vector<Message>& messages, uint
     return fabric.switches.GetN();
 }
 
-/// \return the link counters of every GSN port, summed (the counts of the fields below)
+/// \return the link counters of every GSN port, summed
 GsnLinkCounters
 SumOfGsnLinkCounters()
 {
@@ -220,14 +220,7 @@ SumOfGsnLinkCounters()
         {
             if (Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>((*node)->GetDevice(i)))
             {
-                const GsnLinkCounters& c = port->GetLinkCounters();
-                sum.txMessageMicropackets += c.txMessageMicropackets;
-                sum.creditOnlySent += c.creditOnlySent;
-                sum.nullSent += c.nullSent;
-                sum.rxTakenAhead += c.rxTakenAhead;
-                sum.transmissions += c.transmissions;
-                sum.timerEvents += c.timerEvents;
-                sum.timerEventsSendingNothing += c.timerEventsSendingNothing;
+                sum += port->GetLinkCounters();
             }
         }
     }

@@ -73,6 +73,10 @@ struct GsnLinkCounters
     uint64_t messagesLostInReset{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
+
+    /// Add another port's counters, field by field (a fabric's totals).
+    /// \param o the counters to add \return this
+    GsnLinkCounters& operator+=(const GsnLinkCounters& o);
 };
 
 /**

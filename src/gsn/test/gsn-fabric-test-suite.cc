@@ -106,14 +106,13 @@ class GsnFabricErrorsTestCase : public TestCase
         }
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();
-        uint64_t lcrc = 0;
-        uint64_t resets = 0;
+        GsnLinkCounters total;
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
-            const auto& c = DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters();
-            lcrc += c.lcrcErrors;
-            resets += c.linkResets;
+            total += DynamicCast<GsnPortDevice>(all.Get(i))->GetLinkCounters();
         }
+        const uint64_t lcrc = total.lcrcErrors;
+        const uint64_t resets = total.linkResets;
         NS_TEST_ASSERT_MSG_EQ(h.sent, 800u, "all accepted");
         NS_TEST_ASSERT_MSG_GT(lcrc, 0u, "errors were injected");
         NS_TEST_ASSERT_MSG_EQ(resets, 0u, "go-back-N recovered without resets");

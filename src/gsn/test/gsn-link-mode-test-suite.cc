@@ -227,14 +227,11 @@ RunScenario(const Scenario& s, const std::string& mode)
         o.allDelivered = h.AllDelivered();
         o.atRest = h.AtRest();
         o.events = Simulator::GetEventCount();
+        GsnLinkCounters links;
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
             Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
-            const GsnLinkCounters& c = port->GetLinkCounters();
-            o.lcrcErrors += c.lcrcErrors;
-            o.linkResets += c.linkResets;
-            o.takenAhead += c.rxTakenAhead;
-            o.countedLost += c.messagesLostInReset;
+            links += port->GetLinkCounters();
             o.allUp = o.allUp && (!port->GetChannel() || port->IsLinkUp());
             if (Ptr<GsnNetDevice> endpoint = DynamicCast<GsnNetDevice>(port))
             {
@@ -246,6 +243,10 @@ RunScenario(const Scenario& s, const std::string& mode)
                 }
             }
         }
+        o.lcrcErrors = links.lcrcErrors;
+        o.linkResets = links.linkResets;
+        o.takenAhead = links.rxTakenAhead;
+        o.countedLost += links.messagesLostInReset;
     } // the harness destroys the simulator
     return o;
 }

@@ -720,6 +720,73 @@ class GsnEventAccountingTestCase : public TestCase
     }
 };
 
+/// Link counters add up field by field (a fabric's totals).
+class GsnLinkCountersSumTestCase : public TestCase
+{
+  public:
+    GsnLinkCountersSumTestCase()
+        : TestCase("Link counters add up field by field")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Counters of a real link with errors (most fields not zero), added to a total that
+        // already holds the same: every field doubles.
+        LinkHarness h(Attrs{{"LinkMode", "Micropacket"}});
+        h.dev[1]->SetAttribute("ReceiveErrorModel",
+                               PointerValue(CreateObjectWithAttributes<RateErrorModel>(
+                                   "ErrorRate",
+                                   DoubleValue(0.02),
+                                   "ErrorUnit",
+                                   StringValue("ERROR_UNIT_PACKET"))));
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(5 + k), [&h, k]() { h.Send(0, k % 4, 20000); });
+        }
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        const GsnLinkCounters& c = h.dev[0]->GetLinkCounters();
+        GsnLinkCounters sum = c;
+        sum += c;
+        const std::vector<std::pair<uint64_t, uint64_t>> fields = {
+            {sum.transmissions, c.transmissions},
+            {sum.timerEvents, c.timerEvents},
+            {sum.timerEventsSendingNothing, c.timerEventsSendingNothing},
+            {sum.txMicropackets, c.txMicropackets},
+            {sum.txMessageMicropackets, c.txMessageMicropackets},
+            {sum.rxMicropackets, c.rxMicropackets},
+            {sum.rxTakenAhead, c.rxTakenAhead},
+            {sum.rxAccepted, c.rxAccepted},
+            {sum.creditOnlySent, c.creditOnlySent},
+            {sum.nullSent, c.nullSent},
+            {sum.lcrcErrors, c.lcrcErrors},
+            {sum.outOfSequence, c.outOfSequence},
+            {sum.notInitialized, c.notInitialized},
+            {sum.reservedType, c.reservedType},
+            {sum.retransmitTimeouts, c.retransmitTimeouts},
+            {sum.retransmitted, c.retransmitted},
+            {sum.linkResets, c.linkResets},
+            {sum.rxBufferOverflow, c.rxBufferOverflow},
+            {sum.messagesLostInReset, c.messagesLostInReset},
+        };
+        uint32_t nonZero = 0;
+        for (std::size_t f = 0; f < fields.size(); ++f)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fields[f].first, 2 * fields[f].second, "field " << f);
+            nonZero += fields[f].second > 0 ? 1 : 0;
+        }
+        for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+        {
+            NS_TEST_ASSERT_MSG_EQ(sum.creditStalls[vc], 2 * c.creditStalls[vc], "stalls");
+            NS_TEST_ASSERT_MSG_EQ(sum.creditStallTime[vc], 2 * c.creditStallTime[vc], "time");
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(nonZero, 8u, "a link that did things");
+        NS_TEST_ASSERT_MSG_GT(c.retransmitted, 0u, "errors were recovered from");
+    }
+};
+
 /// Malformed micropackets from the wire are counted and dropped, never trusted.
 class GsnMalformedInputTestCase : public TestCase
 {
@@ -1048,6 +1115,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);
         AddTestCase(new GsnEventAccountingTestCase, TestCase::QUICK);
+        AddTestCase(new GsnLinkCountersSumTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
         for (uint32_t seed = 1; seed <= 4; ++seed)
