@@ -9,7 +9,8 @@ bench/results/fabric-bench-<date>.csv and, if gnuplot is installed, a PNG of wal
 events against fabric size (log-log). It measures; it asserts nothing.
 
 Usage: bench/run-fabric-bench.py [--bin build/bench/gsn-fabric-bench] [--large]
-                                 [--sizes 16,64,256] [--models gsn,gsn-run,p2p-nix,p2p-global]
+                                 [--topology kary|fattree] [--sizes 16,64,256]
+                                 [--models gsn,gsn-run,p2p-nix,p2p-global]
                                  [--timeout 600] [--repeat 1] [--load 0.5] [--size 60000]
                                  [--simTime 1ms] [--seed 1] [--csv FILE] [--append]
                                  [--png FILE]
@@ -40,11 +41,24 @@ def parse_figures(stdout):
     return {}
 
 
+def fat_tree_k(endpoints):
+    """The even k whose fat tree (k^3/4 endpoints) has this many endpoints, or None."""
+    k = round((4 * endpoints) ** (1.0 / 3))
+    return k if k >= 2 and k % 2 == 0 and k ** 3 // 4 == endpoints else None
+
+
+def topology_arg(topology, endpoints):
+    """The benchmark's option choosing the fabric of this many endpoints."""
+    if topology == "fattree":
+        return "--k=%d" % fat_tree_k(endpoints)
+    return "--endpoints=%d" % endpoints
+
+
 def run_one(args, model, endpoints, run):
     cmd = [
         args.bin,
         "--model=" + model,
-        "--endpoints=%d" % endpoints,
+        topology_arg(args.topology, endpoints),
         "--load=%s" % args.load,
         "--size=%d" % args.size,
         "--simTime=" + args.simTime,
@@ -204,7 +218,11 @@ def plot(path, points, sizes, models, title):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bench", "gsn-fabric-bench"))
-    ap.add_argument("--sizes", default="16,64,256", help="endpoints (powers of 4)")
+    ap.add_argument("--topology", choices=["kary", "fattree"], default="kary",
+                    help="kary: 4-ary n-trees (endpoints powers of 4); fattree: Al-Fares fat"
+                    " trees of k-port switches (k^3/4 endpoints: 16, 128, 1024 for k = 4, 8, 16)")
+    ap.add_argument("--sizes", help="endpoints (default 16,64,256; with --topology fattree"
+                    " 16,128)")
     ap.add_argument("--large", action="store_true", help="also 1024 endpoints")
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--timeout", type=float, default=600, help="seconds per run")
@@ -225,7 +243,14 @@ def main():
     if not os.access(args.bin, os.X_OK):
         sys.exit("%s: no such program (build the gsn-fabric-bench target, or give --bin)"
                  % args.bin)
+    if args.sizes is None:
+        args.sizes = "16,128" if args.topology == "fattree" else "16,64,256"
     sizes = [int(s) for s in args.sizes.split(",") if s]
+    if args.topology == "fattree":
+        bad = [n for n in sizes if fat_tree_k(n) is None]
+        if bad:
+            sys.exit("--topology fattree: %s endpoints is no fat tree (k^3/4 for even k:"
+                     " 16, 54, 128, 250, 432, 686, 1024, ...)" % ",".join(map(str, bad)))
     if args.large and 1024 not in sizes:
         sizes.append(1024)
     models = [m for m in args.models.split(",") if m]
@@ -237,6 +262,9 @@ def main():
     points = {}
     if args.append and os.path.exists(csv_path):
         for r in read_csv(csv_path):
+            if r.get("fabric", "kary") != args.topology:
+                sys.exit("%s holds %s rows: --append them to a file of the same --topology"
+                         % (csv_path, r.get("fabric", "kary")))
             rows.append(r)
             points.setdefault((r["model"], int(r["endpoints"])), []).append(r)
     for n in sizes:
@@ -246,6 +274,7 @@ def main():
                 print("running %s, %d endpoints, run %d ..." % (m, n, run), end=" ", flush=True)
                 r = run_one(args, m, n, run)
                 r["date"] = args.date
+                r["fabric"] = args.topology
                 print(r["status"], "run_s=%s" % r.get("run_s", "-"),
                       "process_s=%s" % r.get("process_s"), flush=True)
                 rows.append(r)
@@ -260,7 +289,8 @@ def main():
     print()
     print("results: " + csv_path)
     plot(png_path, points, all_sizes, all_models,
-         "fat trees, uniform random %s-byte Messages at load %s, %s" % (
+         "%s, uniform random %s-byte Messages at load %s, %s" % (
+             "fat trees of k-port switches" if args.topology == "fattree" else "4-ary n-trees",
              args.size, args.load, args.simTime))
 
 

@@ -1941,6 +1941,13 @@ GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
     {
         return UINT32_MAX;
     }
+    if (m_txBusy && CreditsRideOnRuns())
+    {
+        // Busy, credits riding on its run (without the credit limit): ReleaseRxBufferSpan()
+        // frees the places one by one, each putting its credit on the run as alone; none
+        // starts a transmission or a timer, so the switch may take them all at once.
+        return UINT32_MAX;
+    }
     // Idle: as many as keep the credits owed below the threshold (the one reaching it
     // starts a Credit-only, after which the transmitter is busy).
     return ReleasesIdleQuietly(vc, 1) ? m_creditReturnThreshold - 1 - m_owedCredits[vc] : 0;

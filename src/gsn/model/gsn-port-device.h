@@ -451,8 +451,10 @@ class GsnPortDevice : public NetDevice
      * \param vc a virtual channel
      * \param from a later slot of a run chosen ahead, from which places of \p vc are freed
      *        one slot apart
-     * \return how many of them one ReleaseRxBuffer() may free as the calls one by one
-     *         would (ReleasesQuietly(), ReleasesIdleQuietly()): UINT32_MAX for any number
+     * \return how many of them ReleaseRxBufferSpan() may free as the calls one by one
+     *         would, with nothing in between (ReleasesQuietly(), ReleasesIdleQuietly(), or
+     *         a busy transmitter whose run carries the credits as they are freed, without
+     *         ExactCredits): UINT32_MAX for any number
      */
     uint32_t QuietReleases(uint8_t vc, const Time& from) const;
 
