@@ -1435,10 +1435,11 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 bool
 GsnPortDevice::CanTakeQuickly() const
 {
-    // Nothing may corrupt or watch the micropackets, acknowledgements and credits are not
-    // timed (TakeTimedRseq), and an acknowledgement owed does not ride on a run of this port
-    // (AmendRunAcks). None of this changes while a run is being taken.
-    return ReceivesPlainly() && (m_limitRunsByPeerCredits || !m_txBusy);
+    // Nothing may corrupt or watch the micropackets, and acknowledgements and credits are not
+    // timed (TakeTimedRseq). None of this changes while a run is being taken. (Where an
+    // acknowledgement owed rides on a run of this port, AcksRideOnRun(), each is amended
+    // onto it in turn, as ReceiveAt would.)
+    return ReceivesPlainly();
 }
 
 bool
@@ -1467,6 +1468,11 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
     AcceptInSequence(mp);
     ++m_rxOccupancy[mp.vc];
     ReceiveMessageMicropacket(std::move(mp));
+    if (AcksRideOnRun())
+    {
+        NoteAckOwed(true);
+        return;
+    }
     OweAck();
 }
 
@@ -1556,6 +1562,20 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_rxAhead = m_rxArrival > gsn::Now();
     m_counters.rxMicropackets += n;
     m_counters.rxAccepted += n;
+    if (AcksRideOnRun())
+    {
+        // NoteAckOwed for each in turn, with its arrival and TSEQ: amended onto this port's
+        // run from the slot after it (or owed, arriving after the run).
+        const uint8_t first = m_expectedTseq;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            m_expectedTseq = uint8_t(first + i + 1);
+            m_rxIndex = uint32_t(a + i);
+            m_rxArrival = run.ArrivalOf(a + i);
+            NoteAckOwed(true);
+        }
+        return;
+    }
     m_expectedTseq = uint8_t(m_expectedTseq + n);
     // OweAck n times (while a run is taken, the transmitter waits for its end).
     NS_ASSERT(m_selecting);
@@ -1739,7 +1759,7 @@ GsnPortDevice::NoteAckOwed(bool accepted)
         // with its RSEQ.
         return;
     }
-    if (!ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy && AmendRunAcks(m_rxArrival))
+    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival))
     {
         return; // rides on the run under way, from the slot after its arrival
     }

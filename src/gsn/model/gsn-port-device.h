@@ -726,6 +726,14 @@ class GsnPortDevice : public NetDevice
     /// \return whether credits that exist from \p from may ride on the run on the wire
     bool CanPutCreditsOnRun(const Time& from) const;
 
+    /// \return true if an acknowledgement owed while this port's transmitter is busy rides
+    /// on its run under way from the slot after the arrival (NoteAckOwed(), AmendRunAcks():
+    /// runs without the credit limit, acknowledgements not timed)
+    bool AcksRideOnRun() const
+    {
+        return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
+    }
+
     /// \return true if credits freed during a run of this port ride on the run's later
     /// micropackets (ExactCredits, or runs not limited by the peer's credits)
     bool CreditsRideOnRuns() const
