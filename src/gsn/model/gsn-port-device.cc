@@ -1927,10 +1927,15 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
         ReleaseRxBuffer(vc, n, first);
         return;
     }
+    // (Nothing in between changes the retransmission buffer, nor the time: where credits
+    // ride on this port's run, the next micropacket without credits is the one after those
+    // just given some.)
+    m_putCursor = PUT_CURSOR_UNKNOWN;
     for (uint32_t i = 0; i < n; ++i)
     {
         ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
     }
+    m_putCursor = NO_PUT_CURSOR;
 }
 
 bool
@@ -2109,13 +2114,17 @@ GsnPortDevice::PutOwedCreditsOnRun()
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
     // (One VC's credits per micropacket: those that carry some already are passed over. The
     // run's sequenced micropackets are the last ones in the buffer, in slot order.)
-    for (std::size_t i = m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
-         i < m_retx.size() && m_owedTotal > 0;
-         i = m_retx.FirstWithoutCredits(i + 1))
+    const bool known = m_putCursor != NO_PUT_CURSOR && m_putCursor != PUT_CURSOR_UNKNOWN;
+    std::size_t i = known ? m_putCursor : m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
+    for (; i < m_retx.size() && m_owedTotal > 0; i = m_retx.FirstWithoutCredits(i + 1))
     {
         GsnMicropacket& u = m_retx.Store(i);
         PiggybackCredits(u);
         SendCreditsOnRun(u, m_retx.SlotOf(i));
+    }
+    if (m_putCursor != NO_PUT_CURSOR)
+    {
+        m_putCursor = i; // (ReleaseRxBufferSpan() is freeing places: the next goes on here)
     }
 }
 

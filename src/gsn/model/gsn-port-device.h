@@ -720,6 +720,15 @@ class GsnPortDevice : public NetDevice
     /// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
     /// on its micropackets that leave from now on and carry none.
     void PutOwedCreditsOnRun();
+    /// m_putCursor outside ReleaseRxBufferSpan()
+    static constexpr std::size_t NO_PUT_CURSOR = SIZE_MAX;
+    /// m_putCursor in ReleaseRxBufferSpan() before PutOwedCreditsOnRun() has searched
+    static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX - 1;
+    /// While ReleaseRxBufferSpan() frees places one by one, where PutOwedCreditsOnRun() goes
+    /// on: the index of the run's first micropacket leaving from now on without credits, as
+    /// the call before found it (nothing in between changes the retransmission buffer or the
+    /// time), so that a span of places costs one search rather than one each, each longer.
+    std::size_t m_putCursor{NO_PUT_CURSOR};
     /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
     /// (ExactCredits). \return how many were put on the run
     uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
