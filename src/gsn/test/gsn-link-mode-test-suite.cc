@@ -61,7 +61,17 @@ struct Scenario
     uint32_t maxVc3Bytes{65000};       ///< largest Message on VC 3 (the others: 65000 bytes)
     uint32_t mixSeed{0}; ///< nonzero: each port draws its own link settings from this seed
     uint32_t resets{0};  ///< link resets of random ports at random times while traffic runs
+    /// Every port's MicropacketTx and MicropacketRx traced: the run mode then stores and
+    /// takes each micropacket one by one, without its shortcuts (counted followers, quick
+    /// takes of spans)
+    bool watched{false};
 };
+
+/// A trace sink that looks at nothing.
+void
+IgnoreMicropacket(const GsnMicropacket&)
+{
+}
 
 /// Give every port of \p ports its own link mode and run settings, drawn from \p seed.
 void
@@ -153,6 +163,13 @@ RunScenario(const Scenario& s, const std::string& mode)
         if (s.mixSeed != 0)
         {
             MixPortSettings(all, s.mixSeed);
+        }
+        for (uint32_t i = 0; s.watched && i < all.GetN(); ++i)
+        {
+            for (const char* trace : {"MicropacketTx", "MicropacketRx"})
+            {
+                all.Get(i)->TraceConnectWithoutContext(trace, MakeCallback(&IgnoreMicropacket));
+            }
         }
         if (s.errorRate > 0)
         {
@@ -332,6 +349,47 @@ class GsnLinkModeTestCase : public TestCase
     Scenario m_s;           ///< the scenario
     Time m_maxDifference;   ///< accepted difference of one delivery time
     double m_meanTolerance; ///< accepted relative difference of the mean latency
+};
+
+/// The run mode's shortcuts (runs that count the micropackets following in a Message, runs
+/// taken in spans at their arrival, switch inputs releasing spans at once) decide nothing: the
+/// same scenario watched micropacket by micropacket, which turns the first two off, delivers
+/// every Message at the same time with the same events.
+class GsnRunShortcutsTestCase : public TestCase
+{
+  public:
+    /// \param s the scenario (run mode)
+    explicit GsnRunShortcutsTestCase(Scenario s)
+        : TestCase("Run mode shortcuts against the run mode watched: " + s.name),
+          m_s(std::move(s))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario watched = m_s;
+        watched.watched = true;
+        const Outcome plain = RunScenario(m_s, "Run");
+        const Outcome slow = RunScenario(watched, "Run");
+        NS_TEST_ASSERT_MSG_EQ(plain.allDelivered, true, "every Message delivered");
+        NS_TEST_ASSERT_MSG_GT(plain.delivered, 0u, "Messages delivered");
+        NS_TEST_ASSERT_MSG_EQ(plain.delivered, slow.delivered, "as many delivered");
+        NS_TEST_ASSERT_MSG_EQ((plain.deliveredAt == slow.deliveredAt), true, "same times");
+        NS_TEST_ASSERT_MSG_EQ(slow.takenAhead, 0u, "watched: each taken at its arrival");
+        if (m_s.limitRunsByPeerCredits)
+        {
+            // A Credit-only or Null taken ahead by a busy port saves its arrival's event.
+            NS_TEST_ASSERT_MSG_GT(plain.takenAhead, 0u, "some taken ahead");
+            NS_TEST_ASSERT_MSG_LT(plain.events, slow.events, "fewer events");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(plain.events, slow.events, "same events");
+        }
+    }
+
+    Scenario m_s; ///< the scenario
 };
 
 /// Every port with settings of its own (link mode, credit timing, run limits, and for half
@@ -637,6 +695,24 @@ class GsnLinkModeTestSuite : public TestSuite
             0.01);
         add(noLimit(vc1FatTree), anyTime, 0.02);
         add(noLimit(vc1WithErrors), MicroSeconds(5), 0.01);
+        // The shortcuts, with and without the credit limit, against the same mode watched.
+        for (bool limit : {true, false})
+        {
+            for (uint32_t seed : {1u, 2u})
+            {
+                Scenario s{std::string(limit ? "" : "without the credit limit, ") +
+                               "uniform on a 4-ary fat tree, seed " + std::to_string(seed),
+                           B::FatTree(4),
+                           Pattern::UNIFORM,
+                           seed,
+                           300,
+                           0,
+                           16,
+                           stop};
+                s.limitRunsByPeerCredits = limit;
+                AddTestCase(new GsnRunShortcutsTestCase(std::move(s)), QUICK);
+            }
+        }
         // ExactCredits: a credit goes back from the slot that frees its place, and counts
         // from its arrival; an acknowledgement likewise (a run carries those owed after it
         // was chosen from the slot after their arrival), and credits freed during a run ride

@@ -142,6 +142,12 @@ struct Outcome
     uint32_t occupancy{0};         ///< A's buffer on the VC at the end
     int32_t credits{0};            ///< B's credits for it at the end
     uint32_t freed{0};             ///< places the releases freed
+    /// B's credits for the VC at every slot while the releases go on (credits that ride on
+    /// A's run under way are put on micropackets A's trace saw without them)
+    std::vector<int32_t> peerCredits;
+    /// What B received, one by one (its MicropacketRx trace), and the credits put on
+    /// micropackets it had taken already (LateCreditsRx): time and fields
+    std::vector<std::string> received;
 };
 
 /// Notes a micropacket A sends, with its time.
@@ -151,6 +157,16 @@ RecordSent(std::vector<std::string>* sent, const GsnMicropacket& mp)
     std::ostringstream os;
     os << Simulator::Now().GetNanoSeconds() << " " << mp;
     sent->push_back(os.str());
+}
+
+/// Notes credits B got on a micropacket it had taken already, with the time.
+void
+RecordLateCredits(std::vector<std::string>* received, uint8_t vc, uint8_t n)
+{
+    std::ostringstream os;
+    os << Simulator::Now().GetNanoSeconds() << " late credits vc " << unsigned(vc) << " "
+       << unsigned(n);
+    received->push_back(os.str());
 }
 
 /// Plays \p script with the releases one by one or, if \p atOnce, in one step each.
@@ -174,6 +190,9 @@ Play(const Script& script, bool atOnce)
     ScriptedPort& b = *port[1];
     Outcome out;
     a.TraceConnectWithoutContext("MicropacketTx", MakeBoundCallback(&RecordSent, &out.sent));
+    b.TraceConnectWithoutContext("MicropacketRx", MakeBoundCallback(&RecordSent, &out.received));
+    b.TraceConnectWithoutContext("LateCreditsRx",
+                                 MakeBoundCallback(&RecordLateCredits, &out.received));
     const uint8_t vc = script.vc;
     Simulator::Schedule(NanoSeconds(100), [&b, &script]() { b.Queue(script.vc, script.fromB); });
     Simulator::Schedule(script.aSends, [&a, &script]() { a.Queue(0, script.fromA); });
@@ -200,6 +219,11 @@ Play(const Script& script, bool atOnce)
             }
         });
     }
+    const Time slot = gsn::MicropacketTime();
+    for (Time t = NanoSeconds(6000); t < NanoSeconds(20000); t += slot)
+    {
+        Simulator::Schedule(t, [&b, &out, vc]() { out.peerCredits.push_back(b.GetTxCredits(vc)); });
+    }
     Simulator::Stop(MicroSeconds(60));
     Simulator::Run();
     out.events = Simulator::GetEventCount();
@@ -216,7 +240,9 @@ Play(const Script& script, bool atOnce)
  * Random trials (link mode, ExactCredits, credit limit of runs, Credit-only threshold,
  * buffer size, the transmitter idle or busy with its own data, releases of 1 to 40 places
  * for now or later slots): the port sends the same micropackets at the same times, the
- * simulation runs the same number of events and ends with the same buffer and credits.
+ * simulation runs the same number of events and ends with the same buffer and credits, and
+ * the peer receives the same micropackets and credits at the same times and has the same
+ * credits at every slot.
  */
 class GsnReleaseAtOnceTestCase : public TestCase
 {
@@ -271,6 +297,12 @@ class GsnReleaseAtOnceTestCase : public TestCase
                                       what.str() << ": micropacket " << i);
             }
             NS_TEST_ASSERT_MSG_EQ(all.events, one.events, what.str() << ": the same events");
+            NS_TEST_ASSERT_MSG_EQ((all.received == one.received),
+                                  true,
+                                  what.str() << ": what the peer received, with its credits");
+            NS_TEST_ASSERT_MSG_EQ((all.peerCredits == one.peerCredits),
+                                  true,
+                                  what.str() << ": the peer's credits at every slot");
             NS_TEST_ASSERT_MSG_EQ(all.occupancy, one.occupancy, what.str() << ": buffer");
             NS_TEST_ASSERT_MSG_EQ(all.credits, one.credits, what.str() << ": peer's credits");
         }
