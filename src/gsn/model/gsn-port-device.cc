@@ -1929,8 +1929,8 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
     }
     // (Nothing in between changes the retransmission buffer, nor the time: where credits
     // ride on this port's run, the next micropacket without credits is the one after those
-    // just given some.)
-    m_putCursor = PUT_CURSOR_UNKNOWN;
+    // just given some. With ExactCredits, places freed in later slots put theirs elsewhere.)
+    m_putCursor = m_exactCredits ? NO_PUT_CURSOR : PUT_CURSOR_UNKNOWN;
     for (uint32_t i = 0; i < n; ++i)
     {
         ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
@@ -1968,9 +1968,10 @@ GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
     }
     if (m_txBusy && CreditsRideOnRuns())
     {
-        // Busy, credits riding on its run (without the credit limit): ReleaseRxBufferSpan()
-        // frees the places one by one, each putting its credit on the run as alone; none
-        // starts a transmission or a timer, so the switch may take them all at once.
+        // Busy, credits riding on its run (ExactCredits, or no credit limit):
+        // ReleaseRxBufferSpan() frees the places one by one, each putting its credit on the
+        // run as alone; none starts a transmission or a timer, so the switch may take them
+        // all at once.
         return UINT32_MAX;
     }
     // Idle: as many as keep the credits owed below the threshold (the one reaching it

@@ -453,8 +453,8 @@ class GsnPortDevice : public NetDevice
      *        one slot apart
      * \return how many of them ReleaseRxBufferSpan() may free as the calls one by one
      *         would, with nothing in between (ReleasesQuietly(), ReleasesIdleQuietly(), or
-     *         a busy transmitter whose run carries the credits as they are freed, without
-     *         ExactCredits): UINT32_MAX for any number
+     *         a busy transmitter whose run carries the credits as they are freed,
+     *         CreditsRideOnRuns()): UINT32_MAX for any number
      */
     uint32_t QuietReleases(uint8_t vc, const Time& from) const;
 
@@ -724,10 +724,11 @@ class GsnPortDevice : public NetDevice
     static constexpr std::size_t NO_PUT_CURSOR = SIZE_MAX;
     /// m_putCursor in ReleaseRxBufferSpan() before PutOwedCreditsOnRun() has searched
     static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX - 1;
-    /// While ReleaseRxBufferSpan() frees places one by one, where PutOwedCreditsOnRun() goes
-    /// on: the index of the run's first micropacket leaving from now on without credits, as
-    /// the call before found it (nothing in between changes the retransmission buffer or the
-    /// time), so that a span of places costs one search rather than one each, each longer.
+    /// While ReleaseRxBufferSpan() frees places one by one (without ExactCredits), where
+    /// PutOwedCreditsOnRun() goes on: the index of the run's first micropacket leaving from
+    /// now on without credits, as the call before found it (nothing in between changes the
+    /// retransmission buffer or the time), so that a span of places costs one search rather
+    /// than one each, each longer.
     std::size_t m_putCursor{NO_PUT_CURSOR};
     /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
     /// (ExactCredits). \return how many were put on the run

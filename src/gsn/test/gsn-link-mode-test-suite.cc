@@ -354,7 +354,8 @@ class GsnLinkModeTestCase : public TestCase
 /// The run mode's shortcuts (runs that count the micropackets following in a Message, runs
 /// taken in spans at their arrival, switch inputs releasing spans at once) decide nothing: the
 /// same scenario watched micropacket by micropacket, which turns the first two off, delivers
-/// every Message at the same time with the same events.
+/// every Message at the same time, with the same events where nothing is taken ahead (without
+/// the credit limit) and more where a busy port takes Credit-only and Null micropackets ahead.
 class GsnRunShortcutsTestCase : public TestCase
 {
   public:
