@@ -1858,7 +1858,7 @@ GsnPortDevice::AckTimeout()
 }
 
 void
-GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
+GsnPortDevice::ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t* putCursor)
 {
     if (m_exactCredits && at > gsn::Now())
     {
@@ -1906,7 +1906,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     FreeRxPlaces(vc, n);
     if (m_txBusy && CreditsRideOnRuns())
     {
-        PutOwedCreditsOnRun();
+        PutOwedCreditsOnRun(putCursor);
     }
     if (MakeCreditOnlyDue(m_owedCredits[vc]))
     {
@@ -1927,15 +1927,15 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
         ReleaseRxBuffer(vc, n, first);
         return;
     }
-    // (Nothing in between changes the retransmission buffer, nor the time: where credits
-    // ride on this port's run, the next micropacket without credits is the one after those
-    // just given some. With ExactCredits, places freed in later slots put theirs elsewhere.)
-    m_putCursor = m_exactCredits ? NO_PUT_CURSOR : PUT_CURSOR_UNKNOWN;
+    // (Where credits ride on this port's run, the next micropacket without credits is the one
+    // after those just given some. With ExactCredits, places freed in later slots put theirs
+    // elsewhere: no cursor.)
+    std::size_t cursor = PUT_CURSOR_UNKNOWN;
+    std::size_t* const keep = m_exactCredits ? nullptr : &cursor;
     for (uint32_t i = 0; i < n; ++i)
     {
-        ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
+        ReleasePlaces(vc, 1, first + slot * int64_t(i), keep);
     }
-    m_putCursor = NO_PUT_CURSOR;
 }
 
 bool
@@ -2105,7 +2105,7 @@ GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
 }
 
 void
-GsnPortDevice::PutOwedCreditsOnRun()
+GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
 {
     const Time now = gsn::Now();
     if (m_owedTotal == 0 || !CanPutCreditsOnRun(now))
@@ -2115,17 +2115,18 @@ GsnPortDevice::PutOwedCreditsOnRun()
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
     // (One VC's credits per micropacket: those that carry some already are passed over. The
     // run's sequenced micropackets are the last ones in the buffer, in slot order.)
-    const bool known = m_putCursor != NO_PUT_CURSOR && m_putCursor != PUT_CURSOR_UNKNOWN;
-    std::size_t i = known ? m_putCursor : m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
+    std::size_t i = cursor && *cursor != PUT_CURSOR_UNKNOWN
+                        ? *cursor
+                        : m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
     for (; i < m_retx.size() && m_owedTotal > 0; i = m_retx.FirstWithoutCredits(i + 1))
     {
         GsnMicropacket& u = m_retx.Store(i);
         PiggybackCredits(u);
         SendCreditsOnRun(u, m_retx.SlotOf(i));
     }
-    if (m_putCursor != NO_PUT_CURSOR)
+    if (cursor)
     {
-        m_putCursor = i; // (ReleaseRxBufferSpan() is freeing places: the next goes on here)
+        *cursor = i; // (the next of a span's places goes on here)
     }
 }
 

@@ -411,7 +411,10 @@ class GsnPortDevice : public NetDevice
      * \param at when they left: now, or a later slot of a run chosen ahead (the places are
      *        free, and their credits may go back, from then on)
      */
-    void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at);
+    void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
+    {
+        ReleasePlaces(vc, n, at, nullptr);
+    }
 
     /**
      * ReleaseRxBuffer(vc, 1, at) for \p n places freed one slot apart, the first at
@@ -717,19 +720,24 @@ class GsnPortDevice : public NetDevice
     void ApplyDueCreditsNow(const Time& t, bool slotFollows);
     /// Count the buffer places freed by \p t (before it if \p slotFollows) as owed credits.
     void ApplyDueReleases(const Time& t, bool slotFollows);
-    /// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
-    /// on its micropackets that leave from now on and carry none.
-    void PutOwedCreditsOnRun();
-    /// m_putCursor outside ReleaseRxBufferSpan()
-    static constexpr std::size_t NO_PUT_CURSOR = SIZE_MAX;
-    /// m_putCursor in ReleaseRxBufferSpan() before PutOwedCreditsOnRun() has searched
-    static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX - 1;
-    /// While ReleaseRxBufferSpan() frees places one by one (without ExactCredits), where
-    /// PutOwedCreditsOnRun() goes on: the index of the run's first micropacket leaving from
-    /// now on without credits, as the call before found it (nothing in between changes the
-    /// retransmission buffer or the time), so that a span of places costs one search rather
-    /// than one each, each longer.
-    std::size_t m_putCursor{NO_PUT_CURSOR};
+    /// A put cursor (PutOwedCreditsOnRun()) not yet found.
+    static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX;
+    /**
+     * ReleaseRxBuffer(), keeping \p putCursor for PutOwedCreditsOnRun().
+     * \param vc a virtual channel \param n how many places \param at when they were freed
+     * \param putCursor null, or where the credits go on (see PutOwedCreditsOnRun())
+     */
+    void ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t* putCursor);
+    /**
+     * Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
+     * on its micropackets that leave from now on and carry none.
+     * \param cursor null, or the index of the run's first micropacket leaving from now on
+     *        without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet),
+     *        updated: ReleaseRxBufferSpan() keeps it over its places freed one by one (nothing
+     *        in between changes the retransmission buffer or the time), so that they cost
+     *        one search rather than one each, each longer
+     */
+    void PutOwedCreditsOnRun(std::size_t* cursor = nullptr);
     /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
     /// (ExactCredits). \return how many were put on the run
     uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
