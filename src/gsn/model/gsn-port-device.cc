@@ -1922,9 +1922,17 @@ void
 GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
     const Time slot = gsn::MicropacketTime();
-    if (ReleasesQuietly(first, first + slot * int64_t(n - 1)) || ReleasesIdleQuietly(vc, n))
+    const Time last = first + slot * int64_t(n - 1);
+    if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n))
     {
         ReleaseRxBuffer(vc, n, first);
+        return;
+    }
+    const Time now = gsn::Now();
+    if (!m_exactCredits && m_txBusy && CreditsRideOnRuns() &&
+        !(m_runEnd == now && first <= now && now <= last))
+    {
+        ReleaseSpanRidingOnRun(vc, n);
         return;
     }
     // (Where credits ride on this port's run, the next micropacket without credits is the one
@@ -1935,6 +1943,42 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
     for (uint32_t i = 0; i < n; ++i)
     {
         ReleasePlaces(vc, 1, first + slot * int64_t(i), keep);
+    }
+}
+
+void
+GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
+{
+    // ReleasePlaces() for each place in turn, here: each counts now (no ExactCredits), none
+    // is kept for the next slot, and the credits owed after each go on the run's next
+    // micropacket without credits. Once the run has none left, the rest only count: the
+    // Credit-only they may make due waits for the busy transmitter, as it would.
+    const Time now = gsn::Now();
+    if (!m_laterReleases.empty())
+    {
+        ApplyDueReleases(now, false); // places freed earlier count first
+    }
+    uint32_t freed = 0;
+    if (CanPutCreditsOnRun(now))
+    {
+        std::size_t cursor = PUT_CURSOR_UNKNOWN;
+        for (; freed < n && cursor != m_retx.size(); ++freed)
+        {
+            if (m_owedTotal == 0)
+            {
+                m_oldestOwed = now;
+            }
+            FreeRxPlaces(vc, 1);
+            PutOwedCreditsOnRun(&cursor);
+        }
+    }
+    if (freed < n)
+    {
+        if (m_owedTotal == 0)
+        {
+            m_oldestOwed = now;
+        }
+        FreeRxPlaces(vc, n - freed);
     }
 }
 

@@ -729,6 +729,13 @@ class GsnPortDevice : public NetDevice
      */
     void ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t* putCursor);
     /**
+     * ReleaseRxBufferSpan() where this port is busy, credits ride on its run without
+     * ExactCredits, and no place is freed as its next slot begins: as one ReleasePlaces()
+     * for each, without what does nothing then.
+     * \param vc a virtual channel \param n how many places
+     */
+    void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n);
+    /**
      * Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
      * on its micropackets that leave from now on and carry none.
      * \param cursor null, or the index of the run's first micropacket leaving from now on
