@@ -1249,7 +1249,30 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
 }
 
 bool
-GsnPortDevice::AmendRunAcks(const Time& arrival)
+GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
+{
+    GsnPortDevice* peer = m_channel ? m_channel->PeerOf(this) : nullptr;
+    if (!peer || !peer->m_txBusy)
+    {
+        return false; // (the first RSEQ might start its transmitter)
+    }
+    gather.peer = peer;
+    gather.waiting = peer->m_retx.size();
+    gather.front = gather.waiting > 0 ? peer->m_retx.FrontTseq() : 0;
+    return true;
+}
+
+void
+GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
+{
+    if (gather.any)
+    {
+        gather.peer->ProcessRseq(gather.rseq, &gather.at);
+    }
+}
+
+bool
+GsnPortDevice::AmendRunAcks(const Time& arrival, PeerRseqs* gather)
 {
     if (!m_txBusy || !m_txRun || arrival >= m_runEnd || !m_channel)
     {
@@ -1278,7 +1301,20 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     {
         // The peer chose ahead past that arrival with the RSEQ as it was: it applies the
         // amended one now, with its own time (its next choice is after it).
-        if (GsnPortDevice* peer = m_channel->PeerOf(this))
+        if (gather && gather->peer)
+        {
+            // As ProcessRseq() would find it, after those gathered before.
+            const uint32_t n = uint8_t(rseq - gather->front + 1);
+            if (n > 0 && n <= gather->waiting)
+            {
+                gather->front = uint8_t(rseq + 1);
+                gather->waiting -= n;
+                gather->any = true;
+                gather->rseq = rseq;
+                gather->at = m_txRun->ArrivalOf(k);
+            }
+        }
+        else if (GsnPortDevice* peer = m_channel->PeerOf(this))
         {
             const Time at = m_txRun->ArrivalOf(k);
             peer->ProcessRseq(rseq, &at);
@@ -1565,15 +1601,19 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     if (AcksRideOnRun())
     {
         // NoteAckOwed for each in turn, with its arrival and TSEQ: amended onto this port's
-        // run from the slot after it (or owed, arriving after the run).
+        // run from the slot after it (or owed, arriving after the run). The RSEQs the peer
+        // applies at once (it has taken this port's run past them) are gathered if they can.
+        PeerRseqs gathered;
+        PeerRseqs* const gather = GatherPeerRseqs(gathered) ? &gathered : nullptr;
         const uint8_t first = m_expectedTseq;
         for (uint32_t i = 0; i < n; ++i)
         {
             m_expectedTseq = uint8_t(first + i + 1);
             m_rxIndex = uint32_t(a + i);
             m_rxArrival = run.ArrivalOf(a + i);
-            NoteAckOwed(true);
+            NoteAckOwed(true, gather);
         }
+        ApplyPeerRseqs(gathered);
         return;
     }
     m_expectedTseq = uint8_t(m_expectedTseq + n);
@@ -1751,7 +1791,7 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::NoteAckOwed(bool accepted)
+GsnPortDevice::NoteAckOwed(bool accepted, PeerRseqs* gather)
 {
     if (accepted && m_rseqSent == uint8_t(m_expectedTseq - 1))
     {
@@ -1759,7 +1799,7 @@ GsnPortDevice::NoteAckOwed(bool accepted)
         // with its RSEQ.
         return;
     }
-    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival))
+    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival, gather))
     {
         return; // rides on the run under way, from the slot after its arrival
     }

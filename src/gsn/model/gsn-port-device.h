@@ -627,10 +627,31 @@ class GsnPortDevice : public NetDevice
     void TakeTimedRseq(uint8_t rseq);
     /// ExactAcks(): the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
+
+    /**
+     * RSEQs the peer would apply one after another (ProcessRseq()), kept to apply at once:
+     * while the peer's transmitter is busy the last one that acknowledges something leaves
+     * its retransmission state as all of them in turn would (RSEQs only grow).
+     */
+    struct PeerRseqs
+    {
+        GsnPortDevice* peer{nullptr}; ///< null: none are gathered (applied one by one)
+        uint8_t front{0};             ///< the peer's oldest TSEQ awaiting acknowledgement
+        std::size_t waiting{0};       ///< how many await it, after those gathered
+        bool any{false};              ///< one acknowledges something
+        uint8_t rseq{0};              ///< the last that does
+        Time at;                      ///< its arrival at the peer
+    };
+
+    /// \param gather what to fill \return whether RSEQs for the peer can be gathered now
+    bool GatherPeerRseqs(PeerRseqs& gather) const;
+    /// Apply the RSEQs gathered in \p gather (one ProcessRseq() of the peer, if any).
+    static void ApplyPeerRseqs(const PeerRseqs& gather);
     /// ExactAcks(): a micropacket arriving at \p arrival was accepted during a run of
     /// this port: its RSEQ goes with the run's first later slot, as micropacket by
     /// micropacket. \return false if the run has no such slot
-    bool AmendRunAcks(const Time& arrival);
+    /// \param gather null, or where to keep an RSEQ the peer must apply now (GatherPeerRseqs())
+    bool AmendRunAcks(const Time& arrival, PeerRseqs* gather = nullptr);
 
     /// \return true if acknowledgements are timed as micropacket by micropacket: in the run
     /// mode with ExactCredits, or where the link may corrupt micropackets (an error model at
@@ -789,7 +810,8 @@ class GsnPortDevice : public NetDevice
     void DueCreditsTimeout();
     /// Note that an acknowledgement is owed for the micropacket being received.
     /// \param accepted false for a copy of one accepted already (its TSEQ adds nothing)
-    void NoteAckOwed(bool accepted);
+    /// \param gather null, or where to keep RSEQs for the peer (AmendRunAcks())
+    void NoteAckOwed(bool accepted, PeerRseqs* gather = nullptr);
     /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
     /// timers for what is owed.
     void ArmIdleTimers();
