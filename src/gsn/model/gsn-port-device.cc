@@ -1299,28 +1299,34 @@ GsnPortDevice::AmendRunAcks(const Time& arrival, PeerRseqs* gather)
     m_ackDue = false;
     if (int64_t(k) <= m_txRun->ackApplied || (!ExactAcks() && k < m_txRun->next))
     {
-        // The peer chose ahead past that arrival with the RSEQ as it was: it applies the
-        // amended one now, with its own time (its next choice is after it).
-        if (gather && gather->peer)
-        {
-            // As ProcessRseq() would find it, after those gathered before.
-            const uint32_t n = uint8_t(rseq - gather->front + 1);
-            if (n > 0 && n <= gather->waiting)
-            {
-                gather->front = uint8_t(rseq + 1);
-                gather->waiting -= n;
-                gather->any = true;
-                gather->rseq = rseq;
-                gather->at = m_txRun->ArrivalOf(k);
-            }
-        }
-        else if (GsnPortDevice* peer = m_channel->PeerOf(this))
-        {
-            const Time at = m_txRun->ArrivalOf(k);
-            peer->ProcessRseq(rseq, &at);
-        }
+        AmendPeerRseq(rseq, k, gather);
     }
     return true;
+}
+
+void
+GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k, PeerRseqs* gather)
+{
+    // The peer chose ahead past micropacket k of the run with the RSEQ as it was: it applies
+    // the amended one now, with its own time (its next choice is after it).
+    if (gather)
+    {
+        // As ProcessRseq() would find it, after those gathered before.
+        const uint32_t n = uint8_t(rseq - gather->front + 1);
+        if (n > 0 && n <= gather->waiting)
+        {
+            gather->front = uint8_t(rseq + 1);
+            gather->waiting -= n;
+            gather->any = true;
+            gather->rseq = rseq;
+            gather->at = m_txRun->ArrivalOf(k);
+        }
+    }
+    else if (GsnPortDevice* peer = m_channel->PeerOf(this))
+    {
+        const Time at = m_txRun->ArrivalOf(k);
+        peer->ProcessRseq(rseq, &at);
+    }
 }
 
 Time
@@ -1600,20 +1606,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_counters.rxAccepted += n;
     if (AcksRideOnRun())
     {
-        // NoteAckOwed for each in turn, with its arrival and TSEQ: amended onto this port's
-        // run from the slot after it (or owed, arriving after the run). The RSEQs the peer
-        // applies at once (it has taken this port's run past them) are gathered if they can.
-        PeerRseqs gathered;
-        PeerRseqs* const gather = GatherPeerRseqs(gathered) ? &gathered : nullptr;
-        const uint8_t first = m_expectedTseq;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            m_expectedTseq = uint8_t(first + i + 1);
-            m_rxIndex = uint32_t(a + i);
-            m_rxArrival = run.ArrivalOf(a + i);
-            NoteAckOwed(true, gather);
-        }
-        ApplyPeerRseqs(gathered);
+        NoteSpanAcksOwed(run, a, n);
         return;
     }
     m_expectedTseq = uint8_t(m_expectedTseq + n);
@@ -1629,6 +1622,86 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
         m_ackDue = true;
         NotifyTxReady();
     }
+}
+
+void
+GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n)
+{
+    // NoteAckOwed for each in turn, with its arrival and TSEQ: amended onto this port's run
+    // from the slot after it (or owed, arriving after the run). The RSEQs the peer applies
+    // at once (it has taken this port's run past them) are gathered if they can be.
+    PeerRseqs gathered;
+    PeerRseqs* const gather = GatherPeerRseqs(gathered) ? &gathered : nullptr;
+    const uint8_t first = m_expectedTseq;
+    uint32_t i = 0;
+    if (m_txRun && m_channel)
+    {
+        // AmendRunAcks for those arriving while the run is on the wire, in one loop: each
+        // sets the RSEQ of the run's first slot from its arrival on (arrivals and slots
+        // only grow).
+        GsnMicropacketRun& mine = *m_txRun;
+        std::vector<std::pair<uint32_t, uint8_t>>& later = mine.laterRseq;
+        const std::size_t size = mine.Size();
+        bool amended = false;
+        for (; i < n; ++i)
+        {
+            const Time arrival = run.ArrivalOf(a + i);
+            const uint8_t rseq = uint8_t(first + i); // all accepted arrived by then
+            if (m_rseqSent == rseq)
+            {
+                continue; // acknowledged already
+            }
+            if (arrival >= m_runEnd)
+            {
+                break;
+            }
+            const std::size_t k = mine.LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+            if (k >= size)
+            {
+                break;
+            }
+            if (!later.empty() && later.back().first == k)
+            {
+                later.back().second = rseq;
+            }
+            else
+            {
+                later.emplace_back(uint32_t(k), rseq);
+            }
+            amended = true;
+            if (int64_t(k) <= mine.ackApplied || k < mine.next)
+            {
+                AmendPeerRseq(rseq, k, gather);
+            }
+        }
+        if (amended)
+        {
+            m_laterArrivals.clear();
+            m_rxUnacked = 0;
+            m_ackDue = false;
+        }
+    }
+    // The rest arrive after the run (or there is none): OweAck for each, the transmitter
+    // busy (nothing is timed: not taken ahead, no ExactAcks).
+    NS_ASSERT(m_txBusy && !m_timedTake && !ExactAcks());
+    uint32_t owed = 0;
+    for (; i < n; ++i)
+    {
+        owed += m_rseqSent != uint8_t(first + i);
+    }
+    if (owed > 0)
+    {
+        if (m_rxUnacked == 0)
+        {
+            m_oldestUnacked = gsn::Now();
+        }
+        m_rxUnacked += owed;
+        m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
+    }
+    m_expectedTseq = uint8_t(first + n);
+    m_rxIndex = uint32_t(a + n - 1);
+    m_rxArrival = run.ArrivalOf(a + n - 1);
+    ApplyPeerRseqs(gathered);
 }
 
 bool

@@ -652,6 +652,15 @@ class GsnPortDevice : public NetDevice
     /// micropacket. \return false if the run has no such slot
     /// \param gather null, or where to keep an RSEQ the peer must apply now (GatherPeerRseqs())
     bool AmendRunAcks(const Time& arrival, PeerRseqs* gather = nullptr);
+    /// AmendRunAcks(): the peer has taken micropacket \p k of this port's run already: it
+    /// applies \p rseq now (or it is kept in \p gather, if not null).
+    void AmendPeerRseq(uint8_t rseq, std::size_t k, PeerRseqs* gather);
+    /**
+     * AcksRideOnRun(): NoteAckOwed() for each of \p n micropackets of \p run just taken
+     * in a span, from index \p a, in turn (m_expectedTseq is the first one's TSEQ).
+     * \param run the peer's run \param a the first \param n how many
+     */
+    void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
 
     /// \return true if acknowledgements are timed as micropacket by micropacket: in the run
     /// mode with ExactCredits, or where the link may corrupt micropackets (an error model at
