@@ -43,6 +43,7 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
     {
         GiveBack(std::move(micropackets));
         GiveBack(std::move(m_follows));
+        GiveBack(std::move(laterRseq));
     }
 
     /// Where micropacket k of the run is kept (see AppendFollowing()).
@@ -83,6 +84,24 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
     /// Credits that ride on the run: the receiver's count of link-state clearings when it
     /// took the first micropacket (credits put on the run after a later reset are void)
     uint32_t rxClears{0};
+
+    /**
+     * From micropacket \p k on (not before the last amendment's), the run carries \p rseq.
+     * \param k index of a micropacket in the run \param rseq the RSEQ
+     */
+    void AmendRseqFrom(std::size_t k, uint8_t rseq)
+    {
+        if (!laterRseq.empty() && laterRseq.back().first == k)
+        {
+            laterRseq.back().second = rseq;
+            return;
+        }
+        if (laterRseq.capacity() == 0)
+        {
+            laterRseq = TakeBuffer<std::pair<uint32_t, uint8_t>>(); // (often one per slot)
+        }
+        laterRseq.emplace_back(uint32_t(k), rseq);
+    }
 
     /// \param k index of a micropacket the receiver took \return whether it accepted it
     bool WasAccepted(std::size_t k) const

@@ -1285,15 +1285,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival, PeerRseqs* gather)
         return false;
     }
     const uint8_t rseq = uint8_t(m_expectedTseq - 1); // all accepted arrived by then
-    std::vector<std::pair<uint32_t, uint8_t>>& later = m_txRun->laterRseq;
-    if (!later.empty() && later.back().first == k)
-    {
-        later.back().second = rseq;
-    }
-    else
-    {
-        later.emplace_back(uint32_t(k), rseq);
-    }
+    m_txRun->AmendRseqFrom(k, rseq);
     m_laterArrivals.clear();
     m_rxUnacked = 0;
     m_ackDue = false;
@@ -1640,7 +1632,6 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
         // sets the RSEQ of the run's first slot from its arrival on (arrivals and slots
         // only grow).
         GsnMicropacketRun& mine = *m_txRun;
-        std::vector<std::pair<uint32_t, uint8_t>>& later = mine.laterRseq;
         const std::size_t size = mine.Size();
         bool amended = false;
         for (; i < n; ++i)
@@ -1660,14 +1651,7 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
             {
                 break;
             }
-            if (!later.empty() && later.back().first == k)
-            {
-                later.back().second = rseq;
-            }
-            else
-            {
-                later.emplace_back(uint32_t(k), rseq);
-            }
+            mine.AmendRseqFrom(k, rseq);
             amended = true;
             if (int64_t(k) <= mine.ackApplied || k < mine.next)
             {
