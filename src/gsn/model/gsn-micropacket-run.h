@@ -66,11 +66,22 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
     std::vector<int64_t> departures;
     Time firstArrival;   ///< when micropackets[0]'s last bit arrives
     std::size_t next{0}; ///< the first not yet received
-    /// Timed acknowledgements (ExactCredits, or a link with an error model): those the
-    /// sender owed after choosing the run, as (k, RSEQ): from micropacket k on, the run
-    /// carries that RSEQ (micropacket by micropacket, the slot after an acceptance carries
-    /// it). Increasing in k and in RSEQ.
-    std::vector<std::pair<uint32_t, uint8_t>> laterRseq;
+
+    /// RSEQs given to micropacket k of the run, and to those after it, after the run was
+    /// chosen: micropackets k .. k + len - 1 carry rseq, rseq + 1, ..., and those after them
+    /// (up to the next amendment) the last of these. (Acknowledgements amended slot after
+    /// slot, one per micropacket accepted, make one amendment.)
+    struct RseqAmendment
+    {
+        uint32_t k;   ///< the first micropacket
+        uint32_t len; ///< how many carry RSEQs one apart (at least 1)
+        uint8_t rseq; ///< the first one's RSEQ
+    };
+
+    /// Acknowledgements the sender owed after choosing the run (AmendRseqFrom()): without
+    /// amendments every micropacket carries the RSEQ it was chosen with. Increasing in k
+    /// and in RSEQ.
+    std::vector<RseqAmendment> laterRseq;
     bool finished{false}; ///< the run has left; laterRseq is final
     /// The receiver keeps entries that refer to the run (timed acknowledgements): the sender
     /// tells it when the run has left (otherwise there is nothing to tell)
@@ -91,16 +102,31 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
      */
     void AmendRseqFrom(std::size_t k, uint8_t rseq)
     {
-        if (!laterRseq.empty() && laterRseq.back().first == k)
+        if (!laterRseq.empty())
         {
-            laterRseq.back().second = rseq;
-            return;
+            RseqAmendment& last = laterRseq.back();
+            NS_ASSERT(k + 1 >= std::size_t(last.k) + last.len);
+            if (k + 1 == std::size_t(last.k) + last.len)
+            {
+                // Its last micropacket again: that one now carries rseq.
+                if (last.len == 1)
+                {
+                    last.rseq = rseq;
+                    return;
+                }
+                --last.len;
+            }
+            if (k == std::size_t(last.k) + last.len && rseq == uint8_t(last.rseq + last.len))
+            {
+                ++last.len; // the next slot, the next RSEQ
+                return;
+            }
         }
-        if (laterRseq.capacity() == 0)
+        else if (laterRseq.capacity() == 0)
         {
-            laterRseq = TakeBuffer<std::pair<uint32_t, uint8_t>>(); // (often one per slot)
+            laterRseq = TakeBuffer<RseqAmendment>();
         }
-        laterRseq.emplace_back(uint32_t(k), rseq);
+        laterRseq.push_back({uint32_t(k), 1, rseq});
     }
 
     /// \param k index of a micropacket the receiver took \return whether it accepted it
@@ -116,16 +142,16 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
      */
     uint8_t RseqOf(std::size_t k, uint8_t chosen) const
     {
-        if (laterRseq.empty() || laterRseq.front().first > k)
+        if (laterRseq.empty() || laterRseq.front().k > k)
         {
             return chosen;
         }
-        auto it = std::upper_bound(
-            laterRseq.begin(),
-            laterRseq.end(),
-            k,
-            [](std::size_t v, const std::pair<uint32_t, uint8_t>& e) { return v < e.first; });
-        return std::prev(it)->second;
+        auto it = std::upper_bound(laterRseq.begin(),
+                                   laterRseq.end(),
+                                   k,
+                                   [](std::size_t v, const RseqAmendment& a) { return v < a.k; });
+        const RseqAmendment& a = *std::prev(it);
+        return uint8_t(a.rseq + std::min<std::size_t>(k - a.k, a.len - 1));
     }
 
     /**

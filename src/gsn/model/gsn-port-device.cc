@@ -1267,7 +1267,8 @@ GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
 {
     if (gather.any)
     {
-        gather.peer->ProcessRseq(gather.rseq, &gather.at);
+        const Time at = gather.run->ArrivalOf(gather.k);
+        gather.peer->ProcessRseq(gather.rseq, &at);
     }
 }
 
@@ -1303,16 +1304,7 @@ GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k, PeerRseqs* gather)
     // the amended one now, with its own time (its next choice is after it).
     if (gather)
     {
-        // As ProcessRseq() would find it, after those gathered before.
-        const uint32_t n = uint8_t(rseq - gather->front + 1);
-        if (n > 0 && n <= gather->waiting)
-        {
-            gather->front = uint8_t(rseq + 1);
-            gather->waiting -= n;
-            gather->any = true;
-            gather->rseq = rseq;
-            gather->at = m_txRun->ArrivalOf(k);
-        }
+        gather->Add(rseq, PeekPointer(m_txRun), k);
     }
     else if (GsnPortDevice* peer = m_channel->PeerOf(this))
     {
@@ -1631,31 +1623,47 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
         // AmendRunAcks for those arriving while the run is on the wire, in one loop: each
         // sets the RSEQ of the run's first slot from its arrival on (arrivals and slots
         // only grow).
+        // (In time steps: ArrivalOf() and GetNanoSeconds() each step.)
         GsnMicropacketRun& mine = *m_txRun;
         const std::size_t size = mine.Size();
+        const std::size_t takenAhead = std::max<int64_t>(mine.ackApplied + 1, mine.next);
+        // (The peer's transmitter is busy while they are gathered, so it acts on none of them
+        // meanwhile; otherwise it acts on each at once, and that might change anything.)
+        static const int64_t stepsPerNs = NanoSeconds(1).GetTimeStep();
+        const int64_t firstArrival = run.firstArrival.GetTimeStep();
+        const int64_t runStart = m_runStart.GetTimeStep();
+        const int64_t runEnd = m_runEnd.GetTimeStep();
         bool amended = false;
         for (; i < n; ++i)
         {
-            const Time arrival = run.ArrivalOf(a + i);
+            const int64_t arrival = firstArrival + run.DepartureOf(a + i) * stepsPerNs;
             const uint8_t rseq = uint8_t(first + i); // all accepted arrived by then
             if (m_rseqSent == rseq)
             {
                 continue; // acknowledged already
             }
-            if (arrival >= m_runEnd)
+            if (arrival >= runEnd)
             {
                 break;
             }
-            const std::size_t k = mine.LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+            const std::size_t k = mine.LeftBy((arrival - runStart) / stepsPerNs - 1);
             if (k >= size)
             {
                 break;
             }
             mine.AmendRseqFrom(k, rseq);
             amended = true;
-            if (int64_t(k) <= mine.ackApplied || k < mine.next)
+            if (gather)
             {
-                AmendPeerRseq(rseq, k, gather);
+                if (k < takenAhead)
+                {
+                    gather->Add(rseq, &mine, k);
+                }
+            }
+            else if (int64_t(k) <= mine.ackApplied || k < mine.next)
+            {
+                // (Read each time: the peer acts on each RSEQ at once.)
+                AmendPeerRseq(rseq, k, nullptr);
             }
         }
         if (amended)

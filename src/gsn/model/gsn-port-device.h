@@ -635,12 +635,29 @@ class GsnPortDevice : public NetDevice
      */
     struct PeerRseqs
     {
-        GsnPortDevice* peer{nullptr}; ///< null: none are gathered (applied one by one)
-        uint8_t front{0};             ///< the peer's oldest TSEQ awaiting acknowledgement
-        std::size_t waiting{0};       ///< how many await it, after those gathered
-        bool any{false};              ///< one acknowledges something
-        uint8_t rseq{0};              ///< the last that does
-        Time at;                      ///< its arrival at the peer
+        GsnPortDevice* peer{nullptr};          ///< null: none are gathered (applied one by one)
+        uint8_t front{0};                      ///< the peer's oldest TSEQ awaiting acknowledgement
+        std::size_t waiting{0};                ///< how many await it, after those gathered
+        bool any{false};                       ///< one acknowledges something
+        uint8_t rseq{0};                       ///< the last that does
+        const GsnMicropacketRun* run{nullptr}; ///< it rides on micropacket k of this run
+        std::size_t k{0};                      ///< (its arrival at the peer)
+
+        /// Keep \p r, riding on micropacket \p index of \p on, as ProcessRseq() would find
+        /// it after those kept before. \param r an RSEQ \param on a run \param index k
+        void Add(uint8_t r, const GsnMicropacketRun* on, std::size_t index)
+        {
+            const uint32_t n = uint8_t(r - front + 1);
+            if (n > 0 && n <= waiting)
+            {
+                front = uint8_t(r + 1);
+                waiting -= n;
+                any = true;
+                rseq = r;
+                run = on;
+                k = index;
+            }
+        }
     };
 
     /// \param gather what to fill \return whether RSEQs for the peer can be gathered now

@@ -622,7 +622,9 @@ class GsnRunRseqTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run->RseqOf(0, 7), 7, "no amendment: as chosen");
         NS_TEST_ASSERT_MSG_EQ(run->RseqOf(9, 7), 7, "no amendment: as chosen (last)");
         // Amendments increase in k and in RSEQ; the RSEQ wraps at 256.
-        run->laterRseq = {{2, 250}, {5, 255}, {6, 3}};
+        run->AmendRseqFrom(2, 250);
+        run->AmendRseqFrom(5, 255);
+        run->AmendRseqFrom(6, 3);
         const uint8_t chosen = 240;
         const std::array<uint8_t, 10> expected{240, 240, 250, 250, 250, 255, 3, 3, 3, 3};
         for (std::size_t k = 0; k < expected.size(); ++k)
@@ -630,6 +632,27 @@ class GsnRunRseqTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(unsigned(run->RseqOf(k, chosen)),
                                   unsigned(expected[k]),
                                   "micropacket " << k << " carries the newest amendment");
+        }
+        NS_TEST_ASSERT_MSG_EQ(run->laterRseq.size(), 3u, "three amendments, none in a row");
+        // One per slot, each the next RSEQ (a span's acknowledgements): kept as one, read
+        // as each; the last one amended again, and one that breaks the row.
+        Ptr<GsnMicropacketRun> ramp = Create<GsnMicropacketRun>();
+        ramp->micropackets.resize(12);
+        for (uint8_t k = 1; k <= 6; ++k)
+        {
+            ramp->AmendRseqFrom(k, uint8_t(253 + k)); // 254, 255, 0, 1, 2, 3
+        }
+        NS_TEST_ASSERT_MSG_EQ(ramp->laterRseq.size(), 1u, "a row of amendments is one");
+        ramp->AmendRseqFrom(6, 9);  // k = 6 again, not the next RSEQ: the row ends at 5
+        ramp->AmendRseqFrom(7, 10); // and a new row starts at 6
+        ramp->AmendRseqFrom(9, 20);
+        NS_TEST_ASSERT_MSG_EQ(ramp->laterRseq.size(), 3u, "the row, the new one, the last");
+        const std::array<uint8_t, 12> rows{200, 254, 255, 0, 1, 2, 9, 10, 10, 20, 20, 20};
+        for (std::size_t k = 0; k < rows.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(unsigned(ramp->RseqOf(k, 200)),
+                                  unsigned(rows[k]),
+                                  "micropacket " << k << " of the row");
         }
         // Back to back every 40 ns, or at the departures given.
         NS_TEST_ASSERT_MSG_EQ(run->ArrivalOf(3), NanoSeconds(1120), "back to back");
