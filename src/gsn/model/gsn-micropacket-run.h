@@ -129,6 +129,20 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
         laterRseq.push_back({uint32_t(k), 1, rseq});
     }
 
+    /**
+     * AmendRseqFrom(k + i, rseq + i) for i from 0 to \p n - 1.
+     * \param k index of a micropacket in the run \param rseq its RSEQ \param n how many
+     */
+    void AmendRseqRow(std::size_t k, uint8_t rseq, uint32_t n)
+    {
+        if (n == 0)
+        {
+            return;
+        }
+        AmendRseqFrom(k, rseq);
+        laterRseq.back().len += n - 1; // (its last micropacket is k, carrying rseq)
+    }
+
     /// \param k index of a micropacket the receiver took \return whether it accepted it
     bool WasAccepted(std::size_t k) const
     {

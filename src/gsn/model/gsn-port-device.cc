@@ -1634,6 +1634,29 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
         const int64_t runStart = m_runStart.GetTimeStep();
         const int64_t runEnd = m_runEnd.GetTimeStep();
         bool amended = false;
+        if (gather && run.departures.empty() && mine.departures.empty() &&
+            uint8_t(m_rseqSent - first) >= n)
+        {
+            // Both back to back, none acknowledged already: micropacket i arrives one slot
+            // after i - 1 and so amends the slot after, with the next RSEQ (one row), up to
+            // the end of the run.
+            const int64_t slot = gsn::MICROPACKET_TIME_NS * stepsPerNs;
+            const int64_t arrival = firstArrival + int64_t(a) * slot;
+            const int64_t ns = (arrival - runStart) / stepsPerNs - 1;
+            const std::size_t k = mine.LeftBy(ns);
+            if (ns >= 0 && arrival < runEnd && k < size)
+            {
+                const uint32_t row = uint32_t(std::min<int64_t>(
+                    {int64_t(n), (runEnd - arrival + slot - 1) / slot, int64_t(size - k)}));
+                mine.AmendRseqRow(k, first, row);
+                amended = true;
+                for (uint32_t j = 0; j < row && k + j < takenAhead; ++j)
+                {
+                    gather->Add(uint8_t(first + j), &mine, k + j);
+                }
+                i = row; // (the next arrives after the run, or is beyond it: the loop ends)
+            }
+        }
         for (; i < n; ++i)
         {
             const int64_t arrival = firstArrival + run.DepartureOf(a + i) * stepsPerNs;

@@ -654,6 +654,34 @@ class GsnRunRseqTestCase : public TestCase
                                   unsigned(rows[k]),
                                   "micropacket " << k << " of the row");
         }
+        // A row in one call reads as the amendments one by one, after amendments that it
+        // continues, amends again, or leaves.
+        for (uint32_t before = 0; before < 3; ++before)
+        {
+            Ptr<GsnMicropacketRun> one = Create<GsnMicropacketRun>();
+            Ptr<GsnMicropacketRun> row = Create<GsnMicropacketRun>();
+            one->micropackets.resize(16);
+            row->micropackets.resize(16);
+            for (Ptr<GsnMicropacketRun> r : {one, row})
+            {
+                r->AmendRseqFrom(1, 100);
+                r->AmendRseqFrom(2 + before, uint8_t(101 + before)); // 2..4: ends at 2, 3, 4
+            }
+            for (uint32_t i = 0; i < 6; ++i)
+            {
+                one->AmendRseqFrom(4 + i, uint8_t(103 + i));
+            }
+            row->AmendRseqRow(4, 103, 6);
+            for (std::size_t k = 0; k < 16; ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(unsigned(row->RseqOf(k, 50)),
+                                      unsigned(one->RseqOf(k, 50)),
+                                      "a row after " << before << ": micropacket " << k);
+            }
+            NS_TEST_ASSERT_MSG_EQ(row->laterRseq.size(),
+                                  one->laterRseq.size(),
+                                  "a row after " << before << " keeps as many amendments");
+        }
         // Back to back every 40 ns, or at the departures given.
         NS_TEST_ASSERT_MSG_EQ(run->ArrivalOf(3), NanoSeconds(1120), "back to back");
         run->departures = {0, 40, 200, 240, 280, 320, 360, 400, 440, 480};
