@@ -48,6 +48,7 @@ class GsnRetransmitBuffer
     {
         m_entries.clear();
         m_size = 0;
+        m_hintEntry = NO_HINT;
     }
 
     /**
@@ -138,6 +139,7 @@ class GsnRetransmitBuffer
     {
         NS_ASSERT(n <= m_size);
         m_size -= n;
+        m_hintEntry = NO_HINT;
         std::size_t whole = 0;
         while (n > 0 && n > m_entries[whole].following)
         {
@@ -180,6 +182,8 @@ class GsnRetransmitBuffer
             Insert(at + 1,
                    Entry{m.mp.FollowingOnLink(1), m.slot + gsn::MicropacketTime(), after - 1});
         }
+        m_hintEntry = at; // (credits go on the next ones in turn)
+        m_hintFirst = i;
         return m_entries[at].mp;
     }
 
@@ -253,7 +257,22 @@ class GsnRetransmitBuffer
         {
             return {i, 0}; // every micropacket stored
         }
-        if (i >= m_size / 2)
+        const std::size_t half = m_size / 2;
+        if (m_hintEntry != NO_HINT && m_hintFirst <= i && (i < half || m_hintFirst >= half))
+        {
+            // On from the entry found last (a port puts credits on one after another).
+            std::size_t e = m_hintEntry;
+            std::size_t first = m_hintFirst;
+            while (i > first + m_entries[e].following)
+            {
+                first += 1 + m_entries[e].following;
+                ++e;
+            }
+            m_hintEntry = e;
+            m_hintFirst = first;
+            return {e, uint32_t(i - first)};
+        }
+        if (i >= half)
         {
             // From the newest (credits are put on the run under way, at the end).
             std::size_t first = m_size;
@@ -262,22 +281,28 @@ class GsnRetransmitBuffer
                 first -= 1 + m_entries[e].following;
                 if (first <= i)
                 {
+                    m_hintEntry = e;
+                    m_hintFirst = first;
                     return {e, uint32_t(i - first)};
                 }
             }
         }
         std::size_t e = 0;
-        while (i > m_entries[e].following)
+        std::size_t first = 0;
+        while (i > first + m_entries[e].following)
         {
-            i -= 1 + m_entries[e].following;
+            first += 1 + m_entries[e].following;
             ++e;
         }
-        return {e, uint32_t(i)};
+        m_hintEntry = e;
+        m_hintFirst = first;
+        return {e, uint32_t(i - first)};
     }
 
     /// \param at index in m_entries \param x entry to put there, moving those after it back
     void Insert(std::size_t at, Entry&& x)
     {
+        m_hintEntry = NO_HINT; // (entries move: Store() finds it again)
         m_entries.push_back_slot() = std::move(x);
         for (std::size_t j = m_entries.size() - 1; j > at; --j)
         {
@@ -287,6 +312,12 @@ class GsnRetransmitBuffer
 
     GsnRingBuffer<Entry> m_entries; ///< oldest first
     std::size_t m_size{0};          ///< micropackets in all entries
+    /// m_hintEntry when there is no hint
+    static constexpr std::size_t NO_HINT = SIZE_MAX;
+    /// Locate(): the entry found last, where a search for a later micropacket starts
+    /// (NO_HINT once entries move or leave: Insert(), PopFront(), clear())
+    mutable std::size_t m_hintEntry{NO_HINT};
+    mutable std::size_t m_hintFirst{0}; ///< the index of its stored micropacket
 };
 
 } // namespace ns3

@@ -1304,13 +1304,17 @@ class GsnRetransmitBufferTestCase : public TestCase
                     NS_TEST_ASSERT_MSG_EQ(buffer.FirstWithoutCredits(i),
                                           without,
                                           "first without credits from " << i);
-                    if (all[i].first.cr == 0)
+                    // Credits on it, or as a port puts them on a run: on the next few
+                    // without, one after another.
+                    const uint32_t row = rng() % 2 == 0 ? 1 : 1 + rng() % 6;
+                    for (uint32_t r = 0; r < row && without < all.size(); ++r)
                     {
-                        GsnMicropacket& kept = buffer.Store(i);
+                        GsnMicropacket& kept = buffer.Store(without);
                         kept.vcr = 3;
                         kept.cr = 9;
-                        all[i].first.vcr = 3;
-                        all[i].first.cr = 9;
+                        all[without].first.vcr = 3;
+                        all[without].first.cr = 9;
+                        without = buffer.FirstWithoutCredits(without + 1);
                     }
                 }
                 else if (!all.empty())
@@ -1329,6 +1333,15 @@ class GsnRetransmitBufferTestCase : public TestCase
                                       unsigned(all.front().first.tseq),
                                       "front TSEQ");
                 NS_TEST_ASSERT_MSG_EQ(buffer.FrontSlot(), all.front().second, "front slot");
+                // In any order first (a search may start from the one found last).
+                for (uint32_t r = 0; r < 8; ++r)
+                {
+                    const std::size_t i = rng() % all.size();
+                    NS_TEST_ASSERT_MSG_EQ(SameOnWire(buffer.Get(i), all[i].first),
+                                          true,
+                                          "micropacket " << i << " out of order");
+                    NS_TEST_ASSERT_MSG_EQ(buffer.SlotOf(i), all[i].second, "its slot");
+                }
                 for (std::size_t i = 0; i < all.size(); ++i)
                 {
                     NS_TEST_ASSERT_MSG_EQ(SameOnWire(buffer.Get(i), all[i].first),
