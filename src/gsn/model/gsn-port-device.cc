@@ -1527,6 +1527,12 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     // micropackets leave back to back.)
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
+    // Credits on micropackets of the span count now, per VC, before the span goes up
+    // (ProcessCredits: untimed, and the transmitter is choosing; nothing the upper part does
+    // meanwhile reads this port's transmit credits). A CreditStall sink would see its calls
+    // in another order: then a micropacket with credits ends the span, as before.
+    const bool spanCredits = m_creditStallTrace.IsEmpty();
+    uint32_t creditsOf[gsn::NUM_VCS] = {}; // on the span's micropackets, per VC
     std::size_t b = a;
     // Micropacket b - 1 (once b > a): stored in the run, or a copy in held[] of one that is
     // not; the copies alternate so that b's does not overwrite it.
@@ -1560,7 +1566,8 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
             mp = &held[next];
             next ^= 1;
         }
-        if (mp->cr != 0 || mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
+        if ((mp->cr != 0 && (!spanCredits || mp->vcr >= gsn::NUM_VCS)) ||
+            mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
             int(ownRseq ? mp->rseq : run.RseqOf(b, mp->rseq)) != lastRseq ||
             (b > a && (!mp->FollowsInMessage(*before, 1) ||
                        (!backToBack &&
@@ -1568,6 +1575,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
         {
             break;
         }
+        creditsOf[mp->vcr] += mp->cr;
         before = mp;
         ++b;
     }
@@ -1575,6 +1583,14 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     if (n < 2)
     {
         return;
+    }
+    NS_ASSERT(m_selecting); // (ProcessCredits would notify the transmitter: nothing to do)
+    for (uint8_t v = 0; v < gsn::NUM_VCS; ++v)
+    {
+        if (creditsOf[v] > 0)
+        {
+            CountCredits(v, creditsOf[v], gsn::Now());
+        }
     }
     m_rxRun = &run;
     m_rxIndex = uint32_t(a);
