@@ -261,16 +261,7 @@ class GsnRetransmitBuffer
         if (m_hintEntry != NO_HINT && m_hintFirst <= i && (i < half || m_hintFirst >= half))
         {
             // On from the entry found last (a port puts credits on one after another).
-            std::size_t e = m_hintEntry;
-            std::size_t first = m_hintFirst;
-            while (i > first + m_entries[e].following)
-            {
-                first += 1 + m_entries[e].following;
-                ++e;
-            }
-            m_hintEntry = e;
-            m_hintFirst = first;
-            return {e, uint32_t(i - first)};
+            return LocateFrom(i, m_hintEntry, m_hintFirst);
         }
         if (i >= half)
         {
@@ -281,14 +272,21 @@ class GsnRetransmitBuffer
                 first -= 1 + m_entries[e].following;
                 if (first <= i)
                 {
-                    m_hintEntry = e;
-                    m_hintFirst = first;
-                    return {e, uint32_t(i - first)};
+                    return LocateFrom(i, e, first);
                 }
             }
         }
-        std::size_t e = 0;
-        std::size_t first = 0;
+        return LocateFrom(i, 0, 0);
+    }
+
+    /**
+     * Locate() from entry \p e on, whose stored micropacket is micropacket \p first (at
+     * most \p i); keeps what it finds as the hint.
+     * \param i index from the oldest \param e an entry \param first its index
+     * \return where micropacket i is
+     */
+    Place LocateFrom(std::size_t i, std::size_t e, std::size_t first) const
+    {
         while (i > first + m_entries[e].following)
         {
             first += 1 + m_entries[e].following;
