@@ -1273,7 +1273,7 @@ GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
 }
 
 bool
-GsnPortDevice::AmendRunAcks(const Time& arrival, PeerRseqs* gather)
+GsnPortDevice::AmendRunAcks(const Time& arrival)
 {
     if (!m_txBusy || !m_txRun || arrival >= m_runEnd || !m_channel)
     {
@@ -1292,21 +1292,17 @@ GsnPortDevice::AmendRunAcks(const Time& arrival, PeerRseqs* gather)
     m_ackDue = false;
     if (int64_t(k) <= m_txRun->ackApplied || (!ExactAcks() && k < m_txRun->next))
     {
-        AmendPeerRseq(rseq, k, gather);
+        AmendPeerRseq(rseq, k);
     }
     return true;
 }
 
 void
-GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k, PeerRseqs* gather)
+GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k)
 {
     // The peer chose ahead past micropacket k of the run with the RSEQ as it was: it applies
     // the amended one now, with its own time (its next choice is after it).
-    if (gather)
-    {
-        gather->Add(rseq, PeekPointer(m_txRun), k);
-    }
-    else if (GsnPortDevice* peer = m_channel->PeerOf(this))
+    if (GsnPortDevice* peer = m_channel->PeerOf(this))
     {
         const Time at = m_txRun->ArrivalOf(k);
         peer->ProcessRseq(rseq, &at);
@@ -1639,7 +1635,8 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
         // AmendRunAcks for those arriving while the run is on the wire, in one loop: each
         // sets the RSEQ of the run's first slot from its arrival on (arrivals and slots
         // only grow).
-        // (In time steps: ArrivalOf() and GetNanoSeconds() each step.)
+        // (Times in time steps, as ArrivalOf() and GetNanoSeconds() find them, without a
+        // Time per micropacket.)
         GsnMicropacketRun& mine = *m_txRun;
         const std::size_t size = mine.Size();
         const std::size_t takenAhead = std::max<int64_t>(mine.ackApplied + 1, mine.next);
@@ -1702,7 +1699,7 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
             else if (int64_t(k) <= mine.ackApplied || k < mine.next)
             {
                 // (Read each time: the peer acts on each RSEQ at once.)
-                AmendPeerRseq(rseq, k, nullptr);
+                AmendPeerRseq(rseq, k);
             }
         }
         if (amended)
@@ -1895,7 +1892,7 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::NoteAckOwed(bool accepted, PeerRseqs* gather)
+GsnPortDevice::NoteAckOwed(bool accepted)
 {
     if (accepted && m_rseqSent == uint8_t(m_expectedTseq - 1))
     {
@@ -1903,7 +1900,7 @@ GsnPortDevice::NoteAckOwed(bool accepted, PeerRseqs* gather)
         // with its RSEQ.
         return;
     }
-    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival, gather))
+    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival))
     {
         return; // rides on the run under way, from the slot after its arrival
     }

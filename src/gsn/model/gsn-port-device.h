@@ -635,7 +635,7 @@ class GsnPortDevice : public NetDevice
      */
     struct PeerRseqs
     {
-        GsnPortDevice* peer{nullptr};          ///< null: none are gathered (applied one by one)
+        GsnPortDevice* peer{nullptr};          ///< the peer (GatherPeerRseqs())
         uint8_t front{0};                      ///< the peer's oldest TSEQ awaiting acknowledgement
         std::size_t waiting{0};                ///< how many await it, after those gathered
         bool any{false};                       ///< one acknowledges something
@@ -667,11 +667,10 @@ class GsnPortDevice : public NetDevice
     /// ExactAcks(): a micropacket arriving at \p arrival was accepted during a run of
     /// this port: its RSEQ goes with the run's first later slot, as micropacket by
     /// micropacket. \return false if the run has no such slot
-    /// \param gather null, or where to keep an RSEQ the peer must apply now (GatherPeerRseqs())
-    bool AmendRunAcks(const Time& arrival, PeerRseqs* gather = nullptr);
+    bool AmendRunAcks(const Time& arrival);
     /// AmendRunAcks(): the peer has taken micropacket \p k of this port's run already: it
-    /// applies \p rseq now (or it is kept in \p gather, if not null).
-    void AmendPeerRseq(uint8_t rseq, std::size_t k, PeerRseqs* gather);
+    /// applies \p rseq now. \param rseq the RSEQ \param k the micropacket
+    void AmendPeerRseq(uint8_t rseq, std::size_t k);
     /**
      * AcksRideOnRun(): NoteAckOwed() for each of \p n micropackets of \p run just taken
      * in a span, from index \p a, in turn (m_expectedTseq is the first one's TSEQ).
@@ -836,8 +835,7 @@ class GsnPortDevice : public NetDevice
     void DueCreditsTimeout();
     /// Note that an acknowledgement is owed for the micropacket being received.
     /// \param accepted false for a copy of one accepted already (its TSEQ adds nothing)
-    /// \param gather null, or where to keep RSEQs for the peer (AmendRunAcks())
-    void NoteAckOwed(bool accepted, PeerRseqs* gather = nullptr);
+    void NoteAckOwed(bool accepted);
     /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
     /// timers for what is owed.
     void ArmIdleTimers();
