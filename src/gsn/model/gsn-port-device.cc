@@ -1607,7 +1607,6 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     }
     m_expectedTseq = uint8_t(m_expectedTseq + n);
     // OweAck n times (while a run is taken, the transmitter waits for its end).
-    NS_ASSERT(m_selecting);
     if (m_rxUnacked == 0)
     {
         m_oldestUnacked = gsn::Now();
@@ -1999,7 +1998,7 @@ GsnPortDevice::AckTimeout()
 }
 
 void
-GsnPortDevice::ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t* putCursor)
+GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 {
     if (m_exactCredits && at > gsn::Now())
     {
@@ -2047,7 +2046,7 @@ GsnPortDevice::ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t
     FreeRxPlaces(vc, n);
     if (m_txBusy && CreditsRideOnRuns())
     {
-        PutOwedCreditsOnRun(putCursor);
+        PutOwedCreditsOnRun();
     }
     if (MakeCreditOnlyDue(m_owedCredits[vc]))
     {
@@ -2076,21 +2075,16 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
         ReleaseSpanRidingOnRun(vc, n);
         return;
     }
-    // (Where credits ride on this port's run, the next micropacket without credits is the one
-    // after those just given some. With ExactCredits, places freed in later slots put theirs
-    // elsewhere: no cursor.)
-    std::size_t cursor = PUT_CURSOR_UNKNOWN;
-    std::size_t* const keep = m_exactCredits ? nullptr : &cursor;
     for (uint32_t i = 0; i < n; ++i)
     {
-        ReleasePlaces(vc, 1, first + slot * int64_t(i), keep);
+        ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
     }
 }
 
 void
 GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
 {
-    // ReleasePlaces() for each place in turn, here: each counts now (no ExactCredits), none
+    // ReleaseRxBuffer() for each place in turn, here: each counts now (no ExactCredits), none
     // is kept for the next slot, and the credits owed after each go on the run's next
     // micropacket without credits. Once the run has none left, the rest only count: the
     // Credit-only they may make due waits for the busy transmitter, as it would.

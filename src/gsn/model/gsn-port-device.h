@@ -411,10 +411,7 @@ class GsnPortDevice : public NetDevice
      * \param at when they left: now, or a later slot of a run chosen ahead (the places are
      *        free, and their credits may go back, from then on)
      */
-    void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
-    {
-        ReleasePlaces(vc, n, at, nullptr);
-    }
+    void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at);
 
     /**
      * ReleaseRxBuffer(vc, 1, at) for \p n places freed one slot apart, the first at
@@ -769,14 +766,8 @@ class GsnPortDevice : public NetDevice
     /// A put cursor (PutOwedCreditsOnRun()) not yet found.
     static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX;
     /**
-     * ReleaseRxBuffer(), keeping \p putCursor for PutOwedCreditsOnRun().
-     * \param vc a virtual channel \param n how many places \param at when they were freed
-     * \param putCursor null, or where the credits go on (see PutOwedCreditsOnRun())
-     */
-    void ReleasePlaces(uint8_t vc, uint32_t n, const Time& at, std::size_t* putCursor);
-    /**
      * ReleaseRxBufferSpan() where this port is busy, credits ride on its run without
-     * ExactCredits, and no place is freed as its next slot begins: as one ReleasePlaces()
+     * ExactCredits, and no place is freed as its next slot begins: as one ReleaseRxBuffer()
      * for each, without what does nothing then.
      * \param vc a virtual channel \param n how many places
      */
@@ -786,9 +777,9 @@ class GsnPortDevice : public NetDevice
      * on its micropackets that leave from now on and carry none.
      * \param cursor null, or the index of the run's first micropacket leaving from now on
      *        without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet),
-     *        updated: ReleaseRxBufferSpan() keeps it over its places freed one by one (nothing
-     *        in between changes the retransmission buffer or the time), so that they cost
-     *        one search rather than one each, each longer
+     *        updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one
+     *        (nothing in between changes the retransmission buffer or the time), so that
+     *        they cost one search rather than one each
      */
     void PutOwedCreditsOnRun(std::size_t* cursor = nullptr);
     /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
