@@ -747,7 +747,7 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
     {
         peer = m_channel->PeerOf(this);
     }
-    if (peer && peer->CanTakeAhead(arrival))
+    if (peer && peer->CanTakeAhead(arrival, mp))
     {
         peer->TakeAhead(mp, arrival);
         return;
@@ -766,11 +766,37 @@ GsnPortDevice::ApplyTakenAhead()
 }
 
 bool
-GsnPortDevice::CanTakeAhead(const Time& arrival) const
+GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
 {
-    return m_txBusy && arrival < m_runEnd && !m_selecting && m_state == LinkState::UP &&
-           m_rxGranted && m_linkMode == LinkMode::RUN && m_limitRunsByPeerCredits &&
-           ReceivesPlainly();
+    if (!(m_txBusy && arrival < m_runEnd && !m_selecting && m_state == LinkState::UP &&
+          m_rxGranted && m_linkMode == LinkMode::RUN && ReceivesPlainly()))
+    {
+        return false;
+    }
+    return !CreditsRideOnRuns() || TakingAheadIsUnseen(arrival, mp);
+}
+
+bool
+GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const
+{
+    // Without the credit limit, the acknowledgement a Credit-only is owed amends this port's
+    // run from the slot after its arrival (AmendRunAcks()), and the peer applies the amended
+    // RSEQ at once where it has taken that slot already. Taken now, the amendment must reach
+    // only slots the peer takes after the arrival (it takes the rest of the run from the
+    // arrival of its next part on). The RSEQ itself waits for the arrival (TakeTimedRseq()).
+    if (mp.GetType() != GsnMicropacketType::CREDIT_ONLY || !m_txRun)
+    {
+        return true; // (a Null is owed nothing; a micropacket sent alone is not amended)
+    }
+    const GsnMicropacketRun& run = *m_txRun;
+    const std::size_t k = run.LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+    if (k >= run.Size())
+    {
+        return true;
+    }
+    const bool takenByArrival = int64_t(k) <= run.ackApplied || k < run.next ||
+                                (run.next < run.Size() && run.ArrivalOf(run.next) <= arrival);
+    return !takenByArrival;
 }
 
 void
@@ -1209,7 +1235,10 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
 void
 GsnPortDevice::TakeTimedRseq(uint8_t rseq)
 {
-    if (m_timedTake && (m_retx.empty() || m_rtxDeadline > m_rxArrival))
+    // (Without the credit limit, credits ride on the run's micropackets that wait in the
+    // retransmission buffer: what the RSEQ acknowledges must stay there until its arrival,
+    // ApplyArrivedAcks(), so it is kept below.)
+    if (m_timedTake && !CreditsRideOnRuns() && (m_retx.empty() || m_rtxDeadline > m_rxArrival))
     {
         // TakeAhead, and the go-back-N timer cannot expire before the arrival: the RSEQ counts
         // now with its arrival time, as it would then (this port is busy until after it), and
@@ -1256,6 +1285,7 @@ GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
     {
         return false; // (the first RSEQ might start its transmitter)
     }
+    peer->ApplyArrivedAcks();
     gather.peer = peer;
     gather.waiting = peer->m_retx.size();
     gather.front = gather.waiting > 0 ? peer->m_retx.FrontTseq() : 0;
@@ -1304,6 +1334,7 @@ GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k)
     // the amended one now, with its own time (its next choice is after it).
     if (GsnPortDevice* peer = m_channel->PeerOf(this))
     {
+        peer->ApplyArrivedAcks(); // (earlier RSEQs first)
         const Time at = m_txRun->ArrivalOf(k);
         peer->ProcessRseq(rseq, &at);
     }
@@ -2185,46 +2216,7 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
     }
     if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
     {
-        // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
-        // state that applying each in turn would. Both found by bisection (the entries are in
-        // time order, and the last RSEQ is carried by a suffix of them).
-        std::size_t lo = 1;
-        std::size_t hi = m_laterAcks.size();
-        while (lo < hi) // the count of entries due by t
-        {
-            const std::size_t mid = (lo + hi) / 2;
-            if (m_laterAcks[mid].at <= t)
-            {
-                lo = mid + 1;
-            }
-            else
-            {
-                hi = mid;
-            }
-        }
-        const std::size_t due = lo;
-        const uint8_t rseq = m_laterAcks[due - 1].Rseq();
-        lo = 0;
-        hi = due - 1;
-        while (lo < hi) // the first of them carrying it
-        {
-            const std::size_t mid = (lo + hi) / 2;
-            if (m_laterAcks[mid].Rseq() == rseq)
-            {
-                hi = mid;
-            }
-            else
-            {
-                lo = mid + 1;
-            }
-        }
-        const Time from = m_laterAcks[lo].at;
-        if (const GsnMicropacketRun* run = m_laterAcks[due - 1].run)
-        {
-            run->ackApplied = m_laterAcks[due - 1].index;
-        }
-        m_laterAcks.pop_front(due);
-        ProcessRseq(rseq, &from);
+        ApplyDueAcks(t);
     }
     while (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)
     {
@@ -2236,6 +2228,63 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
         m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
         m_laterArrivals.pop_front();
     }
+}
+
+void
+GsnPortDevice::ApplyArrivedAcks()
+{
+    // (One arriving at this very instant counts after the instant's other events: the rule
+    // settles the tie of its arrival, which micropacket by micropacket is an event of its
+    // own, whatever the order of the events.)
+    if (!m_laterAcks.empty() && m_laterAcks.front().at < gsn::Now())
+    {
+        ApplyDueAcks(gsn::Now() - TimeStep(1));
+    }
+}
+
+void
+GsnPortDevice::ApplyDueAcks(const Time& t)
+{
+    // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
+    // state that applying each in turn would. Both found by bisection (the entries are in
+    // time order, and the last RSEQ is carried by a suffix of them).
+    std::size_t lo = 1;
+    std::size_t hi = m_laterAcks.size();
+    while (lo < hi) // the count of entries due by t
+    {
+        const std::size_t mid = (lo + hi) / 2;
+        if (m_laterAcks[mid].at <= t)
+        {
+            lo = mid + 1;
+        }
+        else
+        {
+            hi = mid;
+        }
+    }
+    const std::size_t due = lo;
+    const uint8_t rseq = m_laterAcks[due - 1].Rseq();
+    lo = 0;
+    hi = due - 1;
+    while (lo < hi) // the first of them carrying it
+    {
+        const std::size_t mid = (lo + hi) / 2;
+        if (m_laterAcks[mid].Rseq() == rseq)
+        {
+            hi = mid;
+        }
+        else
+        {
+            lo = mid + 1;
+        }
+    }
+    const Time from = m_laterAcks[lo].at;
+    if (const GsnMicropacketRun* run = m_laterAcks[due - 1].run)
+    {
+        run->ackApplied = m_laterAcks[due - 1].index;
+    }
+    m_laterAcks.pop_front(due);
+    ProcessRseq(rseq, &from);
 }
 
 bool
@@ -2291,6 +2340,7 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
     {
         return;
     }
+    ApplyArrivedAcks(); // (what they acknowledge carries no more credits)
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
     // (One VC's credits per micropacket: those that carry some already are passed over. The
     // run's sequenced micropackets are the last ones in the buffer, in slot order.)

@@ -574,11 +574,17 @@ class GsnPortDevice : public NetDevice
     /// its own transmission ends goes to it at once, timed from its arrival, without an event.
     /// \param mp the micropacket
     void TransmitSingle(const GsnMicropacket& mp);
-    /// \param arrival when a micropacket sent now arrives \return whether this port, which is
-    /// sending until after then, may take it now with its effects timed from \p arrival:
-    /// the run mode's default timing (nothing else is timed), no receive error model, no
-    /// MicropacketRx trace
-    bool CanTakeAhead(const Time& arrival) const;
+    /// \param arrival when \p mp, a Credit-only or Null sent now, arrives \param mp the
+    /// micropacket \return whether this port, which is sending until after then, may take it
+    /// now with its effects timed from \p arrival: the run mode's default timing (nothing
+    /// else is timed), no receive error model, no MicropacketRx trace, and without the credit
+    /// limit TakingAheadIsUnseen()
+    bool CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const;
+    /// Without the credit limit (acknowledgements ride on runs): whether the acknowledgement
+    /// \p mp is owed, amended onto this port's run now instead of at \p arrival, reaches only
+    /// micropackets of the run that the peer takes after \p arrival.
+    /// \param arrival when it arrives \param mp the micropacket \return true if so
+    bool TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const;
     /// Take \p mp, arriving at \p arrival, now (see CanTakeAhead()): its RSEQ, credits and the
     /// acknowledgement it is owed count from its arrival, as ExactCredits counts them.
     void TakeAhead(GsnMicropacket mp, const Time& arrival);
@@ -761,6 +767,12 @@ class GsnPortDevice : public NetDevice
     void CountCredits(uint8_t vc, uint32_t n, const Time& at);
     /// ApplyDueCredits() when something is due.
     void ApplyDueCreditsNow(const Time& t, bool slotFollows);
+    /// Apply the RSEQs kept for later that are due by \p t (at least one is).
+    void ApplyDueAcks(const Time& t);
+    /// Apply the RSEQs kept for later that arrived before now: before the retransmission
+    /// buffer is read while this port is busy (a Credit-only or Null taken ahead without the
+    /// credit limit keeps its RSEQ until its arrival, TakeTimedRseq()).
+    void ApplyArrivedAcks();
     /// Count the buffer places freed by \p t (before it if \p slotFollows) as owed credits.
     void ApplyDueReleases(const Time& t, bool slotFollows);
     /// A put cursor (PutOwedCreditsOnRun()) not yet found.
