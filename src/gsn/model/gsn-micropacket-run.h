@@ -143,6 +143,13 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
         laterRseq.back().len += n - 1; // (its last micropacket is k, carrying rseq)
     }
 
+    /// \return how many of the run's first micropackets the receiver has taken or applied
+    /// the RSEQ of: an RSEQ amended on one of them reaches it only if the sender tells it
+    std::size_t TakenByReceiver() const
+    {
+        return std::size_t(std::max<int64_t>(ackApplied + 1, int64_t(next)));
+    }
+
     /// \param k index of a micropacket the receiver took \return whether it accepted it
     bool WasAccepted(std::size_t k) const
     {

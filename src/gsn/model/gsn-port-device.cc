@@ -789,13 +789,13 @@ GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp
         return true; // (a Null is owed nothing; a micropacket sent alone is not amended)
     }
     const GsnMicropacketRun& run = *m_txRun;
-    const std::size_t k = run.LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+    const std::size_t k = FirstSlotFrom(arrival);
     if (k >= run.Size())
     {
         return true;
     }
-    const bool takenByArrival = int64_t(k) <= run.ackApplied || k < run.next ||
-                                (run.next < run.Size() && run.ArrivalOf(run.next) <= arrival);
+    const bool takenByArrival =
+        k < run.TakenByReceiver() || (run.next < run.Size() && run.ArrivalOf(run.next) <= arrival);
     return !takenByArrival;
 }
 
@@ -1309,8 +1309,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     {
         return false;
     }
-    // The first micropacket of the run that leaves at the arrival or later.
-    const std::size_t k = m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+    const std::size_t k = FirstSlotFrom(arrival);
     if (k >= m_txRun->Size())
     {
         return false;
@@ -1669,7 +1668,7 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
         // Time per micropacket.)
         GsnMicropacketRun& mine = *m_txRun;
         const std::size_t size = mine.Size();
-        const std::size_t takenAhead = std::max<int64_t>(mine.ackApplied + 1, mine.next);
+        const std::size_t takenAhead = mine.TakenByReceiver();
         // (The peer's transmitter is busy while they are gathered, so it acts on none of them
         // meanwhile; otherwise it acts on each at once, and that might change anything.)
         static const int64_t stepsPerNs = NanoSeconds(1).GetTimeStep();
@@ -1726,7 +1725,7 @@ GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uin
                     gather->Add(rseq, &mine, k);
                 }
             }
-            else if (int64_t(k) <= mine.ackApplied || k < mine.next)
+            else if (k < mine.TakenByReceiver())
             {
                 // (Read each time: the peer acts on each RSEQ at once.)
                 AmendPeerRseq(rseq, k);
@@ -2340,7 +2339,10 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
     {
         return;
     }
-    ApplyArrivedAcks(); // (what they acknowledge carries no more credits)
+    if (!cursor || *cursor == PUT_CURSOR_UNKNOWN)
+    {
+        ApplyArrivedAcks(); // (what they acknowledge carries no more credits)
+    }
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
     // (One VC's credits per micropacket: those that carry some already are passed over. The
     // run's sequenced micropackets are the last ones in the buffer, in slot order.)

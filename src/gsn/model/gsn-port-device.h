@@ -671,6 +671,15 @@ class GsnPortDevice : public NetDevice
     /// this port: its RSEQ goes with the run's first later slot, as micropacket by
     /// micropacket. \return false if the run has no such slot
     bool AmendRunAcks(const Time& arrival);
+
+    /// \param arrival a time while this port's run is on the wire \return the index of the
+    /// run's first micropacket leaving at \p arrival or later (Size() if none): the first
+    /// that acknowledges what arrives then (m_txRun set)
+    std::size_t FirstSlotFrom(const Time& arrival) const
+    {
+        return m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+    }
+
     /// AmendRunAcks(): the peer has taken micropacket \p k of this port's run already: it
     /// applies \p rseq now. \param rseq the RSEQ \param k the micropacket
     void AmendPeerRseq(uint8_t rseq, std::size_t k);
@@ -790,8 +799,9 @@ class GsnPortDevice : public NetDevice
      * \param cursor null, or the index of the run's first micropacket leaving from now on
      *        without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet),
      *        updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one
-     *        (nothing in between changes the retransmission buffer or the time), so that
-     *        they cost one search rather than one each
+     *        (nothing in between changes the retransmission buffer or the time, and the
+     *        RSEQs that arrived before now are applied before the first search only), so
+     *        that they cost one search rather than one each
      */
     void PutOwedCreditsOnRun(std::size_t* cursor = nullptr);
     /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
