@@ -352,6 +352,8 @@ GsnPortDevice::DoDispose()
     }
     m_handshakeEvent.Cancel();
     m_retx.clear();
+    m_ackedAhead = 0;
+    m_ackedCreditsUpTo = 0;
     m_laterReleases.clear();
     m_laterCredits.clear();
     m_laterAcks.clear();
@@ -436,6 +438,7 @@ GsnPortDevice::TransmitNext()
     m_selecting = true;
     const bool slotFollows = m_runEnd == now; // back to back with the previous transmission
     ApplyDueCredits(now);
+    ReleaseAckedThatLeft(); // (the run has left: all of them)
     m_selecting = false;
     if (RetransmitDeadlinePassed(now))
     {
@@ -1151,7 +1154,7 @@ GsnPortDevice::ArmRetransmitTimer()
 bool
 GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
 {
-    return m_state == LinkState::UP && !m_retx.empty() && at >= m_rtxDeadline;
+    return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
 }
 
 void
@@ -1160,6 +1163,7 @@ GsnPortDevice::RetransmitTimeout()
     const TimerEventCount counted(m_counters);
     m_rtxTimer.Clear();
     ApplyDueCredits(gsn::Now()); // acknowledgements that arrived meanwhile
+    ReleaseAckedThatLeft();
     if (!RetransmitDeadlinePassed(gsn::Now()))
     {
         // Progress was made since the timer was set: wait for the new deadline (while the
@@ -1185,26 +1189,60 @@ GsnPortDevice::ExpireRetransmitTimer()
         ResetLink();
         return;
     }
-    NS_LOG_LOGIC(this << " go-back-N: resending " << m_retx.size() << " micropackets");
-    m_retransmitTrace(uint32_t(m_retx.size()));
-    m_resendIndex = 0;
+    const std::size_t unacked = m_retx.size() - m_ackedAhead;
+    NS_LOG_LOGIC(this << " go-back-N: resending " << unacked << " micropackets");
+    m_retransmitTrace(uint32_t(unacked));
+    m_resendIndex = uint32_t(m_ackedAhead);
     m_rtxDeadline = gsn::Now() + GetRetransmitTimeout();
+}
+
+void
+GsnPortDevice::ReleaseAckedThatLeft(bool all)
+{
+    if (m_ackedAhead == 0)
+    {
+        return;
+    }
+    const std::size_t leave =
+        all ? m_ackedAhead : std::min(m_ackedAhead, m_retx.FirstLeavingAfter(gsn::Now()));
+    if (leave > 0)
+    {
+        m_retx.PopFront(leave);
+        m_ackedAhead -= leave;
+        m_ackedCreditsUpTo = m_ackedCreditsUpTo > leave ? m_ackedCreditsUpTo - leave : 0;
+        m_resendIndex = m_resendIndex > leave ? uint32_t(m_resendIndex - leave) : 0;
+    }
 }
 
 void
 GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 {
-    if (m_retx.empty())
+    const std::size_t waiting = m_retx.size() - m_ackedAhead;
+    if (waiting == 0)
     {
         return;
     }
     // RSEQ names the last TSEQ accepted; everything up to it leaves the buffer.
-    const uint32_t n = uint8_t(rseq - m_retx.FrontTseq() + 1);
-    if (n == 0 || n > m_retx.size())
+    const uint32_t n = uint8_t(rseq - FirstUnackedTseq() + 1);
+    if (n == 0 || n > waiting)
     {
         return; // nothing new, or a stale value from before a reset
     }
-    m_retx.PopFront(n);
+    const std::size_t acked = m_ackedAhead + n;
+    std::size_t leave = acked;
+    if (m_txBusy && KeepsAcknowledgedUntilSent())
+    {
+        // The peer took this run ahead and acknowledges micropackets still to leave: they
+        // stay until their slot, so that credits freed meanwhile still ride on them, as
+        // micropacket by micropacket on the next ones to leave.
+        leave = std::min(acked, m_retx.FirstLeavingAfter(gsn::Now()));
+    }
+    if (leave > 0)
+    {
+        m_retx.PopFront(leave);
+    }
+    m_ackedAhead = acked - leave;
+    m_ackedCreditsUpTo = m_ackedCreditsUpTo > leave ? m_ackedCreditsUpTo - leave : 0;
     if (m_retx.empty() && m_rtxTimer.pending && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
@@ -1212,11 +1250,13 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
         Simulator::Remove(m_rtxTimer.event);
         m_rtxTimer.Clear();
     }
-    m_resendIndex = m_resendIndex > n ? m_resendIndex - n : 0;
+    m_resendIndex = m_resendIndex > leave ? uint32_t(m_resendIndex - leave) : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
     const Time t = at ? *at : gsn::Now();
-    const Time from = m_retx.empty() ? t : std::max(t, m_retx.FrontSlot());
+    const Time from = m_retx.size() == m_ackedAhead ? t
+                      : m_ackedAhead == 0           ? std::max(t, m_retx.FrontSlot())
+                                                    : std::max(t, m_retx.SlotOf(m_ackedAhead));
     m_rtxDeadline = from + GetRetransmitTimeout();
     NotifyTxReady();
 }
@@ -1287,8 +1327,8 @@ GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
     }
     peer->ApplyArrivedAcks();
     gather.peer = peer;
-    gather.waiting = peer->m_retx.size();
-    gather.front = gather.waiting > 0 ? peer->m_retx.FrontTseq() : 0;
+    gather.waiting = peer->m_retx.size() - peer->m_ackedAhead;
+    gather.front = gather.waiting > 0 ? peer->FirstUnackedTseq() : 0;
     return true;
 }
 
@@ -2127,14 +2167,20 @@ GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
     if (CanPutCreditsOnRun(now))
     {
         std::size_t cursor = PUT_CURSOR_UNKNOWN;
-        for (; freed < n && cursor != m_retx.size(); ++freed)
+        while (freed < n && cursor != m_retx.size())
         {
+            if (m_owedTotal == 0 && cursor < m_ackedAhead)
+            {
+                freed += PutSpanOnAcknowledged(vc, n - freed, cursor);
+                continue;
+            }
             if (m_owedTotal == 0)
             {
                 m_oldestOwed = now;
             }
             FreeRxPlaces(vc, 1);
             PutOwedCreditsOnRun(&cursor);
+            ++freed;
         }
     }
     if (freed < n)
@@ -2145,6 +2191,42 @@ GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
         }
         FreeRxPlaces(vc, n - freed);
     }
+}
+
+uint32_t
+GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor)
+{
+    // As n times FreeRxPlaces(vc, 1) and PutOwedCreditsOnRun(&cursor) with nothing else owed:
+    // each place's credit goes alone on the next rider, here one acknowledged already (only
+    // the peer needs it), a stretch of those that follow one another at a time.
+    GsnPortDevice* peer = m_channel->PeerOf(this);
+    GsnMicropacketRun& run = *m_txRun;
+    uint32_t put = 0;
+    while (put < n && cursor < m_ackedAhead)
+    {
+        const GsnRetransmitBuffer::Stretch s = m_retx.RidersFrom(cursor);
+        const uint32_t m = uint32_t(std::min<std::size_t>({n - put, s.n, m_ackedAhead - cursor}));
+        NS_ASSERT(m > 0 && m_rxOccupancy[vc] >= m);
+        m_rxOccupancy[vc] -= m;
+        // (Micropackets that follow one another in the buffer do so in the run.)
+        const std::size_t k = run.LeftBy((s.slot - m_runStart).GetNanoSeconds()) - 1;
+        NS_ASSERT(k + m <= run.Size());
+        std::size_t j = 0;
+        for (; j < m && k + j >= run.next; ++j) // (not taken yet: read when taken)
+        {
+            run.SetCredits(k + j, vc, 1);
+        }
+        if (j < m)
+        {
+            peer->TakeLateCreditRow(run, k + j, uint32_t(m - j), vc);
+        }
+        put += m;
+        m_ackedCreditsUpTo = cursor + m;
+        cursor = NextRiderFrom(cursor + m);
+    }
+    m_oldestOwed = gsn::Now();
+    m_creditDue = false; // (nothing owed)
+    return put;
 }
 
 bool
@@ -2209,8 +2291,8 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
     ApplyDueReleases(t, slotFollows);
     while (m_laterCredits.HasDue(t))
     {
-        const GsnTimedCredits::Entry e = m_laterCredits.front();
-        m_laterCredits.pop_front();
+        // (A row's counts due together count as one: the first ends a stall.)
+        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(t);
         CountCredits(e.vc, e.n, e.at);
     }
     if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
@@ -2348,9 +2430,19 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
     // run's sequenced micropackets are the last ones in the buffer, in slot order.)
     std::size_t i = cursor && *cursor != PUT_CURSOR_UNKNOWN
                         ? *cursor
-                        : m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(now));
-    for (; i < m_retx.size() && m_owedTotal > 0; i = m_retx.FirstWithoutCredits(i + 1))
+                        : NextRiderFrom(m_retx.FirstLeavingAfter(now));
+    for (; i < m_retx.size() && m_owedTotal > 0; i = NextRiderFrom(i + 1))
     {
+        if (i < m_ackedAhead)
+        {
+            // Acknowledged already, never resent: only the peer needs the credits.
+            GsnMicropacket u;
+            u.tseq = uint8_t(m_retx.FrontTseq() + i);
+            PiggybackCredits(u);
+            SendCreditsOnRun(u, m_retx.SlotOf(i));
+            m_ackedCreditsUpTo = i + 1;
+            continue;
+        }
         GsnMicropacket& u = m_retx.Store(i);
         PiggybackCredits(u);
         SendCreditsOnRun(u, m_retx.SlotOf(i));
@@ -2391,7 +2483,40 @@ GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint
         return;
     }
     m_lateCreditsRxTrace(vc, n);
-    m_laterCredits.Add(run.ArrivalOf(k), vc, n);
+    // (Mostly the next slot's after the last: a row.)
+    m_laterCredits.AddRow(run.ArrivalOf(k), gsn::MicropacketTime(), vc, n, 1);
+    if (!m_txBusy && !m_selecting)
+    {
+        ArmDueCreditsTimer(); // a VC out of credit goes on when they arrive
+    }
+}
+
+void
+GsnPortDevice::TakeLateCreditRow(const GsnMicropacketRun& run,
+                                 std::size_t k,
+                                 uint32_t n,
+                                 uint8_t vc)
+{
+    if (run.rxClears != m_clears)
+    {
+        return; // taken before a reset: void
+    }
+    if (run.departures.empty() && run.rejected.empty() && m_lateCreditsRxTrace.IsEmpty())
+    {
+        // Back to back, all accepted: one slot apart.
+        m_laterCredits.AddRow(run.ArrivalOf(k), gsn::MicropacketTime(), vc, 1, n);
+    }
+    else
+    {
+        for (std::size_t j = k; j < k + n; ++j)
+        {
+            if (run.WasAccepted(j)) // (dropped: its retransmission carries it)
+            {
+                m_lateCreditsRxTrace(vc, 1);
+                m_laterCredits.Add(run.ArrivalOf(j), vc, 1);
+            }
+        }
+    }
     if (!m_txBusy && !m_selecting)
     {
         ArmDueCreditsTimer(); // a VC out of credit goes on when they arrive
@@ -2495,6 +2620,8 @@ GsnPortDevice::ClearLinkState()
     m_txCredits.fill(0);
     m_stalled.fill(false);
     m_retx.clear();
+    m_ackedAhead = 0;
+    m_ackedCreditsUpTo = 0;
     m_resendIndex = 0;
     m_nextTseq = 0;
     m_timeoutsWithoutProgress = 0;
@@ -2517,6 +2644,7 @@ GsnPortDevice::ClearLinkState()
 void
 GsnPortDevice::TakeResetSnapshot()
 {
+    ReleaseAckedThatLeft(true); // (acknowledged: nothing to recover)
     ResetSnapshot& snap = m_resetSnapshot;
     snap.taken = true;
     snap.lastAccepted = uint8_t(m_expectedTseq - 1);
@@ -2732,13 +2860,13 @@ GsnPortDevice::GetTxMicropacketsStarted() const
 uint32_t
 GsnPortDevice::GetUnacknowledged() const
 {
-    uint32_t n = uint32_t(m_retx.size());
+    uint32_t n = uint32_t(m_retx.size() - m_ackedAhead);
     // ExactCredits: less what acknowledgements that arrived by now, kept, take off.
     for (std::size_t i = m_laterAcks.size(); n > 0 && i-- > 0;)
     {
         if (m_laterAcks[i].at <= gsn::Now())
         {
-            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - m_retx.FrontTseq() + 1);
+            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - FirstUnackedTseq() + 1);
             return acked <= n ? n - acked : n;
         }
     }

@@ -619,6 +619,35 @@ class GsnPortDevice : public NetDevice
         return m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq;
     }
 
+    /// \return whether acknowledged micropackets of a run under way stay in the retransmission
+    /// buffer until their own slot: the run mode without the credit limit and without timed
+    /// acknowledgements, where a peer that took the run ahead acknowledges all of it at once
+    /// and credits ride on the run's micropackets still to leave (PutOwedCreditsOnRun())
+    bool KeepsAcknowledgedUntilSent() const
+    {
+        return !m_limitRunsByPeerCredits && !TimesAcknowledgements();
+    }
+
+    /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)
+    uint8_t FirstUnackedTseq() const
+    {
+        return uint8_t(m_retx.FrontTseq() + m_ackedAhead);
+    }
+
+    /// \param i index in m_retx \return the first micropacket from \p i on that credits may
+    /// ride on: without credits, and for one acknowledged already (m_ackedAhead), not given
+    /// credits since (m_ackedCreditsUpTo; its copy in the buffer is not changed, as it is
+    /// never resent)
+    std::size_t NextRiderFrom(std::size_t i) const
+    {
+        return m_retx.FirstWithoutCredits(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i);
+    }
+
+    /// Let the acknowledged micropackets kept until their slot (m_ackedAhead) that have left
+    /// by now leave the retransmission buffer; all of them if \p all.
+    /// \param all true at a reset
+    void ReleaseAckedThatLeft(bool all = false);
+
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
@@ -794,6 +823,14 @@ class GsnPortDevice : public NetDevice
      */
     void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n);
     /**
+     * ReleaseSpanRidingOnRun() where nothing else is owed and the next rider (\p cursor) is
+     * acknowledged already: up to \p n places, each credit on its own rider, as long as they
+     * are acknowledged ones.
+     * \param vc a virtual channel \param n how many places at most
+     * \param cursor the next rider, updated \return how many places were freed
+     */
+    uint32_t PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor);
+    /**
      * Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
      * on its micropackets that leave from now on and carry none.
      * \param cursor null, or the index of the run's first micropacket leaving from now on
@@ -831,6 +868,9 @@ class GsnPortDevice : public NetDevice
     /// The peer put \p n credits of \p vc on micropacket \p k of \p run, which this port
     /// has taken already: count them from its arrival, if this port accepted it.
     void TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n);
+    /// TakeLateCredits(run, j, vc, 1) for j from \p k to \p k + \p n - 1.
+    /// \param run a run taken \param k index of the first \param n how many \param vc the VC
+    void TakeLateCreditRow(const GsnMicropacketRun& run, std::size_t k, uint32_t n, uint8_t vc);
 
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
     void FreeRxPlaces(uint8_t vc, uint32_t n)
@@ -895,29 +935,31 @@ class GsnPortDevice : public NetDevice
     // What most events of a port read, together and first (HintNextEvent() names it, the
     // scheduler fetches it while the event before runs): 6,144 ports of 1.4 KiB do not stay
     // in the cache between one event of a port and the next. Most often read first.
-    LinkMode m_linkMode;                 ///< micropacket by micropacket, or runs
-    LinkState m_state;                   ///< link state
-    bool m_txBusy;                       ///< a micropacket is on the wire
-    bool m_selecting;                    ///< inside SelectMicropacket()
-    bool m_choosingAhead{false};         ///< choosing a slot after now
-    bool m_rxAhead{false};               ///< the one received arrives later than now
-    bool m_timedTake{false};             ///< inside TakeAhead()
-    bool m_rxGranted;                    ///< buffers granted since the last Reset
-    bool m_ackDue;                       ///< send a Null if nothing else goes
-    bool m_creditDue;                    ///< return owed credits now
-    bool m_runDisturbed{false};          ///< a VC got something to send during the run
-    bool m_linkMayCorrupt{false};        ///< an error model at either end of the link
-    bool m_limitRunsByPeerCredits;       ///< see CreditAwareRunLimit()
-    bool m_exactCredits;                 ///< credits at their own slots (ExactCredits)
-    bool m_removeIsSafe{true};           ///< Simulator::Remove works with the scheduler in use
-    uint8_t m_messageVcs{0xF};           ///< VCs to ask HasMessageMicropacket
-    uint8_t m_rrNext;                    ///< VC to look at first
-    uint8_t m_nextTseq;                  ///< TSEQ of the next new micropacket
-    uint8_t m_expectedTseq;              ///< next TSEQ to accept
-    uint8_t m_rseqSent{0xFF};            ///< RSEQ of the last micropacket sent
-    uint32_t m_owedTotal{0};             ///< sum of m_owedCredits
-    uint32_t m_rxUnacked;                ///< accepted since the last RSEQ sent
-    uint32_t m_resendIndex;              ///< next m_retx entry to resend
+    LinkMode m_linkMode;           ///< micropacket by micropacket, or runs
+    LinkState m_state;             ///< link state
+    bool m_txBusy;                 ///< a micropacket is on the wire
+    bool m_selecting;              ///< inside SelectMicropacket()
+    bool m_choosingAhead{false};   ///< choosing a slot after now
+    bool m_rxAhead{false};         ///< the one received arrives later than now
+    bool m_timedTake{false};       ///< inside TakeAhead()
+    bool m_rxGranted;              ///< buffers granted since the last Reset
+    bool m_ackDue;                 ///< send a Null if nothing else goes
+    bool m_creditDue;              ///< return owed credits now
+    bool m_runDisturbed{false};    ///< a VC got something to send during the run
+    bool m_linkMayCorrupt{false};  ///< an error model at either end of the link
+    bool m_limitRunsByPeerCredits; ///< see CreditAwareRunLimit()
+    bool m_exactCredits;           ///< credits at their own slots (ExactCredits)
+    bool m_removeIsSafe{true};     ///< Simulator::Remove works with the scheduler in use
+    uint8_t m_messageVcs{0xF};     ///< VCs to ask HasMessageMicropacket
+    uint8_t m_rrNext;              ///< VC to look at first
+    uint8_t m_nextTseq;            ///< TSEQ of the next new micropacket
+    uint8_t m_expectedTseq;        ///< next TSEQ to accept
+    uint8_t m_rseqSent{0xFF};      ///< RSEQ of the last micropacket sent
+    uint32_t m_owedTotal{0};       ///< sum of m_owedCredits
+    uint32_t m_rxUnacked;          ///< accepted since the last RSEQ sent
+    uint32_t m_resendIndex;        ///< next m_retx entry to resend
+    std::size_t m_ackedAhead{0};   ///< oldest of m_retx acknowledged (KeepsAcknowledgedUntilSent())
+    std::size_t m_ackedCreditsUpTo{0};   ///< of those, the ones before it carry credits
     uint32_t m_runLength;                ///< micropackets of the last run
     uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun
     uint32_t m_runCap{65536};            ///< longest next run (DisturbedRunLength)

@@ -122,6 +122,23 @@ class GsnRetransmitBuffer
         return m_size;
     }
 
+    /// Micropackets that leave one slot after another and carry no credits.
+    struct Stretch
+    {
+        Time slot;     ///< when the first leaves
+        std::size_t n; ///< how many (0: the first carries credits)
+    };
+
+    /// \param i index from the oldest \return the stretch of micropackets from i on to the
+    /// end of i's place in the buffer (a stored one and those counted after it)
+    Stretch RidersFrom(std::size_t i) const
+    {
+        const Place p = Locate(i);
+        const Entry& e = m_entries[p.entry];
+        const std::size_t n = p.offset == 0 && e.mp.cr != 0 ? 0 : 1 + e.following - p.offset;
+        return {e.slot + gsn::MicropacketTime() * int64_t(p.offset), n};
+    }
+
     /// \return the TSEQ of the oldest micropacket (not empty())
     uint8_t FrontTseq() const
     {

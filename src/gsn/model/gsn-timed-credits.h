@@ -9,6 +9,7 @@
 #include "gsn-constants.h"
 #include "gsn-ring-buffer.h"
 
+#include "ns3/assert.h"
 #include "ns3/nstime.h"
 
 #include <algorithm>
@@ -32,12 +33,20 @@ namespace ns3
 class GsnTimedCredits
 {
   public:
-    /// A count that takes effect at a time.
+    /// A count that takes effect at a time; a row (AddRow()) repeats it at later times.
     struct Entry
     {
-        Time at;    ///< when it takes effect
-        uint8_t vc; ///< the virtual channel
-        uint32_t n; ///< how many
+        Time at;          ///< when it takes effect
+        uint8_t vc;       ///< the virtual channel
+        uint32_t n;       ///< how many
+        uint32_t more{0}; ///< a row: as many more counts of n follow, one every step
+        Time step{};      ///< a row: the time between them
+
+        /// \return the time of the row's last count (at, if not a row)
+        Time Last() const
+        {
+            return at + step * int64_t(more);
+        }
     };
 
     /// \return true if nothing is waiting
@@ -52,12 +61,52 @@ class GsnTimedCredits
         return m_entries.front();
     }
 
-    /// Forget the earliest entry.
+    /// Forget the earliest entry (of a row, the earliest count).
     void pop_front()
     {
-        m_total[m_entries.front().vc] -= m_entries.front().n;
+        Entry& e = m_entries.front();
+        m_total[e.vc] -= e.n;
+        if (e.more > 0)
+        {
+            --e.more;
+            e.at += e.step;
+            MoveFrontBack();
+            return;
+        }
         m_entries.pop_front();
         m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
+    }
+
+    /**
+     * Take the earliest entry, which is due by \p t; of a row, the counts due by \p t
+     * together, as one entry at the time of the first.
+     * \param t a time (HasDue(t)) \return what was taken
+     */
+    Entry TakeDue(const Time& t)
+    {
+        Entry e = m_entries.front();
+        if (e.more == 0)
+        {
+            pop_front();
+            return e;
+        }
+        const uint32_t k = DueCounts(e, t);
+        Entry& row = m_entries.front();
+        m_total[e.vc] -= e.n * k;
+        if (k > e.more)
+        {
+            m_entries.pop_front();
+            m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
+        }
+        else
+        {
+            row.more -= k;
+            row.at += e.step * int64_t(k);
+            MoveFrontBack();
+        }
+        e.n *= k;
+        e.more = 0;
+        return e;
     }
 
     /// \param t a time \return true if an entry takes effect at or before \p t
@@ -86,14 +135,33 @@ class GsnTimedCredits
      */
     void Add(const Time& at, uint8_t vc, uint32_t n)
     {
-        m_entries.push_back(Entry{at, vc, n});
-        m_total[vc] += n;
-        m_next = std::min(m_next, at);
-        // Mostly added in time order; otherwise move it back to its place.
-        for (std::size_t i = m_entries.size() - 1; i > 0 && m_entries[i - 1].at > at; --i)
+        Insert(Entry{at, vc, n});
+    }
+
+    /**
+     * Add the count \p n at \p at and at each of the \p count - 1 times one \p step
+     * apart after it, as one entry (credits riding on micropackets that follow one another).
+     * \param at when the first takes effect \param step the time between them (positive)
+     * \param vc the virtual channel \param n how many each \param count how many counts
+     */
+    void AddRow(const Time& at, const Time& step, uint8_t vc, uint32_t n, uint32_t count)
+    {
+        NS_ASSERT(count > 0 && step.IsStrictlyPositive());
+        if (!m_entries.empty())
         {
-            std::swap(m_entries[i - 1], m_entries[i]);
+            // The next of the last row (credits put on one rider after another): it grows.
+            Entry& last = m_entries.back();
+            if (last.vc == vc && last.n == n && at > last.at &&
+                (last.more == 0 ? at - last.at == step : last.step == step) &&
+                last.Last() + step == at)
+            {
+                last.step = step;
+                last.more += count;
+                m_total[vc] += n * count;
+                return;
+            }
         }
+        Insert(Entry{at, vc, n, count - 1, step});
     }
 
     /// \param vc a virtual channel \param t a time \return the counts of \p vc due by \p t
@@ -102,7 +170,8 @@ class GsnTimedCredits
         uint32_t sum = 0;
         for (std::size_t i = 0; i < m_entries.size() && m_entries[i].at <= t; ++i)
         {
-            sum += m_entries[i].vc == vc ? m_entries[i].n : 0;
+            const Entry& e = m_entries[i];
+            sum += e.vc == vc ? e.n * DueCounts(e, t) : 0;
         }
         return sum;
     }
@@ -118,6 +187,7 @@ class GsnTimedCredits
         for (std::size_t i = 0; i < m_entries.size(); ++i)
         {
             const Entry& e = m_entries[i];
+            NS_ASSERT_MSG(e.more == 0, "rows are not ordered with the entries after them");
             start[e.vc] += e.n;
             if (start[e.vc] >= threshold)
             {
@@ -136,6 +206,43 @@ class GsnTimedCredits
     }
 
   private:
+    /// \param e an entry \param t a time at or after e.at \return how many of its counts are
+    /// due by t
+    static uint32_t DueCounts(const Entry& e, const Time& t)
+    {
+        if (e.more == 0)
+        {
+            return 1;
+        }
+        const int64_t due = (t - e.at).GetTimeStep() / e.step.GetTimeStep() + 1;
+        return uint32_t(std::min<int64_t>(due, int64_t(e.more) + 1));
+    }
+
+    /// \param e an entry to keep: after those at or before its time (mostly added in time
+    /// order; otherwise it moves back to its place)
+    void Insert(Entry&& e)
+    {
+        const Time at = e.at;
+        m_total[e.vc] += e.n * (e.more + 1);
+        m_next = std::min(m_next, at);
+        m_entries.push_back(std::move(e));
+        for (std::size_t i = m_entries.size() - 1; i > 0 && m_entries[i - 1].at > at; --i)
+        {
+            std::swap(m_entries[i - 1], m_entries[i]);
+        }
+    }
+
+    /// The earliest entry, a row whose first count went, moves back to its place.
+    void MoveFrontBack()
+    {
+        for (std::size_t i = 0; i + 1 < m_entries.size() && m_entries[i + 1].at < m_entries[i].at;
+             ++i)
+        {
+            std::swap(m_entries[i], m_entries[i + 1]);
+        }
+        m_next = m_entries.front().at;
+    }
+
     GsnRingBuffer<Entry, false> m_entries;        ///< earliest first (mostly empty)
     std::array<uint32_t, gsn::NUM_VCS> m_total{}; ///< counts per VC in m_entries
     Time m_next{Time::Max()};                     ///< the earliest entry's time
