@@ -622,15 +622,18 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     // vc's next micropacket if ready and not a Tail, which the upper part tells here.
     // Nothing of that changes meanwhile: the upper part's only other act, freeing the
     // places upstream, acts on nothing else (TakeFollowingMessageMicropackets()).
+    // Credits for vc arriving meanwhile change none of these choices (they count at the
+    // next slot chosen one by one; vc, sending, is not stalled), those for another VC may.
     if (!m_controlQueue.empty() || !m_adminQueue.empty() || m_state != LinkState::UP ||
         m_resendIndex != m_retx.size() || m_txCredits[vc] <= 0 || !m_laterReleases.empty() ||
-        !m_laterCredits.empty() || !m_laterAcks.empty() || !m_laterArrivals.empty())
+        !m_laterAcks.empty() || !m_laterArrivals.empty())
     {
         return 0;
     }
     for (uint8_t w = 0; w < gsn::NUM_VCS; ++w)
     {
-        if (w != vc && (m_messageVcs >> w & 1u) && !(m_txCredits[w] <= 0 && m_stalled[w]))
+        if (w != vc && ((m_messageVcs >> w & 1u) && !(m_txCredits[w] <= 0 && m_stalled[w]) ||
+                        m_laterCredits.Total(w) > 0))
         {
             return 0;
         }
