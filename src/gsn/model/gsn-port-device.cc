@@ -622,27 +622,29 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     // vc's next micropacket if ready and not a Tail, which the upper part tells here.
     // Nothing of that changes meanwhile: the upper part's only other act, freeing the
     // places upstream, acts on nothing else (TakeFollowingMessageMicropackets()).
-    // Credits for vc arriving meanwhile change none of these choices (they count at the
-    // next slot chosen one by one; vc, sending, is not stalled), those for another VC may.
+    // Credits arriving meanwhile for vc (sending: not stalled) or for a VC with nothing to
+    // send change none of these choices but for vc's credit in each slot, counted here (they
+    // count at the next slot chosen one by one, from their own time); those for another
+    // stalled VC may.
     if (!m_controlQueue.empty() || !m_adminQueue.empty() || m_state != LinkState::UP ||
-        m_resendIndex != m_retx.size() || m_txCredits[vc] <= 0 || !m_laterReleases.empty() ||
-        !m_laterAcks.empty() || !m_laterArrivals.empty())
+        m_resendIndex != m_retx.size() || !m_laterReleases.empty() || !m_laterAcks.empty() ||
+        !m_laterArrivals.empty())
     {
         return 0;
     }
     for (uint8_t w = 0; w < gsn::NUM_VCS; ++w)
     {
-        if (w != vc && ((m_messageVcs >> w & 1u) && !(m_txCredits[w] <= 0 && m_stalled[w]) ||
-                        m_laterCredits.Total(w) > 0))
+        if (w != vc && (m_messageVcs >> w & 1u) &&
+            (!(m_txCredits[w] <= 0 && m_stalled[w]) || m_laterCredits.Total(w) > 0))
         {
             return 0;
         }
     }
     const Time slot = gsn::MicropacketTime();
     uint32_t k = std::min(
-        {room,
-         uint32_t(m_txCredits[vc]),
-         uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size()))});
+        room,
+        uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
+    k = m_laterCredits.SlotsCovered(vc, m_txCredits[vc], m_slotTime + slot, slot, k);
     if (!m_retx.empty())
     {
         // (m_retx holds the micropacket just chosen: the deadline is set.)

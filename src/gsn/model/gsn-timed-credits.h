@@ -177,6 +177,35 @@ class GsnTimedCredits
     }
 
     /**
+     * How many slots one after another can each use one count of \p vc: slot j (from 0)
+     * at \p first + j x \p step has \p have plus the counts of \p vc due by its time, less
+     * the j used before it (credits arriving while a VC sends).
+     * \param vc a virtual channel \param have counts at hand \param first the first slot
+     * \param step the time between slots \param max the most to look at
+     * \return how many slots from the first have a count, at most \p max
+     */
+    uint32_t SlotsCovered(uint8_t vc,
+                          int64_t have,
+                          const Time& first,
+                          const Time& step,
+                          uint32_t max) const
+    {
+        if (m_total[vc] == 0)
+        {
+            return uint32_t(std::clamp<int64_t>(have, 0, max));
+        }
+        uint32_t j = 0;
+        for (Time t = first; j < max; ++j, t += step)
+        {
+            if (have - int64_t(j) < 1 && have + SumDue(vc, t) - int64_t(j) < 1)
+            {
+                break;
+            }
+        }
+        return j;
+    }
+
+    /**
      * \param start counts per VC before the first entry
      * \param threshold a count
      * \return when some VC's count first reaches \p threshold, adding the entries in
