@@ -603,6 +603,116 @@ class GsnTimedCreditsTestCase : public TestCase
     }
 };
 
+/// Rows of credits (one per slot, riding on micropackets that follow one another): taken
+/// together where due, they count as the single entries they stand for would.
+class GsnTimedCreditRowsTestCase : public TestCase
+{
+  public:
+    GsnTimedCreditRowsTestCase()
+        : TestCase("Timed credits: rows count as their single entries, slots covered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnTimedCredits q;
+        std::vector<GsnTimedCredits::Entry> model; // single entries, sorted by time
+        std::mt19937 rng(23);
+        const Time slot = NanoSeconds(40);
+        int64_t now = 0;
+        Time lastRowEnd[gsn::NUM_VCS];
+        for (int step = 0; step < 20000; ++step)
+        {
+            const uint8_t vc = uint8_t(rng() % gsn::NUM_VCS);
+            if (rng() % 3 != 0)
+            {
+                // A row, often going on from the last one of its VC (which then grows).
+                const uint32_t count = 1 + rng() % 12;
+                const Time at = rng() % 2 && lastRowEnd[vc] > NanoSeconds(now)
+                                    ? lastRowEnd[vc] + slot
+                                    : NanoSeconds(now + int64_t(rng() % 400));
+                q.AddRow(at, slot, vc, 1, count);
+                for (uint32_t i = 0; i < count; ++i)
+                {
+                    const GsnTimedCredits::Entry e{at + slot * int64_t(i), vc, 1};
+                    model.insert(
+                        std::upper_bound(model.begin(),
+                                         model.end(),
+                                         e.at,
+                                         [](const Time& t, const GsnTimedCredits::Entry& x) {
+                                             return t < x.at;
+                                         }),
+                        e);
+                }
+                lastRowEnd[vc] = at + slot * int64_t(count - 1);
+            }
+            else
+            {
+                now += int64_t(rng() % 300);
+                const Time t = NanoSeconds(now);
+                std::array<uint32_t, gsn::NUM_VCS> taken{};
+                std::array<Time, gsn::NUM_VCS> firstTaken;
+                firstTaken.fill(Time::Max());
+                for (std::size_t guard = 0; q.HasDue(t); ++guard)
+                {
+                    NS_TEST_ASSERT_MSG_LT(guard, model.size(), "each take takes a count");
+                    const GsnTimedCredits::Entry e = q.TakeDue(t);
+                    NS_TEST_ASSERT_MSG_EQ((e.at <= t), true, "taken only when due");
+                    taken[e.vc] += e.n;
+                    firstTaken[e.vc] = std::min(firstTaken[e.vc], e.at);
+                }
+                std::array<uint32_t, gsn::NUM_VCS> due{};
+                std::array<Time, gsn::NUM_VCS> firstDue;
+                firstDue.fill(Time::Max());
+                while (!model.empty() && model.front().at <= t)
+                {
+                    due[model.front().vc] += model.front().n;
+                    firstDue[model.front().vc] =
+                        std::min(firstDue[model.front().vc], model.front().at);
+                    model.erase(model.begin());
+                }
+                for (uint8_t w = 0; w < gsn::NUM_VCS; ++w)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(taken[w], due[w], "counts taken at step " << step);
+                    NS_TEST_ASSERT_MSG_EQ(firstTaken[w], firstDue[w], "first one's time");
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.empty(), model.empty(), "empty at step " << step);
+            const Time t = NanoSeconds(now + int64_t(rng() % 400));
+            uint32_t due = 0;
+            uint32_t total = 0;
+            for (const auto& e : model)
+            {
+                due += e.vc == vc && e.at <= t ? e.n : 0;
+                total += e.vc == vc ? e.n : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.SumDue(vc, t), due, "sum due at step " << step);
+            NS_TEST_ASSERT_MSG_EQ(q.Total(vc), total, "total at step " << step);
+            // Slots covered, counted slot by slot from the single entries.
+            const int64_t have = int64_t(rng() % 3) - 1;
+            const uint32_t max = rng() % 40;
+            uint32_t covered = 0;
+            for (; covered < max; ++covered)
+            {
+                const Time s = t + slot * int64_t(covered);
+                int64_t at = have - int64_t(covered);
+                for (const auto& e : model)
+                {
+                    at += e.vc == vc && e.at <= s ? e.n : 0;
+                }
+                if (at < 1)
+                {
+                    break;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.SlotsCovered(vc, have, t, slot, max),
+                                  covered,
+                                  "slots covered at step " << step);
+        }
+    }
+};
+
 /// A run's amended RSEQs (ExactCredits): each micropacket carries the newest amendment at or
 /// before it, or the RSEQ it was chosen with; the arrival time of each micropacket.
 class GsnRunRseqTestCase : public TestCase
@@ -1463,6 +1573,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
         AddTestCase(new GsnMicropacketQueueTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnTimedCreditRowsTestCase, TestCase::QUICK);
         AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
         AddTestCase(new GsnMessageBytesTestCase, TestCase::QUICK);
         AddTestCase(new GsnAssemblerSpanTestCase, TestCase::QUICK);
