@@ -438,7 +438,10 @@ GsnPortDevice::TransmitNext()
     m_selecting = true;
     const bool slotFollows = m_runEnd == now; // back to back with the previous transmission
     ApplyDueCredits(now);
-    ReleaseAckedThatLeft(); // (the run has left: all of them)
+    if (m_ackedAhead > 0)
+    {
+        ReleaseAckedThatLeft(); // (the run has left: all of them)
+    }
     m_selecting = false;
     if (RetransmitDeadlinePassed(now))
     {
@@ -644,7 +647,9 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     uint32_t k = std::min(
         room,
         uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
-    k = m_laterCredits.SlotsCovered(vc, m_txCredits[vc], m_slotTime + slot, slot, k);
+    k = m_laterCredits.Total(vc) == 0
+            ? uint32_t(std::clamp<int64_t>(m_txCredits[vc], 0, k))
+            : m_laterCredits.SlotsCovered(vc, m_txCredits[vc], m_slotTime + slot, slot, k);
     if (!m_retx.empty())
     {
         // (m_retx holds the micropacket just chosen: the deadline is set.)
