@@ -657,11 +657,13 @@ class GsnLinkModeTestSuite : public TestSuite
                 0.5);
         }
         // Runs not limited by the peer's credits: longer runs; credits freed and micropackets
-        // accepted during a run ride on its later micropackets instead. Measured: all VCs
-        // mean latency +1.4% (+0.4% with the limit; +1.6% before credits rode on runs); one
-        // flow per link direction within 113 ns (517 ns before); one VC of a fat tree mean
-        // +0.7%, single Messages 49 us apart (+7.9%, 147 us before); with link errors 2.4 us,
-        // -0.5% (146 us, -3.6% before).
+        // accepted during a run ride on its later micropackets instead (also on those the
+        // peer acknowledged before they left). Measured: all VCs mean latency +0.8% (+0.4%
+        // with the limit; +1.4% before acknowledged micropackets carried credits, +1.6%
+        // before credits rode on runs); one flow per link direction within 38 ns (113, 517
+        // ns before); one VC of a fat tree mean -1.2%, single Messages 90 us apart, as with
+        // the limit (+0.7% and 49 us; +7.9% and 147 us); with link errors 2.8 us, -0.5% (146
+        // us, -3.6% before credits rode).
         auto noLimit = [](Scenario s) {
             s.name = "runs without the credit limit, " + s.name;
             s.limitRunsByPeerCredits = false;
