@@ -515,6 +515,23 @@ class GsnAssemblerMalformedTestCase : public TestCase
     }
 };
 
+/**
+ * \param model timed counts, one entry each \param vc a virtual channel \param t a time
+ * \return the counts of \p vc due by \p t, and all of them
+ */
+static std::pair<uint32_t, uint32_t>
+ModelSums(const std::vector<GsnTimedCredits::Entry>& model, uint8_t vc, const Time& t)
+{
+    uint32_t due = 0;
+    uint32_t total = 0;
+    for (const auto& e : model)
+    {
+        due += e.vc == vc && e.at <= t ? e.n : 0;
+        total += e.vc == vc ? e.n : 0;
+    }
+    return {due, total};
+}
+
 /// The run mode's credits for later times come out in time order, with the right sums.
 class GsnTimedCreditsTestCase : public TestCase
 {
@@ -571,13 +588,7 @@ class GsnTimedCreditsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(q.empty(), model.empty(), "empty at step " << step);
             const uint8_t vc = uint8_t(rng() % gsn::NUM_VCS);
             const Time t = NanoSeconds(now + int64_t(rng() % 400));
-            uint32_t due = 0;
-            uint32_t total = 0;
-            for (const auto& e : model)
-            {
-                due += e.vc == vc && e.at <= t ? e.n : 0;
-                total += e.vc == vc ? e.n : 0;
-            }
+            const auto [due, total] = ModelSums(model, vc, t);
             NS_TEST_ASSERT_MSG_EQ(q.SumDue(vc, t), due, "sum due at step " << step);
             NS_TEST_ASSERT_MSG_EQ(q.Total(vc), total, "total at step " << step);
             std::array<uint32_t, gsn::NUM_VCS> counts{};
@@ -680,13 +691,7 @@ class GsnTimedCreditRowsTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_EQ(q.empty(), model.empty(), "empty at step " << step);
             const Time t = NanoSeconds(now + int64_t(rng() % 400));
-            uint32_t due = 0;
-            uint32_t total = 0;
-            for (const auto& e : model)
-            {
-                due += e.vc == vc && e.at <= t ? e.n : 0;
-                total += e.vc == vc ? e.n : 0;
-            }
+            const auto [due, total] = ModelSums(model, vc, t);
             NS_TEST_ASSERT_MSG_EQ(q.SumDue(vc, t), due, "sum due at step " << step);
             NS_TEST_ASSERT_MSG_EQ(q.Total(vc), total, "total at step " << step);
             // Slots covered, counted slot by slot from the single entries.
