@@ -1215,13 +1215,21 @@ GsnPortDevice::ReleaseAckedThatLeft(bool all)
     }
     const std::size_t leave =
         all ? m_ackedAhead : std::min(m_ackedAhead, m_retx.FirstLeavingAfter(gsn::Now()));
-    if (leave > 0)
+    m_ackedAhead -= leave;
+    DropOldestSent(leave);
+}
+
+void
+GsnPortDevice::DropOldestSent(std::size_t n)
+{
+    if (n == 0)
     {
-        m_retx.PopFront(leave);
-        m_ackedAhead -= leave;
-        m_ackedCreditsUpTo = m_ackedCreditsUpTo > leave ? m_ackedCreditsUpTo - leave : 0;
-        m_resendIndex = m_resendIndex > leave ? uint32_t(m_resendIndex - leave) : 0;
+        return;
     }
+    m_retx.PopFront(n);
+    // (Indices into the buffer move with it.)
+    m_ackedCreditsUpTo = m_ackedCreditsUpTo > n ? m_ackedCreditsUpTo - n : 0;
+    m_resendIndex = m_resendIndex > n ? uint32_t(m_resendIndex - n) : 0;
 }
 
 void
@@ -1247,12 +1255,8 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
         // micropacket by micropacket on the next ones to leave.
         leave = std::min(acked, m_retx.FirstLeavingAfter(gsn::Now()));
     }
-    if (leave > 0)
-    {
-        m_retx.PopFront(leave);
-    }
+    DropOldestSent(leave);
     m_ackedAhead = acked - leave;
-    m_ackedCreditsUpTo = m_ackedCreditsUpTo > leave ? m_ackedCreditsUpTo - leave : 0;
     if (m_retx.empty() && m_rtxTimer.pending && m_removeIsSafe)
     {
         // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
@@ -1260,7 +1264,6 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
         Simulator::Remove(m_rtxTimer.event);
         m_rtxTimer.Clear();
     }
-    m_resendIndex = m_resendIndex > leave ? uint32_t(m_resendIndex - leave) : 0;
     m_timeoutsWithoutProgress = 0;
     // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
     const Time t = at ? *at : gsn::Now();
@@ -2209,8 +2212,6 @@ GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor
     // As n times FreeRxPlaces(vc, 1) and PutOwedCreditsOnRun(&cursor) with nothing else owed:
     // each place's credit goes alone on the next rider, here one acknowledged already (only
     // the peer needs it), a stretch of those that follow one another at a time.
-    GsnPortDevice* peer = m_channel->PeerOf(this);
-    GsnMicropacketRun& run = *m_txRun;
     uint32_t put = 0;
     while (put < n && cursor < m_ackedAhead)
     {
@@ -2219,17 +2220,7 @@ GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor
         NS_ASSERT(m > 0 && m_rxOccupancy[vc] >= m);
         m_rxOccupancy[vc] -= m;
         // (Micropackets that follow one another in the buffer do so in the run.)
-        const std::size_t k = run.LeftBy((s.slot - m_runStart).GetNanoSeconds()) - 1;
-        NS_ASSERT(k + m <= run.Size());
-        std::size_t j = 0;
-        for (; j < m && k + j >= run.next; ++j) // (not taken yet: read when taken)
-        {
-            run.SetCredits(k + j, vc, 1);
-        }
-        if (j < m)
-        {
-            peer->TakeLateCreditRow(run, k + j, uint32_t(m - j), vc);
-        }
+        SendCreditsOnRun(s.slot, uint8_t(m_retx.FrontTseq() + cursor), vc, 1, m);
         put += m;
         m_ackedCreditsUpTo = cursor + m;
         cursor = NextRiderFrom(cursor + m);
@@ -2407,20 +2398,30 @@ GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 }
 
 void
-GsnPortDevice::SendCreditsOnRun(const GsnMicropacket& u, const Time& slot)
+GsnPortDevice::SendCreditsOnRun(const Time& slot,
+                                uint8_t tseq,
+                                uint8_t vc,
+                                uint8_t cr,
+                                uint32_t count)
 {
-    // (The buffer's copy, which a retransmission would send, carries them already.)
-    const std::size_t k = m_txRun->LeftBy((slot - m_runStart).GetNanoSeconds()) - 1;
-    NS_ASSERT(k < m_txRun->Size());
-    if (k >= m_txRun->next)
+    // (The buffer's copies, which a retransmission would send, carry them already, or are
+    // acknowledged.)
+    GsnMicropacketRun& run = *m_txRun;
+    const std::size_t k = run.LeftBy((slot - m_runStart).GetNanoSeconds()) - 1;
+    NS_ASSERT(k + count <= run.Size());
+    // Those the peer has taken (the first ones) count from their arrival there; the others
+    // it reads from the micropackets when it takes them.
+    const uint32_t taken = k < run.next ? uint32_t(std::min<std::size_t>(count, run.next - k)) : 0;
+    if (taken > 0)
     {
-        // Not taken yet: the peer reads them from the micropacket when it takes it.
-        NS_ASSERT(m_txRun->At(k).tseq == u.tseq);
-        // (Its LCRC is pending: computed over the credits too.)
-        m_txRun->SetCredits(k, u.vcr, u.cr);
-        return;
+        m_channel->PeerOf(this)->TakeLateCredits(run, k, vc, cr, taken);
     }
-    m_channel->PeerOf(this)->TakeLateCredits(*m_txRun, k, u.vcr, u.cr);
+    for (uint32_t j = taken; j < count; ++j)
+    {
+        NS_ASSERT(run.At(k + j).tseq == uint8_t(tseq + j));
+        // (Its LCRC is pending: computed over the credits too.)
+        run.SetCredits(k + j, vc, cr);
+    }
 }
 
 void
@@ -2447,15 +2448,14 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
         {
             // Acknowledged already, never resent: only the peer needs the credits.
             GsnMicropacket u;
-            u.tseq = uint8_t(m_retx.FrontTseq() + i);
             PiggybackCredits(u);
-            SendCreditsOnRun(u, m_retx.SlotOf(i));
+            SendCreditsOnRun(m_retx.SlotOf(i), uint8_t(m_retx.FrontTseq() + i), u.vcr, u.cr);
             m_ackedCreditsUpTo = i + 1;
             continue;
         }
         GsnMicropacket& u = m_retx.Store(i);
         PiggybackCredits(u);
-        SendCreditsOnRun(u, m_retx.SlotOf(i));
+        SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, u.vcr, u.cr);
     }
     if (cursor)
     {
@@ -2479,51 +2479,37 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
         u.vcr = vc;
         u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
         put += u.cr;
-        SendCreditsOnRun(u, m_retx.SlotOf(i));
+        SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, u.vcr, u.cr);
     }
     return put;
 }
 
 void
-GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n)
-{
-    if (run.rxClears != m_clears || !run.WasAccepted(k))
-    {
-        // Dropped: its retransmission carries them. Taken before a reset: void.
-        return;
-    }
-    m_lateCreditsRxTrace(vc, n);
-    // (Mostly the next slot's after the last: a row.)
-    m_laterCredits.AddRow(run.ArrivalOf(k), gsn::MicropacketTime(), vc, n, 1);
-    if (!m_txBusy && !m_selecting)
-    {
-        ArmDueCreditsTimer(); // a VC out of credit goes on when they arrive
-    }
-}
-
-void
-GsnPortDevice::TakeLateCreditRow(const GsnMicropacketRun& run,
-                                 std::size_t k,
-                                 uint32_t n,
-                                 uint8_t vc)
+GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
+                               std::size_t k,
+                               uint8_t vc,
+                               uint8_t n,
+                               uint32_t count)
 {
     if (run.rxClears != m_clears)
     {
         return; // taken before a reset: void
     }
+    const Time slot = gsn::MicropacketTime();
     if (run.departures.empty() && run.rejected.empty() && m_lateCreditsRxTrace.IsEmpty())
     {
-        // Back to back, all accepted: one slot apart.
-        m_laterCredits.AddRow(run.ArrivalOf(k), gsn::MicropacketTime(), vc, 1, n);
+        // Back to back, all accepted: one slot apart (mostly the next slots after the last
+        // ones taken: the row grows).
+        m_laterCredits.AddRow(run.ArrivalOf(k), slot, vc, n, count);
     }
     else
     {
-        for (std::size_t j = k; j < k + n; ++j)
+        for (std::size_t j = k; j < k + count; ++j)
         {
-            if (run.WasAccepted(j)) // (dropped: its retransmission carries it)
+            if (run.WasAccepted(j)) // (dropped: its retransmission carries them)
             {
-                m_lateCreditsRxTrace(vc, 1);
-                m_laterCredits.Add(run.ArrivalOf(j), vc, 1);
+                m_lateCreditsRxTrace(vc, n);
+                m_laterCredits.AddRow(run.ArrivalOf(j), slot, vc, n, 1);
             }
         }
     }

@@ -648,6 +648,11 @@ class GsnPortDevice : public NetDevice
     /// \param all true at a reset
     void ReleaseAckedThatLeft(bool all = false);
 
+    /// Drop the \p n oldest micropackets from the retransmission buffer (acknowledged),
+    /// moving the indices into it along.
+    /// \param n how many
+    void DropOldestSent(std::size_t n);
+
     /// Apply an acknowledgement.
     /// \param rseq the RSEQ received
     /// \param at when it arrived (the go-back-N timer restarts from then); null: now
@@ -862,15 +867,30 @@ class GsnPortDevice : public NetDevice
         return m_exactCredits || !m_limitRunsByPeerCredits;
     }
 
-    /// Tell the peer of the credits just put on \p u, a micropacket of the run on the wire
-    /// (awaiting acknowledgement) that leaves in \p slot.
-    void SendCreditsOnRun(const GsnMicropacket& u, const Time& slot);
-    /// The peer put \p n credits of \p vc on micropacket \p k of \p run, which this port
-    /// has taken already: count them from its arrival, if this port accepted it.
-    void TakeLateCredits(const GsnMicropacketRun& run, std::size_t k, uint8_t vc, uint8_t n);
-    /// TakeLateCredits(run, j, vc, 1) for j from \p k to \p k + \p n - 1.
-    /// \param run a run taken \param k index of the first \param n how many \param vc the VC
-    void TakeLateCreditRow(const GsnMicropacketRun& run, std::size_t k, uint32_t n, uint8_t vc);
+    /**
+     * Put \p cr credits of \p vc on each of \p count micropackets of the run on the wire
+     * that leave one slot after another from \p slot: the peer reads them from those it has
+     * not taken yet and counts them from their arrival for those it has.
+     * \param slot when the first leaves \param tseq its TSEQ \param vc the VC
+     * \param cr credits on each \param count how many micropackets
+     */
+    void SendCreditsOnRun(const Time& slot,
+                          uint8_t tseq,
+                          uint8_t vc,
+                          uint8_t cr,
+                          uint32_t count = 1);
+    /**
+     * The peer put \p n credits of \p vc on each of micropackets \p k to \p k + \p count - 1
+     * of \p run, which this port has taken already: count them from their arrivals, for
+     * those this port accepted.
+     * \param run a run taken \param k index of the first \param vc the VC
+     * \param n credits on each \param count how many micropackets
+     */
+    void TakeLateCredits(const GsnMicropacketRun& run,
+                         std::size_t k,
+                         uint8_t vc,
+                         uint8_t n,
+                         uint32_t count = 1);
 
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
     void FreeRxPlaces(uint8_t vc, uint32_t n)

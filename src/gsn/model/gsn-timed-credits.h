@@ -64,17 +64,7 @@ class GsnTimedCredits
     /// Forget the earliest entry (of a row, the earliest count).
     void pop_front()
     {
-        Entry& e = m_entries.front();
-        m_total[e.vc] -= e.n;
-        if (e.more > 0)
-        {
-            --e.more;
-            e.at += e.step;
-            MoveFrontBack();
-            return;
-        }
-        m_entries.pop_front();
-        m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
+        TakeFromFront(1);
     }
 
     /**
@@ -85,25 +75,8 @@ class GsnTimedCredits
     Entry TakeDue(const Time& t)
     {
         Entry e = m_entries.front();
-        if (e.more == 0)
-        {
-            pop_front();
-            return e;
-        }
         const uint32_t k = DueCounts(e, t);
-        Entry& row = m_entries.front();
-        m_total[e.vc] -= e.n * k;
-        if (k > e.more)
-        {
-            m_entries.pop_front();
-            m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
-        }
-        else
-        {
-            row.more -= k;
-            row.at += e.step * int64_t(k);
-            MoveFrontBack();
-        }
+        TakeFromFront(k);
         e.n *= k;
         e.more = 0;
         return e;
@@ -259,6 +232,23 @@ class GsnTimedCredits
         {
             std::swap(m_entries[i - 1], m_entries[i]);
         }
+    }
+
+    /// Forget the first \p k counts of the earliest entry (at most all of them).
+    /// \param k how many
+    void TakeFromFront(uint32_t k)
+    {
+        Entry& e = m_entries.front();
+        m_total[e.vc] -= e.n * k;
+        if (k <= e.more)
+        {
+            e.more -= k;
+            e.at += e.step * int64_t(k);
+            MoveFrontBack(); // (a row's next count may come after later entries)
+            return;
+        }
+        m_entries.pop_front();
+        m_next = m_entries.empty() ? Time::Max() : m_entries.front().at;
     }
 
     /// The earliest entry, a row whose first count went, moves back to its place.
