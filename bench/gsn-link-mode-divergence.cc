@@ -10,8 +10,9 @@
  *
  * The scenario is the differential test's (gsn-link-mode): --messages Messages at uniformly
  * random times in 5..405 us between uniformly random pairs of endpoints of a fat tree of
- * --k-port switches, payload sizes spread evenly over the decades from 12 to 65000 bytes
- * (4000 on VC 0), on VC --vc (4: a random VC per Message).
+ * --k-port switches (with --n, a --k-ary --n-tree), payload sizes spread evenly over the
+ * decades from 12 to 65000 bytes (4000 on VC 0), on VC --vc (4: a random VC per Message),
+ * with micropacket errors at every receiver at --errorRate.
  *
  * A run's micropackets are recorded when the run is chosen. Their RSEQ and credits may be
  * amended later (ExactCredits, credits riding on runs), so those fields, and the LCRC over
@@ -21,6 +22,9 @@
  * Example (one VC, exact credits):
  *   build/bench/gsn-link-mode-divergence --k=4 --vc=1 --seed=4 \
  *     --ns3::GsnPortDevice::ExactCredits=true
+ * The test's "runs of at most 1, uniform on a 2-ary 3-tree with link errors":
+ *   build/bench/gsn-link-mode-divergence --k=2 --n=3 --errorRate=1e-4 --vc=4 --seed=2 \
+ *     --messages=200 --ns3::GsnPortDevice::MaxRunLength=1
  * Attributes given with --ns3::... apply to both modes (Config defaults); --runAttribute is
  * not needed for the link mode, which the tool sets itself.
  */
@@ -118,15 +122,24 @@ Send(uint32_t from, uint32_t to, uint8_t vc, uint32_t size, uint32_t seq)
 }
 
 Outcome
-RunScenario(const std::string& mode, uint32_t k, uint32_t vcChoice, uint32_t seed, uint32_t n)
+RunScenario(const std::string& mode,
+            const GsnTopology& topology,
+            double errorRate,
+            uint32_t vcChoice,
+            uint32_t seed,
+            uint32_t n)
 {
     Outcome o;
     g_outcome = &o;
     GsnFabricHelper helper;
     helper.SetLinkMode(mode);
-    GsnFabric fabric = helper.Install(GsnTopologyBuilder::FatTree(k));
+    GsnFabric fabric = helper.Install(topology);
     helper.AssignStreams(fabric, 1000);
     NetDeviceContainer all = fabric.GetAllPorts();
+    if (errorRate > 0)
+    {
+        GsnHelper::SetMicropacketErrorRate(all, errorRate, 7000); // (as gsn-link-mode)
+    }
     o.sent.resize(all.GetN());
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
@@ -178,8 +191,12 @@ main(int argc, char* argv[])
     uint32_t ports = 3;
     uint32_t context = 4;
     std::string fields = "timing";
+    uint32_t n = 0;
+    double errorRate = 0;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "Fat tree of k-port switches (k even, at least 4)", k);
+    cmd.AddValue("k", "Fat tree of k-port switches (k even, at least 4); with --n, the arity", k);
+    cmd.AddValue("n", "k-ary n-tree of this many levels instead of the fat tree (0: off)", n);
+    cmd.AddValue("errorRate", "Micropacket error rate at every receiver", errorRate);
     cmd.AddValue("vc", "VC of every Message, 0-3; 4: a random VC per Message", vc);
     cmd.AddValue("seed", "Traffic seed", seed);
     cmd.AddValue("messages", "Messages sent", messages);
@@ -187,15 +204,20 @@ main(int argc, char* argv[])
     cmd.AddValue("context", "Micropackets shown before each first difference", context);
     cmd.AddValue("fields", "timing (leave out RSEQ, credits and LCRC) or all", fields);
     cmd.Parse(argc, argv);
-    if (k < 4 || k % 2 != 0 || vc > 4 || messages == 0 || (fields != "timing" && fields != "all"))
+    const bool fatTree = n == 0;
+    if ((fatTree ? k < 4 || k % 2 != 0 : k < 2) || vc > 4 || messages == 0 || errorRate < 0 ||
+        errorRate >= 1 || (fields != "timing" && fields != "all"))
     {
-        std::cerr << "need an even --k >= 4, --vc 0-4, --messages > 0, --fields timing|all\n";
+        std::cerr << "need an even --k >= 4 (with --n: --k >= 2), --vc 0-4, --messages > 0, "
+                     "--errorRate in [0, 1), --fields timing|all\n";
         return 1;
     }
     g_allFields = fields == "all";
 
-    const Outcome ref = RunScenario("Micropacket", k, vc, seed, messages);
-    const Outcome run = RunScenario("Run", k, vc, seed, messages);
+    const GsnTopology topology =
+        fatTree ? GsnTopologyBuilder::FatTree(k) : GsnTopologyBuilder::KaryNTree(k, n);
+    const Outcome ref = RunScenario("Micropacket", topology, errorRate, vc, seed, messages);
+    const Outcome run = RunScenario("Run", topology, errorRate, vc, seed, messages);
 
     // The first difference of each port: (slot, port, index).
     std::vector<std::tuple<int64_t, uint32_t, std::size_t>> firsts;

@@ -345,7 +345,7 @@ GsnPortDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     for (PortTimer* t :
-         {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer, &m_heldNullTimer})
+         {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer, &m_heldChoiceTimer})
     {
         t->event.Cancel();
         t->pending = false;
@@ -427,9 +427,9 @@ GsnPortDevice::NotifyTxReady()
 void
 GsnPortDevice::TransmitNext()
 {
-    if (m_txBusy || m_selecting || !m_channel)
+    if (m_txBusy || m_selecting || !m_channel || m_heldChoiceTimer.pending)
     {
-        return;
+        return; // (held: the choice comes after the events pending at this instant)
     }
     const Time now = gsn::Now();
     m_slotTime = now;
@@ -456,27 +456,23 @@ GsnPortDevice::TransmitNext()
     m_selecting = true;
     m_slotTime = now;
     GsnMicropacket mp;
-    // An idle port that would send a Null waits for the other events of this instant: one
-    // may free places whose credits make a Credit-only (which carries the RSEQ too) due in
-    // this slot, whichever of them happens to run first.
-    const bool holdNull = !slotFollows && m_nullHeldAt != now;
-    bool first = SelectMicropacket(mp, !holdNull);
+    // An idle port that would send a Null or a Credit-only waits for the other events of
+    // this instant: one may free places whose credits make a Credit-only (which carries the
+    // RSEQ too) due in this slot, or add to it, whichever of them happens to run first.
+    const bool mayHold = !slotFollows && m_choiceHeldAt != now;
+    if (mayHold && CreditOnlyIsNext())
+    {
+        HoldUntilAfterEvent(now);
+        return;
+    }
+    bool first = SelectMicropacket(mp, !mayHold);
     if (!first && slotFollows && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
     }
-    if (!first && holdNull && NullDue())
+    if (!first && mayHold && NullDue())
     {
-        m_selecting = false;
-        m_nullHeldAt = now;
-        if (gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldNullAfterEvent, this))
-        {
-            m_heldNullTimer.pending = true; // (no event: nothing to cancel)
-        }
-        else
-        {
-            Arm(m_heldNullTimer, Time(0), &GsnPortDevice::HeldNullTimeout);
-        }
+        HoldUntilAfterEvent(now);
         return;
     }
     if (!first)
@@ -726,20 +722,59 @@ GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
 }
 
 void
-GsnPortDevice::HeldNullAfterEvent(Object* port)
+GsnPortDevice::HoldUntilAfterEvent(const Time& now)
+{
+    m_selecting = false;
+    m_choiceHeldAt = now;
+    if (gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldChoiceAfterEvent, this))
+    {
+        m_heldChoiceTimer.pending = true; // (no event: nothing to cancel)
+    }
+    else
+    {
+        Arm(m_heldChoiceTimer, Time(0), &GsnPortDevice::HeldChoiceTimeout);
+    }
+}
+
+bool
+GsnPortDevice::CreditOnlyIsNext() const
+{
+    // SelectMicropacket() without its effects: nothing but owed credits would go.
+    if (m_owedTotal == 0 || !m_controlQueue.empty())
+    {
+        return false;
+    }
+    if (m_state != LinkState::UP || m_resendIndex < m_retx.size() ||
+        m_retx.size() >= m_retransmitWindow || !m_adminQueue.empty())
+    {
+        return false;
+    }
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if ((m_messageVcs >> vc & 1u) && m_txCredits[vc] > 0 && HasMessageMicropacket(vc))
+        {
+            return false;
+        }
+    }
+    const uint8_t vc = MostOwedVc();
+    return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
+}
+
+void
+GsnPortDevice::HeldChoiceAfterEvent(Object* port)
 {
     auto* p = static_cast<GsnPortDevice*>(port);
-    if (p->m_heldNullTimer.pending) // (not if disposed meanwhile)
+    if (p->m_heldChoiceTimer.pending) // (not if disposed meanwhile)
     {
-        p->HeldNullTimeout();
+        p->HeldChoiceTimeout();
     }
 }
 
 void
-GsnPortDevice::HeldNullTimeout()
+GsnPortDevice::HeldChoiceTimeout()
 {
     const TimerEventCount counted(m_counters);
-    m_heldNullTimer.Clear();
+    m_heldChoiceTimer.Clear();
     TransmitNext();
 }
 
@@ -2135,9 +2170,9 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     {
         NotifyTxReady();
     }
-    else if (!m_txBusy && !m_selecting)
+    else if (!m_txBusy && !m_selecting && !m_heldChoiceTimer.pending)
     {
-        ArmIdleTimers();
+        ArmIdleTimers(); // (a held choice arms them if it sends nothing)
     }
 }
 
@@ -2146,7 +2181,7 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
     const Time slot = gsn::MicropacketTime();
     const Time last = first + slot * int64_t(n - 1);
-    if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n))
+    if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n) || ReleasesWhileHeld())
     {
         ReleaseRxBuffer(vc, n, first);
         return;
@@ -2264,6 +2299,10 @@ GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
         // ReleaseRxBufferSpan() frees the places one by one, each putting its credit on the
         // run as alone; none starts a transmission or a timer, so the switch may take them
         // all at once.
+        return UINT32_MAX;
+    }
+    if (ReleasesWhileHeld())
+    {
         return UINT32_MAX;
     }
     // Idle: as many as keep the credits owed below the threshold (the one reaching it

@@ -447,6 +447,14 @@ class GsnPortDevice : public NetDevice
                !m_creditDue && m_owedCredits[vc] + n < m_creditReturnThreshold;
     }
 
+    /// \return whether places freed now at an idle port whose choice is held (for the
+    /// other events of this instant) only count, any number at once: the held choice
+    /// carries their credits (not with ExactCredits, which times them)
+    bool ReleasesWhileHeld() const
+    {
+        return m_heldChoiceTimer.pending && !m_exactCredits && m_laterReleases.empty();
+    }
+
     /**
      * \param vc a virtual channel
      * \param from a later slot of a run chosen ahead, from which places of \p vc are freed
@@ -495,11 +503,17 @@ class GsnPortDevice : public NetDevice
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
-    /// An idle port's Null, held until the events already due at this instant have run.
-    void HeldNullTimeout();
-    /// HeldNullTimeout() made once the event under way is over (gsn::CallAfterCurrentEvent).
+    /// An idle port's choice of a Null or Credit-only, held until the events already due at
+    /// this instant have run.
+    void HeldChoiceTimeout();
+    /// Hold the choice of an idle port until the events already due at \p now have run.
+    /// \param now the time
+    void HoldUntilAfterEvent(const Time& now);
+    /// \return whether SelectMicropacket() would choose a Credit-only now (nothing else due)
+    bool CreditOnlyIsNext() const;
+    /// HeldChoiceTimeout() made once the event under way is over (gsn::CallAfterCurrentEvent).
     /// \param port the port
-    static void HeldNullAfterEvent(Object* port);
+    static void HeldChoiceAfterEvent(Object* port);
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
     /// the peer could use up its credits before the next run returns the ones freed
     uint32_t CreditAwareRunLimit() const;
@@ -1001,7 +1015,7 @@ class GsnPortDevice : public NetDevice
     Time m_rxArrival;                    ///< arrival of the one received
     Time m_lastTxArrival;                ///< last arrival of what this port sent
     Time m_rtxDeadline;                  ///< when the go-back-N timer expires
-    Time m_nullHeldAt{Time::Min()};      ///< when a Null was last held
+    Time m_choiceHeldAt{Time::Min()};    ///< when an idle port's choice was last held
     Time m_oldestOwed;                   ///< when owed credits went from none
     Time m_oldestUnacked;                ///< when m_rxUnacked went from zero
     Time m_maxRunGap;                    ///< longest idle time inside a run
@@ -1025,8 +1039,8 @@ class GsnPortDevice : public NetDevice
     PortTimer m_ackTimer;                       ///< delayed-acknowledgement timer
     PortTimer m_creditTimer;                    ///< credit-return timer
     PortTimer m_dueCreditsTimer;                ///< wakes an idle port for what is kept above
-    PortTimer m_heldNullTimer;                  ///< a held Null's choice, later at once
-    GsnLinkCounters m_counters;                 ///< counters (the often counted first)
+    PortTimer m_heldChoiceTimer; ///< a held choice (Null, Credit-only), later at once
+    GsnLinkCounters m_counters;  ///< counters (the often counted first)
     // (End of what most events read.)
 
     Ptr<Node> m_node;       ///< the node
