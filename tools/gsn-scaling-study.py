@@ -114,7 +114,7 @@ def main():
                         help="probability that a link corrupts a micropacket (0-1)")
     parser.add_argument("--sim-args", default="",
                         help="more arguments for every simulation, e.g. "
-                             "--sim-args=--ns3::GsnPortDevice::LimitRunsByPeerCredits=false")
+                             "--sim-args=--ns3::GsnPortDevice::ExactCredits=true")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--out", default=os.path.join(TOP, "build", "study"))
     args = parser.parse_args()

@@ -198,17 +198,17 @@ GsnPortDevice::GetTypeId()
                           MakeUintegerAccessor(&GsnPortDevice::m_disturbedRuns),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("LimitRunsByPeerCredits",
-                          "Run link mode: end a run before the peer, sending on a VC whose "
-                          "receive buffer here holds micropackets, could use up its credits "
-                          "(credits freed during a run go back only with the next run, "
-                          "unless ExactCredits). "
-                          "False: runs are not limited so; instead credits freed and "
-                          "micropackets accepted during a run ride on the run's micropackets "
-                          "that leave from then on, as micropacket by micropacket (credits on "
-                          "those without credits; the peer counts them from their arrival). "
-                          "About 2.5 times fewer events on loaded fat trees, latency biased "
-                          "upward by about 1%.",
-                          BooleanValue(true),
+                          "Run link mode. False (the default): credits freed and micropackets "
+                          "accepted during a run ride on the run's micropackets that leave "
+                          "from then on, as micropacket by micropacket (credits on those "
+                          "without credits, also on those the peer acknowledged before they "
+                          "left; the peer counts them from their arrival). True: instead, "
+                          "end a run before the peer, sending on a VC whose receive buffer "
+                          "here holds micropackets, could use up its credits (credits freed "
+                          "during a run go back only with the next run, unless "
+                          "ExactCredits): the same fidelity over seeds, about 2.5 times the "
+                          "events on loaded fat trees.",
+                          BooleanValue(false),
                           MakeBooleanAccessor(&GsnPortDevice::m_limitRunsByPeerCredits),
                           MakeBooleanChecker())
             .AddAttribute("ExactCredits",
