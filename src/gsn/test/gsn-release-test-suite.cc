@@ -3,7 +3,8 @@
  *
  * Unit test of a port's receive-buffer releases: places freed in one step
  * (GsnPortDevice::ReleaseRxBufferSpan, which the switch and the endpoint use for what they
- * take at once) leave the link as freeing them one by one does.
+ * take at once) leave the link as freeing them one by one does; places freed in separate
+ * events at the instant an idle port would send a Credit-only go in it.
  */
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-port-device.h"
@@ -310,6 +311,91 @@ class GsnReleaseAtOnceTestCase : public TestCase
     }
 };
 
+/// Notes the credits of each Credit-only \p a sends on \p vc, with the time.
+void
+RecordCreditOnly(std::vector<std::pair<int64_t, uint32_t>>* sent,
+                 uint8_t vc,
+                 const GsnMicropacket& mp)
+{
+    if (mp.GetType() == GsnMicropacketType::CREDIT_ONLY && mp.vcr == vc)
+    {
+        sent->emplace_back(Simulator::Now().GetNanoSeconds(), mp.cr);
+    }
+}
+
+/**
+ * \ingroup gsn-tests
+ * \brief Places freed in separate events at the instant an idle port would send a
+ * Credit-only all go in it (the port holds its choice for the instant's other events).
+ */
+class GsnHeldCreditOnlyTestCase : public TestCase
+{
+  public:
+    GsnHeldCreditOnlyTestCase()
+        : TestCase("Places freed at the instant an idle port sends a Credit-only go in it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Micropacket", "Run"})
+        {
+            for (bool exact : {false, true})
+            {
+                Ptr<GsnChannel> channel = CreateObject<GsnChannel>();
+                Ptr<ScriptedPort> port[2];
+                for (auto& p : port)
+                {
+                    p = CreateObject<ScriptedPort>();
+                    p->SetAttribute("LinkMode", StringValue(mode));
+                    p->SetAttribute("ExactCredits", StringValue(exact ? "true" : "false"));
+                    p->SetAttribute("CreditReturnThreshold", StringValue("4"));
+                    p->SetAddress(Mac48Address::Allocate());
+                    CreateObject<Node>()->AddDevice(p);
+                    p->Attach(channel);
+                }
+                ScriptedPort& a = *port[0];
+                ScriptedPort& b = *port[1];
+                const uint8_t vc = 2;
+                std::vector<std::pair<int64_t, uint32_t>> creditOnly;
+                a.TraceConnectWithoutContext("MicropacketTx",
+                                             MakeBoundCallback(&RecordCreditOnly, &creditOnly, vc));
+                Simulator::Schedule(NanoSeconds(100), [&b]() { b.Queue(vc, 10); });
+                // A holds the ten; at 8 us two events (as two switch outputs would) free four
+                // places, which make a Credit-only due, and two more.
+                const Time at = MicroSeconds(8);
+                // (The link's bring-up sends the initial credits in Credit-only micropackets.)
+                Simulator::Schedule(MicroSeconds(7), [&creditOnly]() { creditOnly.clear(); });
+                for (uint32_t n : {4u, 2u})
+                {
+                    Simulator::Schedule(at, [&a, n]() {
+                        a.held[vc] -= n;
+                        a.ReleaseRxBuffer(vc, n, Simulator::Now());
+                    });
+                }
+                Simulator::Stop(MicroSeconds(60));
+                Simulator::Run();
+                const std::string what = mode + (exact ? ", exact credits" : "");
+                NS_TEST_ASSERT_MSG_EQ(a.held[vc], 4u, what + ": six of ten freed");
+                NS_TEST_ASSERT_MSG_GT(creditOnly.size(), 0u, what + ": a Credit-only went");
+                if (!creditOnly.empty())
+                {
+                    NS_TEST_ASSERT_MSG_EQ(creditOnly.front().first,
+                                          at.GetNanoSeconds(),
+                                          what + ": at once");
+                    NS_TEST_ASSERT_MSG_EQ(creditOnly.front().second, 6u, what + ": with all six");
+                }
+                NS_TEST_ASSERT_MSG_EQ(creditOnly.size(), 1u, what + ": and no other");
+                NS_TEST_ASSERT_MSG_EQ(b.GetTxCredits(vc),
+                                      int32_t(a.GetRxBufferSize() - 4),
+                                      what + ": the peer has them");
+                Simulator::Destroy();
+            }
+        }
+    }
+};
+
 /// The gsn-release test suite.
 class GsnReleaseTestSuite : public TestSuite
 {
@@ -318,6 +404,7 @@ class GsnReleaseTestSuite : public TestSuite
         : TestSuite("gsn-release", UNIT)
     {
         AddTestCase(new GsnReleaseAtOnceTestCase, TestCase::QUICK);
+        AddTestCase(new GsnHeldCreditOnlyTestCase, TestCase::QUICK);
     }
 };
 
