@@ -358,7 +358,7 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "Seed of the std::mt19937_64 that draws the Messages", seed);
     cmd.AddValue("scheduler",
                  "ns-3 event scheduler for every model (ns3::GsnTimingWheelScheduler: fastest on "
-                 "large fabrics, same events)",
+                 "large fabrics; held choices of idle ports are calls, not events)",
                  scheduler);
     cmd.Parse(argc, argv);
     GlobalValue::Bind("SchedulerType", StringValue(scheduler));
