@@ -172,6 +172,7 @@ GsnNetDevice::GsnNetDevice()
       m_nextTransaction(1),
       m_adminErrors(0)
 {
+    SetPlacesFreedElsewhere(false); // each place is freed as its micropacket arrives
     NS_LOG_FUNCTION(this);
     for (auto& q : m_txQueue)
     {

@@ -467,6 +467,19 @@ class GsnPortDevice : public NetDevice
     uint32_t QuietReleases(uint8_t vc, const Time& from) const;
 
     /**
+     * \param elsewhere whether places of this port's receive buffer are freed by events
+     *        other than its own receptions (a switch's outputs; the default). An endpoint,
+     *        which frees each place as its micropacket arrives, sets false: its idle port
+     *        then sends a Credit-only at once instead of holding it for the other events of
+     *        the instant (under schedulers other than GsnTimingWheelScheduler a hold is an
+     *        event).
+     */
+    void SetPlacesFreedElsewhere(bool elsewhere)
+    {
+        m_placesFreedElsewhere = elsewhere;
+    }
+
+    /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
      * \param mp its data and VC
      */
@@ -1016,6 +1029,7 @@ class GsnPortDevice : public NetDevice
     Time m_lastTxArrival;                ///< last arrival of what this port sent
     Time m_rtxDeadline;                  ///< when the go-back-N timer expires
     Time m_choiceHeldAt{Time::Min()};    ///< when an idle port's choice was last held
+    bool m_placesFreedElsewhere{true};   ///< see SetPlacesFreedElsewhere()
     Time m_oldestOwed;                   ///< when owed credits went from none
     Time m_oldestUnacked;                ///< when m_rxUnacked went from zero
     Time m_maxRunGap;                    ///< longest idle time inside a run
