@@ -592,7 +592,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // MaxRunLength slots).
         add(vc1WithErrors, MicroSeconds(5), 0.01);
         // Messages from one micropacket to 1 MiB (VC 3; the other VCs to 65000 bytes).
-        // Measured: star 99.6 us, mean +0.8%; with link errors 8.1 us, mean +0.5%.
+        // Measured: star 99.6 us, mean +0.8%; with link errors 8.2 us, mean +0.5%.
         auto upTo1MiB = [](Scenario s) {
             s.name = "Messages up to 1 MiB, " + s.name;
             s.maxVc3Bytes = 1u << 20;
