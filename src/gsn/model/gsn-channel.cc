@@ -183,6 +183,7 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     // keeps both alive.)
     const std::size_t peer = PeerIndex(PeekPointer(sender));
     m_end[peer]->HintNextEvent();
+    m_end[peer]->NoteArrivalScheduled(gsn::Now() + ArrivalDelay());
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    ArrivalDelay(),
                                    &GsnPortDevice::Receive,
@@ -201,6 +202,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
     const Time arrival = ArrivalDelay();
     run->firstArrival = gsn::Now() + arrival;
     run->next = 0;
+    m_end[peer]->NoteArrivalScheduled(run->firstArrival);
     m_end[peer]->HintNextEvent();
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,

@@ -344,8 +344,12 @@ void
 GsnPortDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (PortTimer* t :
-         {&m_rtxTimer, &m_ackTimer, &m_creditTimer, &m_dueCreditsTimer, &m_heldChoiceTimer})
+    for (PortTimer* t : {&m_rtxTimer,
+                         &m_ackTimer,
+                         &m_creditTimer,
+                         &m_dueCreditsTimer,
+                         &m_heldChoiceTimer,
+                         &m_slotEndTimer})
     {
         t->event.Cancel();
         t->pending = false;
@@ -952,6 +956,41 @@ GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 void
 GsnPortDevice::TransmitComplete()
 {
+    // Micropacket by micropacket a slot's end is scheduled one slot ahead, an arrival one
+    // link delay ahead: with a delay longer than a slot, what arrives at the instant a slot
+    // ends comes first. A run's end was scheduled at its start: it lets such an arrival at
+    // its instant run first, as the reference would.
+    const Time now = gsn::Now();
+    if (m_linkMode == LinkMode::RUN && m_arrivalScheduledAt == now && m_arrivalTakenAt != now &&
+        m_channel && m_channel->ArrivalDelay() > gsn::MicropacketTime())
+    {
+        if (gsn::CallAfterCurrentEvent(&GsnPortDevice::SlotEndAfterEvent, this))
+        {
+            m_slotEndTimer.pending = true; // (no event: nothing to cancel)
+        }
+        else
+        {
+            Arm(m_slotEndTimer, Time(0), &GsnPortDevice::EndTransmission);
+        }
+        return;
+    }
+    EndTransmission();
+}
+
+void
+GsnPortDevice::SlotEndAfterEvent(Object* port)
+{
+    auto* p = static_cast<GsnPortDevice*>(port);
+    if (p->m_slotEndTimer.pending) // (not if disposed meanwhile)
+    {
+        p->EndTransmission();
+    }
+}
+
+void
+GsnPortDevice::EndTransmission()
+{
+    m_slotEndTimer.Clear();
     if (m_linkMode == LinkMode::RUN)
     {
         // A VC that got something to send during the run waited for its end: keep the next
@@ -1524,6 +1563,7 @@ void
 GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
     const Time now = gsn::Now();
+    m_arrivalTakenAt = now;
     const std::size_t size = run->Size();
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
@@ -1866,6 +1906,7 @@ GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */, uint32_t /* n */
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
+    m_arrivalTakenAt = gsn::Now();
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
     ReceiveAt(mp, gsn::Now());

@@ -183,6 +183,16 @@ class GsnPortDevice : public NetDevice
         gsn::HintNextEvent(from, uint32_t(to - from));
     }
 
+    /**
+     * The channel scheduled a transmission of the peer to arrive here at \p at (its first
+     * micropacket; for GsnChannel).
+     * \param at the arrival time
+     */
+    void NoteArrivalScheduled(const Time& at)
+    {
+        m_arrivalScheduledAt = at;
+    }
+
     /// \return the link mode in use
     LinkMode GetLinkMode() const
     {
@@ -559,6 +569,12 @@ class GsnPortDevice : public NetDevice
     void ReceiveAt(GsnMicropacket mp, const Time& arrival);
     /// The current micropacket has left: pick the next.
     void TransmitComplete();
+    /// The rest of TransmitComplete(), made after the events pending at its instant when an
+    /// arrival at that instant is among them (the run mode; see TransmitComplete()).
+    void EndTransmission();
+    /// EndTransmission() made once the event under way is over (gsn::CallAfterCurrentEvent).
+    /// \param port the port
+    static void SlotEndAfterEvent(Object* port);
     /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
     /// is when none is due); a Null only if \p nullAllowed. \return false if none is due.
     bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true);
@@ -1006,35 +1022,37 @@ class GsnPortDevice : public NetDevice
     uint32_t m_rxUnacked;          ///< accepted since the last RSEQ sent
     uint32_t m_resendIndex;        ///< next m_retx entry to resend
     std::size_t m_ackedAhead{0};   ///< oldest of m_retx acknowledged (KeepsAcknowledgedUntilSent())
-    std::size_t m_ackedCreditsUpTo{0};   ///< of those, the ones before it carry credits
-    uint32_t m_runLength;                ///< micropackets of the last run
-    uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun
-    uint32_t m_runCap{65536};            ///< longest next run (DisturbedRunLength)
-    uint32_t m_shortRunsLeft{0};         ///< undisturbed runs still to keep short
-    uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
-    uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
-    uint32_t m_maxRunLength;             ///< longest run in the run mode
-    uint32_t m_disturbedRunLength;       ///< run cap after a disturbed run (0: off)
-    uint32_t m_disturbedRuns;            ///< undisturbed runs kept short
-    uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
-    Ptr<GsnChannel> m_channel;           ///< the cable
-    Ptr<GsnMicropacketRun> m_txRun;      ///< the run on the wire, if any
-    GsnMicropacketRun* m_rxRun{nullptr}; ///< the run of the one received, if any
-    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
-    Time m_slotTime;                     ///< slot being chosen
-    Time m_runStart;                     ///< first slot of the last run
-    Time m_runEnd;                       ///< end of the last run's last slot
-    Time m_rxArrival;                    ///< arrival of the one received
-    Time m_lastTxArrival;                ///< last arrival of what this port sent
-    Time m_rtxDeadline;                  ///< when the go-back-N timer expires
-    Time m_choiceHeldAt{Time::Min()};    ///< when an idle port's choice was last held
-    bool m_placesFreedElsewhere{true};   ///< see SetPlacesFreedElsewhere()
-    Time m_oldestOwed;                   ///< when owed credits went from none
-    Time m_oldestUnacked;                ///< when m_rxUnacked went from zero
-    Time m_maxRunGap;                    ///< longest idle time inside a run
-    Time m_ackDelay;                     ///< longest wait before acknowledging
-    Time m_retransmitTimeout;            ///< go-back-N timeout (zero: derived)
+    std::size_t m_ackedCreditsUpTo{0};      ///< of those, the ones before it carry credits
+    uint32_t m_runLength;                   ///< micropackets of the last run
+    uint32_t m_rxIndex{0};                  ///< index of the one received in m_rxRun
+    uint32_t m_runCap{65536};               ///< longest next run (DisturbedRunLength)
+    uint32_t m_shortRunsLeft{0};            ///< undisturbed runs still to keep short
+    uint32_t m_creditReturnThreshold;       ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;                ///< unacknowledged receptions that justify a Null
+    uint32_t m_retransmitWindow;            ///< retransmission buffer, micropackets
+    uint32_t m_maxRunLength;                ///< longest run in the run mode
+    uint32_t m_disturbedRunLength;          ///< run cap after a disturbed run (0: off)
+    uint32_t m_disturbedRuns;               ///< undisturbed runs kept short
+    uint32_t m_rxBufferSize;                ///< receive buffer per VC, micropackets
+    Ptr<GsnChannel> m_channel;              ///< the cable
+    Ptr<GsnMicropacketRun> m_txRun;         ///< the run on the wire, if any
+    GsnMicropacketRun* m_rxRun{nullptr};    ///< the run of the one received, if any
+    Ptr<ErrorModel> m_receiveErrorModel;    ///< corrupts received micropackets
+    Time m_slotTime;                        ///< slot being chosen
+    Time m_runStart;                        ///< first slot of the last run
+    Time m_runEnd;                          ///< end of the last run's last slot
+    Time m_rxArrival;                       ///< arrival of the one received
+    Time m_lastTxArrival;                   ///< last arrival of what this port sent
+    Time m_rtxDeadline;                     ///< when the go-back-N timer expires
+    Time m_choiceHeldAt{Time::Min()};       ///< when an idle port's choice was last held
+    bool m_placesFreedElsewhere{true};      ///< see SetPlacesFreedElsewhere()
+    Time m_arrivalScheduledAt{Time::Min()}; ///< last first arrival the channel scheduled here
+    Time m_arrivalTakenAt{Time::Min()};     ///< when the last arrival event was taken
+    Time m_oldestOwed;                      ///< when owed credits went from none
+    Time m_oldestUnacked;                   ///< when m_rxUnacked went from zero
+    Time m_maxRunGap;                       ///< longest idle time inside a run
+    Time m_ackDelay;                        ///< longest wait before acknowledging
+    Time m_retransmitTimeout;               ///< go-back-N timeout (zero: derived)
     std::array<int32_t, gsn::NUM_VCS> m_txCredits;    ///< credits for sending, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_rxOccupancy; ///< buffer places in use, per VC
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
@@ -1054,6 +1072,7 @@ class GsnPortDevice : public NetDevice
     PortTimer m_creditTimer;                    ///< credit-return timer
     PortTimer m_dueCreditsTimer;                ///< wakes an idle port for what is kept above
     PortTimer m_heldChoiceTimer; ///< a held choice (Null, Credit-only), later at once
+    PortTimer m_slotEndTimer;    ///< the end of a transmission, later at once
     GsnLinkCounters m_counters;  ///< counters (the often counted first)
     // (End of what most events read.)
 

@@ -749,6 +749,12 @@ class GsnLinkModeTestSuite : public TestSuite
         // without the limit 40 ns while an idle port's Credit-only was not held so.)
         add(exact(vc1FatTree), Time(0), 0);
         add(exact(withLimit(vc1FatTree)), Time(0), 0);
+        // Another seed (40 ns while a run's end came before an arrival at the same instant,
+        // which micropacket by micropacket comes first, GsnPortDevice::TransmitComplete).
+        Scenario vc1FatTreeSeed1 = vc1FatTree;
+        vc1FatTreeSeed1.name += ", seed 1";
+        vc1FatTreeSeed1.seed = 1;
+        add(exact(vc1FatTreeSeed1), Time(0), 0);
         add(exact({"uniform on a 4-ary fat tree, seed 2",
                    B::FatTree(4),
                    Pattern::UNIFORM,
