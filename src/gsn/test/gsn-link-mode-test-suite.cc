@@ -662,7 +662,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // freed during a run go back only with the next run instead of riding on its later
         // micropackets. Measured: all VCs mean latency +0.4% (+0.9% without the limit);
         // one flow per link direction within 40 ns (38 ns); one VC of a fat tree mean -1.0%,
-        // single Messages 90 us apart (-1.2%, 90 us); with link errors 2.8 us, -0.3% (2.8 us,
+        // single Messages 90 us apart (-1.2%, 90 us); with link errors 2.8 us, -0.4% (2.8 us,
         // -0.5%).
         auto withLimit = [](Scenario s) {
             s.name = "runs with the credit limit, " + s.name;
