@@ -23,7 +23,9 @@
  * Models:
  *   gsn         GsnFabricHelper over the topology (routing "Auto", tables from the helper as
  *               fabric manager); each Message is GsnNetDevice::Send of a --size-byte packet
- *               tagged GsnVcTag(3), EtherType 0x88B5.
+ *               tagged GsnVcTag(--vc), EtherType 0x88B5 (--vc=4: a VC drawn per Message from
+ *               a second generator, so that the list of Messages is the same, among the VCs
+ *               whose default Message limit admits --size bytes: VC 0 only up to 4088).
  *   p2p-nix     the same graph of point-to-point links (6.4 Gbit/s, delay = cable length x
  *               5 ns/m = 50 ns for the default 10 m, Mtu 65535, DropTail device queues of
  *               100000 packets, no queue disc), switches as IPv4 routers, one /30 per link,
@@ -42,7 +44,7 @@
  *
  * Usage: gsn-fabric-bench [--model=gsn|p2p-nix|p2p-global] [--endpoints=16 | --k=4]
  *                         [--load=0.5] [--size=60000] [--simTime=1ms] [--start=5us] [--drain=0s]
- *                         [--ecmp=1] [--seed=1]
+ *                         [--ecmp=1] [--seed=1] [--vc=3]
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -81,6 +83,7 @@ struct Message
     int64_t timeNs; ///< send time
     uint32_t src;   ///< endpoint index of the sender
     uint32_t dst;   ///< endpoint index of the receiver
+    uint8_t vc;     ///< GSN virtual channel (ignored by the point-to-point models)
 };
 
 /// \return a double uniform in (0, 1] from 53 bits of \p rng
@@ -111,18 +114,29 @@ UniformBelow(std::mt19937_64& rng, uint64_t bound)
  * \param start first possible send time
  * \param stop no Message at or after this time
  * \param seed the generator's seed
+ * \param vc the Messages' VC, 0 to 3, or 4 for one drawn at random per Message among
+ *           those that take Messages of \p size bytes by default
  * \return the Messages, per endpoint in time order
  */
 std::vector<Message>
-DrawMessages(uint32_t n, double load, uint32_t size, Time start, Time stop, uint64_t seed)
+DrawMessages(uint32_t n,
+             double load,
+             uint32_t size,
+             Time start,
+             Time stop,
+             uint64_t seed,
+             uint32_t vc)
 {
     std::mt19937_64 rng(seed);
+    std::mt19937_64 vcRng(seed ^ 0x9e3779b97f4a7c15ULL); // apart, so --vc leaves the list as is
     std::vector<Message> messages;
     if (load <= 0 || n < 2)
     {
         return messages;
     }
     const double meanGapNs = size * 8.0 / (load * LINK_BPS) * 1e9;
+    // VC 0 carries control Messages, of at most 4096 bytes with the LLC/SNAP header by default.
+    const uint32_t lowestVc = size + gsn::LLC_SNAP_BYTES <= 4096 ? 0 : 1;
     const double startNs = double(start.GetNanoSeconds());
     const double stopNs = double(stop.GetNanoSeconds());
     for (uint32_t src = 0; src < n; ++src)
@@ -140,7 +154,9 @@ DrawMessages(uint32_t n, double load, uint32_t size, Time start, Time stop, uint
             {
                 ++dst;
             }
-            messages.push_back({int64_t(std::llround(t)), src, dst});
+            const uint8_t mvc =
+                uint8_t(vc < 4 ? vc : lowestVc + UniformBelow(vcRng, gsn::NUM_VCS - lowestVc));
+            messages.push_back({int64_t(std::llround(t)), src, dst, mvc});
         }
     }
     return messages;
@@ -170,10 +186,10 @@ GsnReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&)
 }
 
 void
-GsnSend(Ptr<GsnNetDevice> device, Mac48Address to, uint32_t size)
+GsnSend(Ptr<GsnNetDevice> device, Mac48Address to, uint32_t size, uint8_t vc)
 {
     Ptr<Packet> p = Create<Packet>(size);
-    p->AddPacketTag(GsnVcTag(3));
+    p->AddPacketTag(GsnVcTag(vc));
     if (!device->Send(p, to, BENCH_ETHERTYPE))
     {
         ++g_refused;
@@ -204,7 +220,8 @@ BuildGsn(const GsnTopology& topology, const std::vector<Message>& messages, uint
                             &GsnSend,
                             devices[m.src],
                             addresses[m.dst],
-                            size);
+                            size,
+                            m.vc);
     }
     return fabric.switches.GetN();
 }
@@ -340,6 +357,7 @@ main(int argc, char* argv[])
     Time drain = Seconds(0);
     bool ecmp = true;
     uint64_t seed = 1;
+    uint32_t vc = 3;
     std::string scheduler = "ns3::MapScheduler";
     CommandLine cmd(__FILE__);
     cmd.AddValue("model",
@@ -356,6 +374,10 @@ main(int argc, char* argv[])
     cmd.AddValue("drain", "Run on for this long after the last possible Message", drain);
     cmd.AddValue("ecmp", "p2p-global: spread datagrams over equal-cost routes at random", ecmp);
     cmd.AddValue("seed", "Seed of the std::mt19937_64 that draws the Messages", seed);
+    cmd.AddValue("vc",
+                 "GSN models: the Messages' VC, 0 to 3, or 4 for a random one each (1 to 3 "
+                 "for Messages too long for VC 0)",
+                 vc);
     cmd.AddValue("scheduler",
                  "ns-3 event scheduler for every model (ns3::GsnTimingWheelScheduler: fastest on "
                  "large fabrics; held choices of idle ports are calls, not events)",
@@ -366,6 +388,11 @@ main(int argc, char* argv[])
     if (!gsnModel && model != "p2p-nix" && model != "p2p-global")
     {
         std::fprintf(stderr, "--model must be gsn, gsn-run, p2p-nix or p2p-global\n");
+        return 1;
+    }
+    if (vc > 4)
+    {
+        std::fprintf(stderr, "--vc must be 0 to 3, or 4 for a random VC per Message\n");
         return 1;
     }
 
@@ -403,7 +430,7 @@ main(int argc, char* argv[])
     }
     const uint32_t nEndpoints = uint32_t(topology.GetEndpoints().size());
     const std::vector<Message> messages =
-        DrawMessages(nEndpoints, load, size, start, simTime, seed);
+        DrawMessages(nEndpoints, load, size, start, simTime, seed, vc);
 
     const auto t0 = std::chrono::steady_clock::now();
     uint32_t nSwitches = 0;
@@ -477,7 +504,8 @@ main(int argc, char* argv[])
     if (gsnModel)
     {
         // What one micropacket costs crossing one link, all work included.
-        std::printf(" micropacket_hops=%llu ns_per_micropacket_hop=%.1f",
+        std::printf(" vc=%s micropacket_hops=%llu ns_per_micropacket_hop=%.1f",
+                    vc < 4 ? std::to_string(vc).c_str() : "random",
                     (unsigned long long)hops,
                     hops > 0 ? runS * 1e9 / double(hops) : 0.0);
         // Where the events go: one per transmission's end, one per timer's expiry, the
