@@ -235,9 +235,13 @@ GsnPortDevice::GetTypeId()
             .AddAttribute("MaxRunGap",
                           "Run link mode: the longest idle time a run may contain, where the "
                           "port would otherwise stop and be woken when the next micropacket of "
-                          "its upper part (a switch input feeding it) is ready. Zero: runs are "
-                          "back to back only.",
-                          TimeValue(Time(0)),
+                          "its upper part (a switch input feeding it) is ready. 160 ns (the "
+                          "default) covers a stream of every fourth slot, as behind an "
+                          "endpoint interleaving four VCs: on fat trees with Messages on "
+                          "random VCs 7 times fewer events than without, and no latency bias "
+                          "measurable over seeds. Zero: runs are back to back only (as "
+                          "exact as possible with ExactCredits).",
+                          TimeValue(NanoSeconds(160)),
                           MakeTimeAccessor(&GsnPortDevice::m_maxRunGap),
                           MakeTimeChecker(Time(0)))
             .AddTraceSource("MicropacketTx",
