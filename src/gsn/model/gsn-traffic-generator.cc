@@ -69,7 +69,9 @@ GsnTrafficGenerator::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Vc",
                           "Virtual channel of the Messages (0-3), or 4: drawn uniformly per "
-                          "Message.",
+                          "Message among the VCs whose Message limit on the device admits "
+                          "it (GsnNetDevice::MaxMessageBytesVc0 etc.; by default VC 0 takes "
+                          "Messages up to 4096 bytes with the LLC/SNAP header).",
                           UintegerValue(3),
                           MakeUintegerAccessor(&GsnTrafficGenerator::m_vc),
                           MakeUintegerChecker<uint8_t>(0, RANDOM_VC))
@@ -418,13 +420,40 @@ GsnTrafficGenerator::Generate()
 {
     const uint32_t destination = NextDestination();
     const uint32_t bytes = DrawMessageSize();
-    const uint8_t vc = m_vc < RANDOM_VC ? m_vc : uint8_t(m_vcRng->GetInteger(0, gsn::NUM_VCS - 1));
+    const uint8_t vc = DrawVc(bytes);
     ++m_generated;
     if (destination != NO_DESTINATION)
     {
         Send(destination, bytes, vc);
     }
     ScheduleNext();
+}
+
+uint8_t
+GsnTrafficGenerator::DrawVc(uint32_t bytes)
+{
+    if (m_vc < RANDOM_VC)
+    {
+        return m_vc;
+    }
+    // Only VCs that carry a Message this long (by default VC 0 takes none above 4096 bytes):
+    // one that refuses it would turn a share of the offered load into refusals.
+    const uint64_t mlen =
+        uint64_t(gsn::LLC_SNAP_BYTES) + std::max(bytes, GsnTrafficHeader::SERIALIZED_SIZE);
+    uint8_t admitting[gsn::NUM_VCS];
+    uint32_t n = 0;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (!m_device || mlen <= m_device->GetMaxMessageBytes(vc))
+        {
+            admitting[n++] = vc;
+        }
+    }
+    if (n == 0)
+    {
+        return uint8_t(m_vcRng->GetInteger(0, gsn::NUM_VCS - 1)); // refused on any VC
+    }
+    return admitting[m_vcRng->GetInteger(0, n - 1)];
 }
 
 bool

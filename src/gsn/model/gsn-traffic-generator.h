@@ -161,6 +161,14 @@ class GsnTrafficGenerator : public Application
     void Generate();
     /// \return a Message size drawn from MessageSize, clamped to what a Message can hold
     uint32_t DrawMessageSize();
+
+    /**
+     * \param bytes the Message's size (as Send() takes it)
+     * \return the Vc attribute's VC, or with RANDOM_VC one drawn uniformly among the VCs
+     *         whose Message limit on the device admits the Message (among all four if none
+     *         does: the device then refuses it)
+     */
+    uint8_t DrawVc(uint32_t bytes);
     /// \return an endpoint drawn uniformly among the others, except \p excluded
     uint32_t UniformOther(uint32_t excluded);
     /// Protocol handler: a Message arrived on the node.

@@ -16,6 +16,7 @@
 #include "ns3/gsn-traffic-header.h"
 #include "ns3/gsn-traffic-helper.h"
 #include "ns3/gsn-traffic-stats.h"
+#include "ns3/gsn-vc-tag.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
@@ -81,19 +82,20 @@ Sigmas(double count, double n, double p)
 /// What a run on one link produced.
 struct LinkResult
 {
-    GsnTrafficSummary summary;    ///< over the window
-    std::string csv;              ///< WriteCsv
-    std::string json;             ///< WriteSummaryJson
-    uint64_t sent{0};             ///< whole run
-    uint64_t delivered{0};        ///< whole run
-    uint64_t anomalies{0};        ///< duplicates + out of order + misdelivered + stray
-    uint64_t statsRefused{0};     ///< refusals the statistics saw
-    uint64_t generated[2]{0, 0};  ///< per generator
-    uint64_t genRefused[2]{0, 0}; ///< per generator
-    uint64_t devRefused[2]{0, 0}; ///< per device (too long)
-    uint64_t received[2]{0, 0};   ///< per generator
-    uint64_t txDropTraces{0};     ///< TxDrop trace calls
-    double meanInterval{0};       ///< generator 0's mean interval, ns
+    GsnTrafficSummary summary;        ///< over the window
+    std::string csv;                  ///< WriteCsv
+    std::string json;                 ///< WriteSummaryJson
+    uint64_t sent{0};                 ///< whole run
+    uint64_t delivered{0};            ///< whole run
+    uint64_t anomalies{0};            ///< duplicates + out of order + misdelivered + stray
+    uint64_t statsRefused{0};         ///< refusals the statistics saw
+    uint64_t generated[2]{0, 0};      ///< per generator
+    uint64_t genRefused[2]{0, 0};     ///< per generator
+    uint64_t devRefused[2]{0, 0};     ///< per device (too long)
+    uint64_t received[2]{0, 0};       ///< per generator
+    uint64_t txDropTraces{0};         ///< TxDrop trace calls
+    uint64_t sentOnVc[4]{0, 0, 0, 0}; ///< Messages accepted, by their GsnVcTag
+    double meanInterval{0};           ///< generator 0's mean interval, ns
 };
 
 /// Count a trace call.
@@ -101,6 +103,17 @@ void
 CountDrop(uint64_t* n, Ptr<const Packet>)
 {
     ++*n;
+}
+
+/// Count an accepted Message by its VC.
+void
+CountSentOnVc(uint64_t* byVc, Ptr<const Packet> p)
+{
+    GsnVcTag tag;
+    if (p->PeekPacketTag(tag) && tag.GetVc() < 4)
+    {
+        ++byVc[tag.GetVc()];
+    }
 }
 
 /**
@@ -134,6 +147,8 @@ RunLink(const Attrs& attrs, Time windowStart, Time appStop, Time simStop, int64_
     {
         apps.Get(i)->TraceConnectWithoutContext("TxDrop",
                                                 MakeBoundCallback(&CountDrop, &r.txDropTraces));
+        apps.Get(i)->TraceConnectWithoutContext("Tx",
+                                                MakeBoundCallback(&CountSentOnVc, r.sentOnVc));
     }
     Simulator::Stop(simStop);
     Simulator::Run();
@@ -824,7 +839,8 @@ class GsnRefusalTestCase : public TestCase
 {
   public:
     GsnRefusalTestCase()
-        : TestCase("Messages a VC cannot carry are refused and counted")
+        : TestCase("Messages a VC cannot carry are refused and counted; random VCs are drawn "
+                   "among those that carry the Message")
     {
     }
 
@@ -859,14 +875,35 @@ class GsnRefusalTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(some.genRefused[i], some.devRefused[i], "device agrees");
             refused += some.genRefused[i];
         }
-        NS_TEST_ASSERT_MSG_EQ(some.sent + refused, 800u, "each Message sent or refused");
-        NS_TEST_ASSERT_MSG_EQ(some.statsRefused, refused, "statistics agree");
-        NS_TEST_EXPECT_MSG_LT(Sigmas(refused, 800, 0.25),
-                              5.0,
-                              "VC 0 is drawn a quarter of the "
-                              "time: "
-                                  << refused);
-        NS_TEST_ASSERT_MSG_EQ(some.delivered, some.sent, "the others arrive");
+        // A random VC is drawn among those that carry the Message: none refused.
+        NS_TEST_ASSERT_MSG_EQ(refused, 0u, "no VC drawn that refuses the Message");
+        NS_TEST_ASSERT_MSG_EQ(some.sent, 800u, "each Message sent");
+        NS_TEST_ASSERT_MSG_EQ(some.sentOnVc[0], 0u, "never on VC 0");
+        for (uint8_t vc = 1; vc < 4; ++vc)
+        {
+            NS_TEST_EXPECT_MSG_LT(Sigmas(some.sentOnVc[vc], 800, 1.0 / 3),
+                                  5.0,
+                                  "VCs 1 to 3 each drawn a third of the time: VC "
+                                      << unsigned(vc) << " " << some.sentOnVc[vc]);
+        }
+        NS_TEST_ASSERT_MSG_EQ(some.delivered, some.sent, "all arrive");
+
+        // Short Messages fit every VC: all four drawn.
+        const LinkResult shortOnes =
+            RunLink(Attrs{{"Vc", "4"},
+                          {"MaxMessages", "400"},
+                          {"MessageSize", "ns3::ConstantRandomVariable[Constant=1000]"}},
+                    Seconds(0),
+                    MilliSeconds(10),
+                    MilliSeconds(10));
+        NS_TEST_ASSERT_MSG_EQ(shortOnes.sent, 800u, "each short Message sent");
+        for (uint8_t vc = 0; vc < 4; ++vc)
+        {
+            NS_TEST_EXPECT_MSG_LT(Sigmas(shortOnes.sentOnVc[vc], 800, 0.25),
+                                  5.0,
+                                  "each VC drawn a quarter of the time: VC "
+                                      << unsigned(vc) << " " << shortOnes.sentOnVc[vc]);
+        }
     }
 };
 
