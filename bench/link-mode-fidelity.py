@@ -90,7 +90,7 @@ def main():
     parser.add_argument("--k", type=int, default=4, help="fat-tree switch ports")
     parser.add_argument("--load", type=float, default=0.5)
     parser.add_argument("--pattern", default="UniformRandom")
-    parser.add_argument("--vc", type=int, default=3, help="0-3, or 4 for a random VC")
+    parser.add_argument("--vc", type=int, default=3, help="0-3, or 4 for a random VC among those that carry the Message")
     parser.add_argument("--size", type=int, default=60000)
     parser.add_argument("--error-rate", type=float, default=0.0,
                         help="probability that a link corrupts a micropacket")
