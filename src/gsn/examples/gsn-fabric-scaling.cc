@@ -94,7 +94,10 @@ main(int argc, char* argv[])
     cmd.AddValue("size", "Message payload bytes", size);
     cmd.AddValue("simTime", "Time during which endpoints generate traffic", simTime);
     cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue("vc", "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)", vc);
+    cmd.AddValue(
+        "vc",
+        "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
+        vc);
     cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
     cmd.AddValue("linkMode",
                  "Micropacket (the reference) or Run (fewer events, approximate under "

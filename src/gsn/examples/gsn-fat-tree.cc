@@ -43,7 +43,10 @@ main(int argc, char* argv[])
     cmd.AddValue("simTime", "Time during which endpoints generate traffic", simTime);
     cmd.AddValue("warmup", "Start of the measurement window", warmup);
     cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue("vc", "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)", vc);
+    cmd.AddValue(
+        "vc",
+        "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
+        vc);
     cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
     cmd.AddValue("seed", "Run number (RngRun) of the random streams", seed);
     cmd.AddValue("json", "Write the summary as JSON to this file", json);
