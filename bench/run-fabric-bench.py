@@ -64,6 +64,7 @@ def run_one(args, model, endpoints, run):
         "--simTime=" + args.simTime,
         "--seed=%d" % args.seed,
         "--scheduler=" + args.scheduler,
+        "--vc=%d" % args.vc,
     ]
     row = {"model": model, "endpoints": str(endpoints), "run": str(run)}
     t0 = time.monotonic()
@@ -231,6 +232,9 @@ def main():
     ap.add_argument("--size", type=int, default=60000)
     ap.add_argument("--simTime", default="1ms")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--vc", type=int, default=3, choices=range(5),
+                    help="GSN models: the Messages' VC, or 4 for a random one each (the "
+                         "point-to-point models carry the same Messages without VCs)")
     ap.add_argument("--scheduler", default="ns3::MapScheduler",
                     help="ns-3 event scheduler of every run (ns3::GsnTimingWheelScheduler: fastest)")
     ap.add_argument("--date", default=datetime.date.today().isoformat())
@@ -289,9 +293,10 @@ def main():
     print()
     print("results: " + csv_path)
     plot(png_path, points, all_sizes, all_models,
-         "%s, uniform random %s-byte Messages at load %s, %s" % (
+         "%s, uniform random %s-byte Messages at load %s on %s, %s" % (
              "fat trees of k-port switches" if args.topology == "fattree" else "4-ary n-trees",
-             args.size, args.load, args.simTime))
+             args.size, args.load,
+             "random VCs" if args.vc == 4 else "VC %d" % args.vc, args.simTime))
 
 
 if __name__ == "__main__":
