@@ -19,9 +19,11 @@
  * them, are compared and shown as 0 (--fields=all keeps them). What is compared per port is
  * the sequence of (slot, TYPE, VC, Tail, Error, TSEQ, ECRC).
  *
- * Example (one VC, exact credits):
+ * Example (one VC, exact credits, runs back to back only as needed for exactness; MaxRunGap
+ * is 160 ns by default since 2026-11-24, and the commands of bench/README.md before then ran
+ * with 0):
  *   build/bench/gsn-link-mode-divergence --k=4 --vc=1 --seed=4 \
- *     --ns3::GsnPortDevice::ExactCredits=true
+ *     --ns3::GsnPortDevice::ExactCredits=true --ns3::GsnPortDevice::MaxRunGap=0ns
  * The test's "runs of at most 1, uniform on a 2-ary 3-tree with link errors":
  *   build/bench/gsn-link-mode-divergence --k=2 --n=3 --errorRate=1e-4 --vc=4 --seed=2 \
  *     --messages=200 --ns3::GsnPortDevice::MaxRunLength=1
