@@ -216,8 +216,16 @@ main(int argc, char* argv[])
     }
     g_allFields = fields == "all";
 
-    const GsnTopology topology =
-        fatTree ? GsnTopologyBuilder::FatTree(k) : GsnTopologyBuilder::KaryNTree(k, n);
+    GsnTopology topology;
+    try
+    {
+        topology = fatTree ? GsnTopologyBuilder::FatTree(k) : GsnTopologyBuilder::KaryNTree(k, n);
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "bad fabric: " << e.what() << "\n";
+        return 1;
+    }
     const Outcome ref = RunScenario("Micropacket", topology, errorRate, vc, seed, messages);
     const Outcome run = RunScenario("Run", topology, errorRate, vc, seed, messages);
 

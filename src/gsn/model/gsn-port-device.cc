@@ -731,19 +731,37 @@ GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
     return 0;
 }
 
+template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+void
+GsnPortDevice::ArmAfterCurrentEvent()
+{
+    if (gsn::CallAfterCurrentEvent(&GsnPortDevice::CallIfPending<Timer, Handler>, this))
+    {
+        (this->*Timer).pending = true; // (no event: nothing to cancel)
+    }
+    else
+    {
+        Arm(this->*Timer, Time(0), Handler);
+    }
+}
+
+template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+void
+GsnPortDevice::CallIfPending(Object* port)
+{
+    auto* p = static_cast<GsnPortDevice*>(port);
+    if ((p->*Timer).pending) // (not if disposed meanwhile)
+    {
+        (p->*Handler)();
+    }
+}
+
 void
 GsnPortDevice::HoldUntilAfterEvent(const Time& now)
 {
     m_selecting = false;
     m_choiceHeldAt = now;
-    if (gsn::CallAfterCurrentEvent(&GsnPortDevice::HeldChoiceAfterEvent, this))
-    {
-        m_heldChoiceTimer.pending = true; // (no event: nothing to cancel)
-    }
-    else
-    {
-        Arm(m_heldChoiceTimer, Time(0), &GsnPortDevice::HeldChoiceTimeout);
-    }
+    ArmAfterCurrentEvent<&GsnPortDevice::m_heldChoiceTimer, &GsnPortDevice::HeldChoiceTimeout>();
 }
 
 bool
@@ -768,16 +786,6 @@ GsnPortDevice::CreditOnlyIsNext() const
     }
     const uint8_t vc = MostOwedVc();
     return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
-}
-
-void
-GsnPortDevice::HeldChoiceAfterEvent(Object* port)
-{
-    auto* p = static_cast<GsnPortDevice*>(port);
-    if (p->m_heldChoiceTimer.pending) // (not if disposed meanwhile)
-    {
-        p->HeldChoiceTimeout();
-    }
 }
 
 void
@@ -968,27 +976,10 @@ GsnPortDevice::TransmitComplete()
     if (m_linkMode == LinkMode::RUN && m_arrivalScheduledAt == now && m_arrivalTakenAt != now &&
         m_channel && m_channel->ArrivalDelay() > gsn::MicropacketTime())
     {
-        if (gsn::CallAfterCurrentEvent(&GsnPortDevice::SlotEndAfterEvent, this))
-        {
-            m_slotEndTimer.pending = true; // (no event: nothing to cancel)
-        }
-        else
-        {
-            Arm(m_slotEndTimer, Time(0), &GsnPortDevice::EndTransmission);
-        }
+        ArmAfterCurrentEvent<&GsnPortDevice::m_slotEndTimer, &GsnPortDevice::EndTransmission>();
         return;
     }
     EndTransmission();
-}
-
-void
-GsnPortDevice::SlotEndAfterEvent(Object* port)
-{
-    auto* p = static_cast<GsnPortDevice*>(port);
-    if (p->m_slotEndTimer.pending) // (not if disposed meanwhile)
-    {
-        p->EndTransmission();
-    }
 }
 
 void

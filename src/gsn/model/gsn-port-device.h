@@ -523,6 +523,17 @@ class GsnPortDevice : public NetDevice
 
     /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
     void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
+    /// Make \p Timer call \p Handler once the event under way is over: as a call after it
+    /// where the scheduler takes one (gsn::CallAfterCurrentEvent(), no event), else as an
+    /// event with no delay. The handler calls Clear().
+    /// \tparam Timer the timer \tparam Handler what it calls
+    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+    void ArmAfterCurrentEvent();
+    /// The call ArmAfterCurrentEvent() leaves with the scheduler: \p Handler, unless the
+    /// timer was cleared meanwhile (the port disposed).
+    /// \tparam Timer the timer \tparam Handler what it calls \param port the port
+    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+    static void CallIfPending(Object* port);
 
     /// Send the next micropacket if the transmitter is free and something is due.
     void TransmitNext();
@@ -534,9 +545,6 @@ class GsnPortDevice : public NetDevice
     void HoldUntilAfterEvent(const Time& now);
     /// \return whether SelectMicropacket() would choose a Credit-only now (nothing else due)
     bool CreditOnlyIsNext() const;
-    /// HeldChoiceTimeout() made once the event under way is over (gsn::CallAfterCurrentEvent).
-    /// \param port the port
-    static void HeldChoiceAfterEvent(Object* port);
     /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
     /// the peer could use up its credits before the next run returns the ones freed
     uint32_t CreditAwareRunLimit() const;
@@ -572,9 +580,6 @@ class GsnPortDevice : public NetDevice
     /// The rest of TransmitComplete(), made after the events pending at its instant when an
     /// arrival at that instant is among them (the run mode; see TransmitComplete()).
     void EndTransmission();
-    /// EndTransmission() made once the event under way is over (gsn::CallAfterCurrentEvent).
-    /// \param port the port
-    static void SlotEndAfterEvent(Object* port);
     /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
     /// is when none is due); a Null only if \p nullAllowed. \return false if none is due.
     bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true);

@@ -170,16 +170,17 @@ RecordLateCredits(std::vector<std::string>* received, uint8_t vc, uint8_t n)
     received->push_back(os.str());
 }
 
-/// Plays \p script with the releases one by one or, if \p atOnce, in one step each.
-Outcome
-Play(const Script& script, bool atOnce)
+/// \param attributes set on both ports \return two scripted ports, each on a node of its
+/// own, on the two ends of one cable
+std::array<Ptr<ScriptedPort>, 2>
+ConnectPair(const std::vector<std::pair<std::string, std::string>>& attributes)
 {
     Ptr<GsnChannel> channel = CreateObject<GsnChannel>();
-    Ptr<ScriptedPort> port[2];
+    std::array<Ptr<ScriptedPort>, 2> port;
     for (auto& p : port)
     {
         p = CreateObject<ScriptedPort>();
-        for (const auto& [name, value] : script.attributes)
+        for (const auto& [name, value] : attributes)
         {
             p->SetAttribute(name, StringValue(value));
         }
@@ -187,6 +188,14 @@ Play(const Script& script, bool atOnce)
         CreateObject<Node>()->AddDevice(p);
         p->Attach(channel);
     }
+    return port;
+}
+
+/// Plays \p script with the releases one by one or, if \p atOnce, in one step each.
+Outcome
+Play(const Script& script, bool atOnce)
+{
+    const std::array<Ptr<ScriptedPort>, 2> port = ConnectPair(script.attributes);
     ScriptedPort& a = *port[0];
     ScriptedPort& b = *port[1];
     Outcome out;
@@ -343,18 +352,10 @@ class GsnHeldCreditOnlyTestCase : public TestCase
         {
             for (bool exact : {false, true})
             {
-                Ptr<GsnChannel> channel = CreateObject<GsnChannel>();
-                Ptr<ScriptedPort> port[2];
-                for (auto& p : port)
-                {
-                    p = CreateObject<ScriptedPort>();
-                    p->SetAttribute("LinkMode", StringValue(mode));
-                    p->SetAttribute("ExactCredits", StringValue(exact ? "true" : "false"));
-                    p->SetAttribute("CreditReturnThreshold", StringValue("4"));
-                    p->SetAddress(Mac48Address::Allocate());
-                    CreateObject<Node>()->AddDevice(p);
-                    p->Attach(channel);
-                }
+                const std::array<Ptr<ScriptedPort>, 2> port =
+                    ConnectPair({{"LinkMode", mode},
+                                 {"ExactCredits", exact ? "true" : "false"},
+                                 {"CreditReturnThreshold", "4"}});
                 ScriptedPort& a = *port[0];
                 ScriptedPort& b = *port[1];
                 const uint8_t vc = 2;
