@@ -1,0 +1,546 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Receive buffer places and credits: releases, credits returned, credits riding on runs.
+// (GsnPortDevice is written in several files, one per part of the link layer; see
+// gsn-port-device.cc for the list.)
+#include "gsn-channel.h"
+#include "gsn-now.h"
+#include "gsn-port-device-private.h"
+#include "gsn-port-event.h"
+
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+GSN_PORT_DEVICE_LOG();
+
+void
+GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
+{
+    if (m_exactCredits && at > gsn::Now())
+    {
+        // Freed in a later slot of a run chosen ahead: the credits exist from then. Those
+        // that ride on this port's run under way from then are sent now (their places count
+        // as free now, as those whose credits a run chosen ahead carries: a peer that does
+        // not time credits counts them when it takes the run).
+        const uint32_t put = PutLaterCreditsOnRun(vc, n, at);
+        NS_ASSERT(m_rxOccupancy[vc] >= put);
+        m_rxOccupancy[vc] -= put;
+        n -= put;
+        if (n == 0)
+        {
+            return;
+        }
+        m_laterReleases.Add(at, vc, n);
+        // An idle transmitter must wake for them; a wake-up already due by then stays (a
+        // later entry cannot bring it forward).
+        const bool wakeCovers =
+            m_dueCreditsTimer.pending && Time(m_dueCreditsTimer.event.GetTs()) <= at;
+        if (!m_txBusy && !m_selecting && !wakeCovers)
+        {
+            ArmDueCreditsTimer();
+        }
+        return;
+    }
+    // (Here at is now, except in a run mode without ExactCredits, which counts places
+    // freed in a later slot at once.)
+    if (m_txBusy && m_runEnd == at && at == gsn::Now())
+    {
+        // Freed as this port's next slot begins: the micropacket of that slot is chosen as
+        // if before (micropacket by micropacket the order of the two events would decide),
+        // so the credits ride from the slot after it (ApplyDueCredits(), ApplyReleasesAtSlot()).
+        m_laterReleases.Add(m_runEnd, vc, n);
+        return;
+    }
+    if (!m_laterReleases.empty())
+    {
+        ApplyDueReleases(gsn::Now(), false); // places freed earlier count first
+    }
+    if (m_owedTotal == 0)
+    {
+        m_oldestOwed = gsn::Now();
+    }
+    FreeRxPlaces(vc, n);
+    if (m_txBusy && CreditsRideOnRuns())
+    {
+        PutOwedCreditsOnRun();
+    }
+    if (MakeCreditOnlyDue(m_owedCredits[vc]))
+    {
+        NotifyTxReady();
+    }
+    else if (!m_txBusy && !m_selecting && !m_heldChoiceTimer.pending)
+    {
+        ArmIdleTimers(); // (a held choice arms them if it sends nothing)
+    }
+}
+
+void
+GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
+{
+    const Time slot = gsn::MicropacketTime();
+    const Time last = first + slot * int64_t(n - 1);
+    if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n) || ReleasesWhileHeld())
+    {
+        ReleaseRxBuffer(vc, n, first);
+        return;
+    }
+    const Time now = gsn::Now();
+    if (!m_exactCredits && m_txBusy && CreditsRideOnRuns() &&
+        !(m_runEnd == now && first <= now && now <= last))
+    {
+        ReleaseSpanRidingOnRun(vc, n);
+        return;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
+    }
+}
+
+void
+GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
+{
+    // ReleaseRxBuffer() for each place in turn, here: each counts now (no ExactCredits), none
+    // is kept for the next slot, and the credits owed after each go on the run's next
+    // micropacket without credits. Once the run has none left, the rest only count: the
+    // Credit-only they may make due waits for the busy transmitter, as it would.
+    const Time now = gsn::Now();
+    if (!m_laterReleases.empty())
+    {
+        ApplyDueReleases(now, false); // places freed earlier count first
+    }
+    uint32_t freed = 0;
+    if (CanPutCreditsOnRun(now))
+    {
+        std::size_t cursor = PUT_CURSOR_UNKNOWN;
+        while (freed < n && cursor != m_retx.size())
+        {
+            if (m_owedTotal == 0 && cursor < m_ackedAhead)
+            {
+                freed += PutSpanOnAcknowledged(vc, n - freed, cursor);
+                continue;
+            }
+            if (m_owedTotal == 0)
+            {
+                m_oldestOwed = now;
+            }
+            FreeRxPlaces(vc, 1);
+            PutOwedCreditsOnRun(&cursor);
+            ++freed;
+        }
+    }
+    if (freed < n)
+    {
+        if (m_owedTotal == 0)
+        {
+            m_oldestOwed = now;
+        }
+        FreeRxPlaces(vc, n - freed);
+    }
+}
+
+uint32_t
+GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor)
+{
+    // As n times FreeRxPlaces(vc, 1) and PutOwedCreditsOnRun(&cursor) with nothing else owed:
+    // each place's credit goes alone on the next rider, here one acknowledged already (only
+    // the peer needs it), a stretch of those that follow one another at a time.
+    uint32_t put = 0;
+    while (put < n && cursor < m_ackedAhead)
+    {
+        const GsnRetransmitBuffer::Stretch s = m_retx.RidersFrom(cursor);
+        const uint32_t m = uint32_t(std::min<std::size_t>({n - put, s.n, m_ackedAhead - cursor}));
+        NS_ASSERT(m > 0 && m_rxOccupancy[vc] >= m);
+        m_rxOccupancy[vc] -= m;
+        // (Micropackets that follow one another in the buffer do so in the run.)
+        SendCreditsOnRun(s.slot, uint8_t(m_retx.FrontTseq() + cursor), vc, 1, m);
+        put += m;
+        m_ackedCreditsUpTo = cursor + m;
+        cursor = NextRiderFrom(cursor + m);
+    }
+    m_oldestOwed = gsn::Now();
+    m_creditDue = false; // (nothing owed)
+    return put;
+}
+
+bool
+GsnPortDevice::ReleasesQuietly(const Time& first, const Time& last) const
+{
+    // What ReleaseRxBuffer() does besides counting: keep timed places for later
+    // (ExactCredits, later than now), put credits on a run under way, keep a place freed as
+    // the next slot begins for the slot after it, start a transmission or timers (only
+    // where the transmitter is neither busy nor choosing).
+    if (!(m_txBusy || m_selecting) || (m_txBusy && CreditsRideOnRuns()))
+    {
+        return false;
+    }
+    // (The time is asked only where it matters: it is asked at every run taken ahead.)
+    const bool endWithin = m_txBusy && first <= m_runEnd && m_runEnd <= last;
+    if (!m_exactCredits && !endWithin)
+    {
+        return true;
+    }
+    const Time now = gsn::Now();
+    return !(m_exactCredits && last > now) && !(endWithin && m_runEnd == now);
+}
+
+uint32_t
+GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
+{
+    if (ReleasesQuietly(from, from))
+    {
+        return UINT32_MAX;
+    }
+    if (m_txBusy && CreditsRideOnRuns())
+    {
+        // Busy, credits riding on its run (ExactCredits, or no credit limit):
+        // ReleaseRxBufferSpan() frees the places one by one, each putting its credit on the
+        // run as alone; none starts a transmission or a timer, so the switch may take them
+        // all at once.
+        return UINT32_MAX;
+    }
+    if (ReleasesWhileHeld())
+    {
+        return UINT32_MAX;
+    }
+    // Idle: as many as keep the credits owed below the threshold (the one reaching it
+    // starts a Credit-only, after which the transmitter is busy).
+    return ReleasesIdleQuietly(vc, 1) ? m_creditReturnThreshold - 1 - m_owedCredits[vc] : 0;
+}
+
+void
+GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
+{
+    while (slotFollows ? m_laterReleases.HasDueBefore(t) : m_laterReleases.HasDue(t))
+    {
+        const GsnTimedCredits::Entry e = m_laterReleases.front();
+        m_laterReleases.pop_front();
+        if (m_owedTotal == 0)
+        {
+            m_oldestOwed = e.at;
+        }
+        FreeRxPlaces(e.vc, e.n);
+    }
+}
+
+void
+GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
+{
+    ApplyDueReleases(t, slotFollows);
+    while (m_laterCredits.HasDue(t))
+    {
+        // (A row's counts due together count as one: the first ends a stall.)
+        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(t);
+        CountCredits(e.vc, e.n, e.at);
+    }
+    if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+    {
+        ApplyDueAcks(t);
+    }
+    while (!m_laterArrivals.empty() && m_laterArrivals.front() <= t)
+    {
+        // As NoteAckOwed at the arrival.
+        if (m_rxUnacked++ == 0)
+        {
+            m_oldestUnacked = m_laterArrivals.front();
+        }
+        m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
+        m_laterArrivals.pop_front();
+    }
+}
+
+void
+GsnPortDevice::ApplyArrivedAcks()
+{
+    // (One arriving at this very instant counts after the instant's other events: the rule
+    // settles the tie of its arrival, which micropacket by micropacket is an event of its
+    // own, whatever the order of the events.)
+    if (!m_laterAcks.empty() && m_laterAcks.front().at < gsn::Now())
+    {
+        ApplyDueAcks(gsn::Now() - TimeStep(1));
+    }
+}
+
+void
+GsnPortDevice::ApplyDueAcks(const Time& t)
+{
+    // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
+    // state that applying each in turn would. Both found by bisection (the entries are in
+    // time order, and the last RSEQ is carried by a suffix of them).
+    std::size_t lo = 1;
+    std::size_t hi = m_laterAcks.size();
+    while (lo < hi) // the count of entries due by t
+    {
+        const std::size_t mid = (lo + hi) / 2;
+        if (m_laterAcks[mid].at <= t)
+        {
+            lo = mid + 1;
+        }
+        else
+        {
+            hi = mid;
+        }
+    }
+    const std::size_t due = lo;
+    const uint8_t rseq = m_laterAcks[due - 1].Rseq();
+    lo = 0;
+    hi = due - 1;
+    while (lo < hi) // the first of them carrying it
+    {
+        const std::size_t mid = (lo + hi) / 2;
+        if (m_laterAcks[mid].Rseq() == rseq)
+        {
+            hi = mid;
+        }
+        else
+        {
+            lo = mid + 1;
+        }
+    }
+    const Time from = m_laterAcks[lo].at;
+    if (const GsnMicropacketRun* run = m_laterAcks[due - 1].run)
+    {
+        run->ackApplied = m_laterAcks[due - 1].index;
+    }
+    m_laterAcks.pop_front(due);
+    ProcessRseq(rseq, &from);
+}
+
+bool
+GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
+{
+    if (!m_laterReleases.HasDue(t))
+    {
+        return false;
+    }
+    // (Those freed before t count already: what is due by t was freed at t.)
+    bool creditOnly = false;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS && !creditOnly; ++vc)
+    {
+        const uint32_t freed = m_laterReleases.SumDue(vc, t);
+        creditOnly = freed > 0 && MakeCreditOnlyDue(m_owedCredits[vc] + freed);
+    }
+    if (creditOnly)
+    {
+        ApplyDueReleases(t, false);
+    }
+    return creditOnly;
+}
+
+bool
+GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
+{
+    return CreditsRideOnRuns() && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
+           m_channel && m_channel->PeerOf(this);
+}
+
+void
+GsnPortDevice::SendCreditsOnRun(const Time& slot,
+                                uint8_t tseq,
+                                uint8_t vc,
+                                uint8_t cr,
+                                uint32_t count)
+{
+    // (The buffer's copies, which a retransmission would send, carry them already, or are
+    // acknowledged.)
+    GsnMicropacketRun& run = *m_txRun;
+    const std::size_t k = run.LeftBy((slot - m_runStart).GetNanoSeconds()) - 1;
+    NS_ASSERT(k + count <= run.Size());
+    // Those the peer has taken (the first ones) count from their arrival there; the others
+    // it reads from the micropackets when it takes them.
+    const uint32_t taken = k < run.next ? uint32_t(std::min<std::size_t>(count, run.next - k)) : 0;
+    if (taken > 0)
+    {
+        m_channel->PeerOf(this)->TakeLateCredits(run, k, vc, cr, taken);
+    }
+    for (uint32_t j = taken; j < count; ++j)
+    {
+        NS_ASSERT(run.At(k + j).tseq == uint8_t(tseq + j));
+        // (Its LCRC is pending: computed over the credits too.)
+        run.SetCredits(k + j, vc, cr);
+    }
+}
+
+void
+GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
+{
+    const Time now = gsn::Now();
+    if (m_owedTotal == 0 || !CanPutCreditsOnRun(now))
+    {
+        return;
+    }
+    if (!cursor || *cursor == PUT_CURSOR_UNKNOWN)
+    {
+        ApplyArrivedAcks(); // (what they acknowledge carries no more credits)
+    }
+    // Micropacket by micropacket they would ride on the next sequenced micropackets.
+    // (One VC's credits per micropacket: those that carry some already are passed over. The
+    // run's sequenced micropackets are the last ones in the buffer, in slot order.)
+    std::size_t i = cursor && *cursor != PUT_CURSOR_UNKNOWN
+                        ? *cursor
+                        : NextRiderFrom(m_retx.FirstLeavingAfter(now));
+    for (; i < m_retx.size() && m_owedTotal > 0; i = NextRiderFrom(i + 1))
+    {
+        if (i < m_ackedAhead)
+        {
+            // Acknowledged already, never resent: only the peer needs the credits.
+            GsnMicropacket u;
+            PiggybackCredits(u);
+            SendCreditsOnRun(m_retx.SlotOf(i), uint8_t(m_retx.FrontTseq() + i), u.vcr, u.cr);
+            m_ackedCreditsUpTo = i + 1;
+            continue;
+        }
+        GsnMicropacket& u = m_retx.Store(i);
+        PiggybackCredits(u);
+        SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, u.vcr, u.cr);
+    }
+    if (cursor)
+    {
+        *cursor = i; // (the next of a span's places goes on here)
+    }
+}
+
+uint32_t
+GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
+{
+    if (!CanPutCreditsOnRun(at))
+    {
+        return 0;
+    }
+    uint32_t put = 0;
+    for (std::size_t i = m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(at));
+         i < m_retx.size() && put < n;
+         i = m_retx.FirstWithoutCredits(i + 1))
+    {
+        GsnMicropacket& u = m_retx.Store(i);
+        u.vcr = vc;
+        u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
+        put += u.cr;
+        SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, u.vcr, u.cr);
+    }
+    return put;
+}
+
+void
+GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
+                               std::size_t k,
+                               uint8_t vc,
+                               uint8_t n,
+                               uint32_t count)
+{
+    if (run.rxClears != m_clears)
+    {
+        return; // taken before a reset: void
+    }
+    const Time slot = gsn::MicropacketTime();
+    if (run.departures.empty() && run.rejected.empty() && m_lateCreditsRxTrace.IsEmpty())
+    {
+        // Back to back, all accepted: one slot apart (mostly the next slots after the last
+        // ones taken: the row grows).
+        m_laterCredits.AddRow(run.ArrivalOf(k), slot, vc, n, count);
+    }
+    else
+    {
+        for (std::size_t j = k; j < k + count; ++j)
+        {
+            if (run.WasAccepted(j)) // (dropped: its retransmission carries them)
+            {
+                m_lateCreditsRxTrace(vc, n);
+                m_laterCredits.AddRow(run.ArrivalOf(j), slot, vc, n, 1);
+            }
+        }
+    }
+    if (!m_txBusy && !m_selecting)
+    {
+        ArmDueCreditsTimer(); // a VC out of credit goes on when they arrive
+    }
+}
+
+void
+GsnPortDevice::ArmDueCreditsTimer()
+{
+    // When the transmitter, idle now, would act on what is kept for later: send the
+    // credits of freed places (the threshold is reached, or the first waited AckDelay),
+    // or go on with a VC that is out of credit when credits for it arrive.
+    Time wake = Time::Max();
+    if (!m_laterReleases.empty())
+    {
+        const Time first = m_laterReleases.front().at;
+        wake = m_creditDue
+                   ? first
+                   : std::min(m_laterReleases.FirstReaching(m_owedCredits, m_creditReturnThreshold),
+                              (m_owedTotal > 0 ? m_oldestOwed : first) + m_ackDelay);
+    }
+    if (!m_laterCredits.empty() &&
+        std::find(m_stalled.begin(), m_stalled.end(), true) != m_stalled.end())
+    {
+        wake = std::min(wake, m_laterCredits.front().at);
+    }
+    // A Null for what arrives, and acknowledgements that open a full retransmission window.
+    if (!m_laterArrivals.empty())
+    {
+        wake = std::min(wake, NextAckDue());
+    }
+    if (!m_laterAcks.empty() && m_retx.size() >= m_retransmitWindow)
+    {
+        wake = std::min(wake, m_laterAcks.front().at);
+    }
+    if (wake == Time::Max())
+    {
+        return;
+    }
+    const Time now = gsn::Now();
+    wake = std::max(wake, now);
+    if (m_dueCreditsTimer.pending)
+    {
+        if (Time(m_dueCreditsTimer.event.GetTs()) <= wake)
+        {
+            return;
+        }
+        m_dueCreditsTimer.event.Cancel();
+    }
+    Arm(m_dueCreditsTimer, wake - now, &GsnPortDevice::DueCreditsTimeout);
+}
+
+void
+GsnPortDevice::DueCreditsTimeout()
+{
+    const gsn::TimerEventCount counted(m_counters);
+    m_dueCreditsTimer.Clear();
+    ApplyDueCredits(gsn::Now());
+    if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= gsn::Now())
+    {
+        m_creditDue = true; // as CreditTimeout would
+    }
+    if (m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= gsn::Now())
+    {
+        m_ackDue = true; // as AckTimeout would
+    }
+    NotifyTxReady(); // if nothing goes, TransmitNext arms the timers for the next
+}
+
+void
+GsnPortDevice::CreditTimeout()
+{
+    const gsn::TimerEventCount counted(m_counters);
+    m_creditTimer.Clear();
+    if (m_owedTotal == 0)
+    {
+        return;
+    }
+    // Lazy like AckTimeout: only credits owed for AckDelay force a Credit-only.
+    const Time due = m_oldestOwed + m_ackDelay;
+    if (gsn::Now() < due)
+    {
+        Arm(m_creditTimer, due - gsn::Now(), &GsnPortDevice::CreditTimeout);
+        return;
+    }
+    m_creditDue = true;
+    NotifyTxReady();
+}
+} // namespace ns3

@@ -1,0 +1,657 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The receiver: micropackets and runs arriving, taken ahead or in spans, and the acknowledgements
+// they owe. (GsnPortDevice is written in several files, one per part of the link layer; see
+// gsn-port-device.cc for the list.)
+#include "gsn-channel.h"
+#include "gsn-now.h"
+#include "gsn-port-device-private.h"
+#include "gsn-port-event.h"
+
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+GSN_PORT_DEVICE_LOG();
+
+void
+GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
+{
+    if (!m_receiveErrorModel)
+    {
+        return;
+    }
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    mp.SealLcrc(); // the bits the error model may hit, as on the wire
+    mp.Serialize(wire);
+    Ptr<Packet> p = Create<Packet>(wire, gsn::MICROPACKET_BYTES);
+    if (m_receiveErrorModel->IsCorrupt(p))
+    {
+        // Flip one bit of the wire form; the LCRC check below then sees it.
+        const uint32_t bit = m_corruptBit->GetInteger(0, gsn::MICROPACKET_BYTES * 8 - 1);
+        wire[bit / 8] ^= uint8_t(1u << (bit % 8));
+        mp = GsnMicropacket::Deserialize(wire);
+    }
+}
+
+void
+GsnPortDevice::DropMicropacket(const GsnMicropacket& mp, bool accepted)
+{
+    NS_LOG_LOGIC(this << " drop " << mp);
+    if (m_rxRun && !accepted)
+    {
+        m_rxRun->rejected.push_back(m_rxIndex); // see TakeLateCredits
+    }
+    if (!m_micropacketDropTrace.IsEmpty())
+    {
+        GsnMicropacket seen = mp;
+        if (seen.IsLcrcPending())
+        {
+            seen.SealLcrc();
+        }
+        m_micropacketDropTrace(seen);
+    }
+    if (!m_phyRxDropTrace.IsEmpty())
+    {
+        uint8_t wire[gsn::MICROPACKET_BYTES];
+        mp.Serialize(wire);
+        m_phyRxDropTrace(Create<Packet>(wire, gsn::MICROPACKET_BYTES));
+    }
+}
+
+void
+GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
+{
+    const Time now = gsn::Now();
+    m_arrivalTakenAt = now;
+    const std::size_t size = run->Size();
+    // What the micropackets make due (credits, acknowledgements) goes out together once
+    // the run is taken, as one run the other way.
+    m_selecting = true;
+    // Acknowledgements kept from the peer's earlier runs are due by now: an idle port applies
+    // them here rather than keep them until it sends.
+    ApplyDueCredits(now);
+    if (run->next == 0)
+    {
+        run->rxClears = m_clears;
+    }
+    const bool quick = CanTakeQuickly();
+    int lastRseq = -1; // the RSEQ last applied by TakeQuickly, -1 if none since ReceiveAt
+    GsnMicropacket scratch;
+    while (run->next < size)
+    {
+        const std::size_t k = run->next;
+        const Time arrival = run->ArrivalOf(k);
+        GsnMicropacket& mp = run->Take(k, scratch);
+        if (arrival > now && (mp.GetType() == GsnMicropacketType::HEADER || mp.tail))
+        {
+            // A Message starts or ends here: take it at its own time.
+            Simulator::Schedule(arrival - now, &GsnPortDevice::ReceiveRun, this, run);
+            break;
+        }
+        ++run->next;
+        m_rxRun = PeekPointer(run);
+        m_rxIndex = uint32_t(k);
+        m_rxAhead = arrival > now;
+        // (The run is not read again up to next: its micropackets are moved out.)
+        if (quick && IsQuickToTake(mp))
+        {
+            TakeQuickly(std::move(mp), arrival, lastRseq);
+            TakeSpanQuickly(*run, lastRseq);
+        }
+        else
+        {
+            ReceiveAt(std::move(mp), arrival);
+            lastRseq = -1;
+        }
+    }
+    m_rxRun = nullptr;
+    m_selecting = false;
+    if (run->next == size)
+    {
+        run->ReleaseMicropackets(); // all taken (their state is kept in the run's other fields)
+    }
+    TransmitNext();
+}
+
+bool
+GsnPortDevice::CanTakeQuickly() const
+{
+    // Nothing may corrupt or watch the micropackets, and acknowledgements and credits are not
+    // timed (TakeTimedRseq). None of this changes while a run is being taken. (Where an
+    // acknowledgement owed rides on a run of this port, AcksRideOnRun(), each is amended
+    // onto it in turn, as ReceiveAt would.)
+    return ReceivesPlainly();
+}
+
+bool
+GsnPortDevice::IsQuickToTake(const GsnMicropacket& mp) const
+{
+    // A Header or Data micropacket in sequence with a place free in its VC's buffer: accepted,
+    // as ReceiveSequenced would find.
+    return mp.IsMessage() && mp.IsLcrcPending() && m_rxGranted && mp.tseq == m_expectedTseq &&
+           m_rxOccupancy[mp.vc] < m_rxBufferSize;
+}
+
+void
+GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq)
+{
+    // The steps of ReceiveAt, ReceiveSequenced and NoteAckOwed that apply to a micropacket
+    // that IsQuickToTake, in the same order, without their checks and dispatch.
+    m_rxArrival = arrival;
+    ++m_counters.rxMicropackets;
+    // TakeRseq: the same RSEQ twice in a row changes nothing the second time.
+    const uint8_t rseq = RseqInRun(mp.rseq);
+    if (int(rseq) != lastRseq)
+    {
+        ProcessRseq(rseq, nullptr);
+        lastRseq = rseq;
+    }
+    AcceptInSequence(mp);
+    ++m_rxOccupancy[mp.vc];
+    ReceiveMessageMicropacket(std::move(mp));
+    if (AcksRideOnRun())
+    {
+        NoteAckOwed(true);
+        return;
+    }
+    OweAck();
+}
+
+void
+GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
+{
+    const std::size_t size = run.Size();
+    const std::size_t a = run.next;
+    if (a + 1 >= size)
+    {
+        return; // (a span of one saves nothing)
+    }
+    GsnMicropacket scratch;
+    GsnMicropacket& first = run.Take(a, scratch);
+    if (!first.FollowsInMessage(first, 0) || !TakesMessageSpan(first.vc))
+    {
+        return;
+    }
+    // The micropackets that TakeQuickly would take with nothing to do but count them:
+    // accepted in sequence with room in their VC's buffer, no credits, an RSEQ already
+    // applied; and that the buffer above can keep as one span: Data of one Message, one
+    // slot apart.
+    const uint8_t vc = first.vc;
+    const std::size_t end = std::min(size, a + (m_rxBufferSize - m_rxOccupancy[vc]));
+    // (Without amendments a micropacket's RSEQ is its own; without departures the run's
+    // micropackets leave back to back.)
+    const bool ownRseq = run.laterRseq.empty();
+    const bool backToBack = run.departures.empty();
+    // Credits on micropackets of the span count now, per VC, before the span goes up
+    // (ProcessCredits: untimed, and the transmitter is choosing; nothing the upper part does
+    // meanwhile reads this port's transmit credits). A CreditStall sink would see its calls
+    // in another order: then a micropacket with credits ends the span, as before.
+    const bool spanCredits = m_creditStallTrace.IsEmpty();
+    uint32_t creditsOf[gsn::NUM_VCS] = {}; // on the span's micropackets, per VC
+    std::size_t b = a;
+    // Micropacket b - 1 (once b > a): stored in the run, or a copy in held[] of one that is
+    // not; the copies alternate so that b's does not overwrite it.
+    const GsnMicropacket* before = nullptr;
+    GsnMicropacket held[2];
+    std::size_t next = 0; // the held[] place for the next copy
+    while (b < end)
+    {
+        const GsnMicropacketRun::Place place = run.Locate(b);
+        const GsnMicropacket& stored = run.micropackets[place.stored];
+        if (place.offset > 0 && ownRseq && b > a)
+        {
+            // Not stored: it and those after it that follow the same stored one pass if
+            // the one before did (AppendFollowing() made them so), up to one with credits.
+            const std::size_t credits = run.NextWithCredits(b);
+            if (credits > b)
+            {
+                const std::size_t to = std::min({end, b + place.left + 1, credits});
+                // (The last passed, to - 1, is not stored and carries no credits.)
+                held[next] = stored.FollowingOnLink(place.offset + uint32_t(to - 1 - b));
+                before = &held[next];
+                next ^= 1;
+                b = to;
+                continue;
+            }
+        }
+        const GsnMicropacket* mp = &stored;
+        if (place.offset > 0)
+        {
+            held[next] = run.At(b);
+            mp = &held[next];
+            next ^= 1;
+        }
+        if ((mp->cr != 0 && (!spanCredits || mp->vcr >= gsn::NUM_VCS)) ||
+            mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
+            int(ownRseq ? mp->rseq : run.RseqOf(b, mp->rseq)) != lastRseq ||
+            (b > a && (!mp->FollowsInMessage(*before, 1) ||
+                       (!backToBack &&
+                        run.departures[b] != run.departures[b - 1] + gsn::MICROPACKET_TIME_NS))))
+        {
+            break;
+        }
+        creditsOf[mp->vcr] += mp->cr;
+        before = mp;
+        ++b;
+    }
+    const uint32_t n = uint32_t(b - a);
+    if (n < 2)
+    {
+        return;
+    }
+    NS_ASSERT(m_selecting); // (ProcessCredits would notify the transmitter: nothing to do)
+    for (uint8_t v = 0; v < gsn::NUM_VCS; ++v)
+    {
+        if (creditsOf[v] > 0)
+        {
+            CountCredits(v, creditsOf[v], gsn::Now());
+        }
+    }
+    m_rxRun = &run;
+    m_rxIndex = uint32_t(a);
+    m_rxArrival = run.ArrivalOf(a);
+    m_rxOccupancy[vc] += n; // (before: the upper part may free the places at once)
+    ReceiveMessageSpan(std::move(run.Take(a, scratch)), n);
+    // The rest of what TakeQuickly does for each, at once.
+    run.next = b;
+    m_rxIndex = uint32_t(b - 1);
+    m_rxArrival = run.ArrivalOf(b - 1);
+    m_rxAhead = m_rxArrival > gsn::Now();
+    m_counters.rxMicropackets += n;
+    m_counters.rxAccepted += n;
+    if (AcksRideOnRun())
+    {
+        NoteSpanAcksOwed(run, a, n);
+        return;
+    }
+    m_expectedTseq = uint8_t(m_expectedTseq + n);
+    // OweAck n times (while a run is taken, the transmitter waits for its end).
+    if (m_rxUnacked == 0)
+    {
+        m_oldestUnacked = gsn::Now();
+    }
+    m_rxUnacked += n;
+    if (m_rxUnacked >= m_ackThreshold)
+    {
+        m_ackDue = true;
+        NotifyTxReady();
+    }
+}
+
+void
+GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n)
+{
+    // NoteAckOwed for each in turn, with its arrival and TSEQ: amended onto this port's run
+    // from the slot after it (or owed, arriving after the run). The RSEQs the peer applies
+    // at once (it has taken this port's run past them) are gathered if they can be.
+    PeerRseqs gathered;
+    PeerRseqs* const gather = GatherPeerRseqs(gathered) ? &gathered : nullptr;
+    const uint8_t first = m_expectedTseq;
+    uint32_t i = 0;
+    if (m_txRun && m_channel)
+    {
+        // AmendRunAcks for those arriving while the run is on the wire, in one loop: each
+        // sets the RSEQ of the run's first slot from its arrival on (arrivals and slots
+        // only grow).
+        // (Times in time steps, as ArrivalOf() and GetNanoSeconds() find them, without a
+        // Time per micropacket.)
+        GsnMicropacketRun& mine = *m_txRun;
+        const std::size_t size = mine.Size();
+        const std::size_t takenAhead = mine.TakenByReceiver();
+        // (The peer's transmitter is busy while they are gathered, so it acts on none of them
+        // meanwhile; otherwise it acts on each at once, and that might change anything.)
+        static const int64_t stepsPerNs = NanoSeconds(1).GetTimeStep();
+        const int64_t firstArrival = run.firstArrival.GetTimeStep();
+        const int64_t runStart = m_runStart.GetTimeStep();
+        const int64_t runEnd = m_runEnd.GetTimeStep();
+        bool amended = false;
+        if (gather && run.departures.empty() && mine.departures.empty() &&
+            uint8_t(m_rseqSent - first) >= n)
+        {
+            // Both back to back, none acknowledged already: micropacket i arrives one slot
+            // after i - 1 and so amends the slot after, with the next RSEQ (one row), up to
+            // the end of the run.
+            const int64_t slot = gsn::MICROPACKET_TIME_NS * stepsPerNs;
+            const int64_t arrival = firstArrival + int64_t(a) * slot;
+            const int64_t ns = (arrival - runStart) / stepsPerNs - 1;
+            const std::size_t k = mine.LeftBy(ns);
+            if (ns >= 0 && arrival < runEnd && k < size)
+            {
+                const uint32_t row = uint32_t(std::min<int64_t>(
+                    {int64_t(n), (runEnd - arrival + slot - 1) / slot, int64_t(size - k)}));
+                mine.AmendRseqRow(k, first, row);
+                amended = true;
+                for (uint32_t j = 0; j < row && k + j < takenAhead; ++j)
+                {
+                    gather->Add(uint8_t(first + j), &mine, k + j);
+                }
+                i = row; // (the next arrives after the run, or is beyond it: the loop ends)
+            }
+        }
+        for (; i < n; ++i)
+        {
+            const int64_t arrival = firstArrival + run.DepartureOf(a + i) * stepsPerNs;
+            const uint8_t rseq = uint8_t(first + i); // all accepted arrived by then
+            if (m_rseqSent == rseq)
+            {
+                continue; // acknowledged already
+            }
+            if (arrival >= runEnd)
+            {
+                break;
+            }
+            const std::size_t k = mine.LeftBy((arrival - runStart) / stepsPerNs - 1);
+            if (k >= size)
+            {
+                break;
+            }
+            mine.AmendRseqFrom(k, rseq);
+            amended = true;
+            if (gather)
+            {
+                if (k < takenAhead)
+                {
+                    gather->Add(rseq, &mine, k);
+                }
+            }
+            else if (k < mine.TakenByReceiver())
+            {
+                // (Read each time: the peer acts on each RSEQ at once.)
+                AmendPeerRseq(rseq, k);
+            }
+        }
+        if (amended)
+        {
+            m_laterArrivals.clear();
+            m_rxUnacked = 0;
+            m_ackDue = false;
+        }
+    }
+    // The rest arrive after the run (or there is none): OweAck for each, the transmitter
+    // busy (nothing is timed: not taken ahead, no ExactAcks).
+    NS_ASSERT(m_txBusy && !m_timedTake && !ExactAcks());
+    uint32_t owed = 0;
+    for (; i < n; ++i)
+    {
+        owed += m_rseqSent != uint8_t(first + i);
+    }
+    if (owed > 0)
+    {
+        if (m_rxUnacked == 0)
+        {
+            m_oldestUnacked = gsn::Now();
+        }
+        m_rxUnacked += owed;
+        m_ackDue = m_ackDue || m_rxUnacked >= m_ackThreshold;
+    }
+    m_expectedTseq = uint8_t(first + n);
+    m_rxIndex = uint32_t(a + n - 1);
+    m_rxArrival = run.ArrivalOf(a + n - 1);
+    ApplyPeerRseqs(gathered);
+}
+
+bool
+GsnPortDevice::TakesMessageSpan(uint8_t /* vc */) const
+{
+    return false;
+}
+
+void
+GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */, uint32_t /* n */)
+{
+    NS_FATAL_ERROR("ReceiveMessageSpan without TakesMessageSpan");
+}
+
+void
+GsnPortDevice::Receive(GsnMicropacket mp)
+{
+    m_arrivalTakenAt = gsn::Now();
+    ApplyTakenAhead(); // the peer's earlier micropackets come first
+    m_rxAhead = false;
+    ReceiveAt(mp, gsn::Now());
+}
+
+void
+GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
+{
+    m_rxArrival = arrival;
+    ApplyErrorModel(mp);
+    if (!mp.LcrcIsGood())
+    {
+        ++m_counters.lcrcErrors;
+        DropMicropacket(mp);
+        return;
+    }
+    ++m_counters.rxMicropackets;
+    if (!m_micropacketRxTrace.IsEmpty())
+    {
+        mp.SealLcrc();
+        m_micropacketRxTrace(mp);
+    }
+    switch (mp.GetType())
+    {
+    case GsnMicropacketType::RESET:
+    case GsnMicropacketType::RESET_ACK:
+    case GsnMicropacketType::INITIALIZE:
+    case GsnMicropacketType::INITIALIZE_ACK:
+        ReceiveControl(mp);
+        return;
+    case GsnMicropacketType::NULL_MP:
+        TakeRseq(mp.rseq);
+        return;
+    case GsnMicropacketType::HEADER:
+    case GsnMicropacketType::DATA:
+    case GsnMicropacketType::CREDIT_ONLY:
+    case GsnMicropacketType::ADMIN:
+        ReceiveSequenced(mp);
+        return;
+    }
+    ++m_counters.reservedType;
+    DropMicropacket(mp);
+}
+
+void
+GsnPortDevice::AcceptInSequence(const GsnMicropacket& mp)
+{
+    ++m_expectedTseq;
+    ++m_counters.rxAccepted;
+    if (mp.cr > 0)
+    {
+        ProcessCredits(mp.vcr, mp.cr);
+    }
+}
+
+void
+GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
+{
+    TakeRseq(mp.rseq);
+    if (!m_rxGranted)
+    {
+        ++m_counters.notInitialized;
+        DropMicropacket(mp);
+        return;
+    }
+    if (mp.tseq != m_expectedTseq)
+    {
+        ++m_counters.outOfSequence;
+        DropMicropacket(mp);
+        if (uint8_t(m_expectedTseq - 1 - mp.tseq) < 128)
+        {
+            // A copy of one accepted already: the sender has not heard the acknowledgement
+            // (it was lost, and this port, idle, sent no other). Acknowledge again, as a link
+            // that fills idle slots with Nulls would; otherwise the sender times out until it
+            // resets the link. (Later than expected: one was lost, the sender's timer acts.)
+            NoteAckOwed(false);
+        }
+        return;
+    }
+    AcceptInSequence(mp);
+    switch (mp.GetType())
+    {
+    case GsnMicropacketType::HEADER:
+    case GsnMicropacketType::DATA:
+        if (m_rxOccupancy[mp.vc] >= m_rxBufferSize &&
+            m_rxOccupancy[mp.vc] - m_laterReleases.SumDue(mp.vc, m_rxArrival) >= m_rxBufferSize)
+        {
+            // The sender broke the credit rule; count it rather than overrun the buffer.
+            ++m_counters.rxBufferOverflow;
+            NS_LOG_ERROR(this << " VC " << unsigned(mp.vc) << " receive buffer overflow");
+            DropMicropacket(mp, true);
+            break;
+        }
+        ++m_rxOccupancy[mp.vc];
+        ReceiveMessageMicropacket(std::move(mp)); // (not read below)
+        break;
+    case GsnMicropacketType::ADMIN:
+        ReceiveAdminMicropacket(mp);
+        break;
+    default:
+        break; // Credit-only: its credits were taken above
+    }
+    // Last, so that credits the upper part just freed ride on the same acknowledgement.
+    NoteAckOwed(true);
+}
+
+Time
+GsnPortDevice::NextMessageMicropacketTime(uint8_t vc) const
+{
+    return Time::Max();
+}
+
+void
+GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
+{
+    NS_LOG_LOGIC(this << " Admin micropacket ignored by this port");
+}
+
+void
+GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
+{
+    if ((m_exactCredits || m_timedTake) && m_rxAhead)
+    {
+        // A micropacket of a run taken ahead of its arrival: its credits exist from then.
+        m_laterCredits.Add(m_rxArrival, vc, credits);
+        return;
+    }
+    CountCredits(vc, credits, gsn::Now());
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
+{
+    m_txCredits[vc] += int32_t(n);
+    if (m_stalled[vc])
+    {
+        m_stalled[vc] = false;
+        const Time waited = std::max(Time(0), at - m_stallStart[vc]);
+        m_counters.creditStallTime[vc] += waited;
+        m_creditStallTrace(vc, waited);
+    }
+}
+
+void
+GsnPortDevice::NoteAckOwed(bool accepted)
+{
+    if (accepted && m_rseqSent == uint8_t(m_expectedTseq - 1))
+    {
+        // Acknowledged already: the upper part, taking it, freed credits that went out at once
+        // with its RSEQ.
+        return;
+    }
+    if (AcksRideOnRun() && AmendRunAcks(m_rxArrival))
+    {
+        return; // rides on the run under way, from the slot after its arrival
+    }
+    // With timed acknowledgements, during a run of this port the acknowledgement rides on the
+    // run's next slot; otherwise it is owed from the micropacket's arrival (so is that of a
+    // micropacket taken ahead, TakeAhead).
+    if (ExactAcks() && AmendRunAcks(m_rxArrival))
+    {
+        return;
+    }
+    // (A slot's RSEQ leaves out one accepted TSEQ per later arrival kept here, so a copy,
+    // which adds no TSEQ, is owed from now instead.)
+    if ((ExactAcks() || m_timedTake) && m_rxAhead && accepted)
+    {
+        m_laterArrivals.push_back(m_rxArrival);
+        if (!m_txBusy && !m_selecting)
+        {
+            ArmIdleTimers();
+        }
+        return;
+    }
+    OweAck();
+}
+
+void
+GsnPortDevice::OweAck()
+{
+    if (m_rxUnacked++ == 0)
+    {
+        m_oldestUnacked = gsn::Now();
+    }
+    if (m_rxUnacked >= m_ackThreshold)
+    {
+        m_ackDue = true;
+        NotifyTxReady();
+    }
+    else if (!m_txBusy && !m_selecting)
+    {
+        ArmIdleTimers();
+    }
+}
+
+void
+GsnPortDevice::ArmIdleTimers()
+{
+    // While the transmitter is busy, the micropacket it sends next carries the RSEQ and the
+    // owed credits; the timers are needed only once it has nothing to send.
+    const Time now = gsn::Now();
+    // A timer whose work is already due (waiting for the link to come up) is not needed.
+    // (With micropackets taken ahead still arriving, the due-credits timer wakes for both.)
+    if (m_rxUnacked > 0 && !m_ackDue && !m_ackTimer.pending && m_laterArrivals.empty())
+    {
+        const Time due = std::max(now, m_oldestUnacked + m_ackDelay);
+        Arm(m_ackTimer, due - now, &GsnPortDevice::AckTimeout);
+    }
+    if (!m_creditDue && m_owedTotal > 0 && !m_creditTimer.pending)
+    {
+        const Time due = std::max(now, m_oldestOwed + m_ackDelay);
+        Arm(m_creditTimer, due - now, &GsnPortDevice::CreditTimeout);
+    }
+    if (m_state == LinkState::UP && !m_retx.empty() && !m_rtxTimer.pending)
+    {
+        const Time due = std::max(now, m_rtxDeadline);
+        Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
+    }
+    ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
+}
+
+void
+GsnPortDevice::AckTimeout()
+{
+    const gsn::TimerEventCount counted(m_counters);
+    m_ackTimer.Clear();
+    ApplyTakenAhead(); // arrivals taken ahead owe acknowledgements too
+    if (m_rxUnacked == 0)
+    {
+        return;
+    }
+    // The timer is lazy: it acts only if the oldest unacknowledged micropacket has waited
+    // AckDelay; under steady traffic the threshold or piggy-backing acknowledges first.
+    const Time due = m_oldestUnacked + m_ackDelay;
+    if (gsn::Now() < due)
+    {
+        Arm(m_ackTimer, due - gsn::Now(), &GsnPortDevice::AckTimeout);
+        return;
+    }
+    m_ackDue = true;
+    NotifyTxReady();
+}
+} // namespace ns3

@@ -1,0 +1,320 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Go-back-N retransmission: the timer, RSEQs taken, and acknowledgements amended onto runs.
+// (GsnPortDevice is written in several files, one per part of the link layer; see
+// gsn-port-device.cc for the list.)
+#include "gsn-channel.h"
+#include "gsn-now.h"
+#include "gsn-port-device-private.h"
+
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+GSN_PORT_DEVICE_LOG();
+
+Time
+GsnPortDevice::GetRetransmitTimeout() const
+{
+    if (!m_retransmitTimeout.IsZero())
+    {
+        return m_retransmitTimeout;
+    }
+    const Time delay = m_channel ? m_channel->GetDelay() : Time(0);
+    // In runs, the acknowledgements riding on the peer's run are as old as the run.
+    // With ExactCredits they are amended to what micropacket by micropacket they would be.
+    const int64_t runSlots =
+        m_linkMode == LinkMode::RUN && !ExactAcks() ? int64_t(m_maxRunLength) : 0;
+    return 2 * (delay + 20 * gsn::MicropacketTime()) + m_ackDelay +
+           runSlots * gsn::MicropacketTime();
+}
+
+void
+GsnPortDevice::ArmRetransmitTimer()
+{
+    // The deadline is checked whenever a slot's micropacket is chosen; the timer event is
+    // needed only while the transmitter idles (ArmIdleTimers).
+    if (m_retx.size() == 1)
+    {
+        m_rtxDeadline = m_slotTime + GetRetransmitTimeout();
+    }
+}
+
+bool
+GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
+{
+    return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
+}
+
+void
+GsnPortDevice::RetransmitTimeout()
+{
+    const gsn::TimerEventCount counted(m_counters);
+    m_rtxTimer.Clear();
+    ApplyDueCredits(gsn::Now()); // acknowledgements that arrived meanwhile
+    ReleaseAckedThatLeft();
+    if (!RetransmitDeadlinePassed(gsn::Now()))
+    {
+        // Progress was made since the timer was set: wait for the new deadline (while the
+        // transmitter is busy, its next choice checks the deadline).
+        if (m_state == LinkState::UP && !m_retx.empty() && !m_txBusy)
+        {
+            Arm(m_rtxTimer, m_rtxDeadline - gsn::Now(), &GsnPortDevice::RetransmitTimeout);
+        }
+        return;
+    }
+    ExpireRetransmitTimer();
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::ExpireRetransmitTimer()
+{
+    ++m_counters.retransmitTimeouts;
+    if (++m_timeoutsWithoutProgress >= m_maxRetransmitTries)
+    {
+        NS_LOG_WARN(this << " no acknowledgement after " << m_maxRetransmitTries
+                         << " timeouts: resetting the link");
+        ResetLink();
+        return;
+    }
+    const std::size_t unacked = m_retx.size() - m_ackedAhead;
+    NS_LOG_LOGIC(this << " go-back-N: resending " << unacked << " micropackets");
+    m_retransmitTrace(uint32_t(unacked));
+    m_resendIndex = uint32_t(m_ackedAhead);
+    m_rtxDeadline = gsn::Now() + GetRetransmitTimeout();
+}
+
+void
+GsnPortDevice::ReleaseAckedThatLeft(bool all)
+{
+    if (m_ackedAhead == 0)
+    {
+        return;
+    }
+    const std::size_t leave =
+        all ? m_ackedAhead : std::min(m_ackedAhead, m_retx.FirstLeavingAfter(gsn::Now()));
+    m_ackedAhead -= leave;
+    DropOldestSent(leave);
+}
+
+void
+GsnPortDevice::DropOldestSent(std::size_t n)
+{
+    if (n == 0)
+    {
+        return;
+    }
+    m_retx.PopFront(n);
+    // (Indices into the buffer move with it.)
+    m_ackedCreditsUpTo = m_ackedCreditsUpTo > n ? m_ackedCreditsUpTo - n : 0;
+    m_resendIndex = m_resendIndex > n ? uint32_t(m_resendIndex - n) : 0;
+}
+
+void
+GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
+{
+    const std::size_t waiting = m_retx.size() - m_ackedAhead;
+    if (waiting == 0)
+    {
+        return;
+    }
+    // RSEQ names the last TSEQ accepted; everything up to it leaves the buffer.
+    const uint32_t n = uint8_t(rseq - FirstUnackedTseq() + 1);
+    if (n == 0 || n > waiting)
+    {
+        return; // nothing new, or a stale value from before a reset
+    }
+    const std::size_t acked = m_ackedAhead + n;
+    std::size_t leave = acked;
+    if (m_txBusy && KeepsAcknowledgedUntilSent())
+    {
+        // The peer took this run ahead and acknowledges micropackets still to leave: they
+        // stay until their slot, so that credits freed meanwhile still ride on them, as
+        // micropacket by micropacket on the next ones to leave.
+        leave = std::min(acked, m_retx.FirstLeavingAfter(gsn::Now()));
+    }
+    DropOldestSent(leave);
+    m_ackedAhead = acked - leave;
+    if (m_retx.empty() && m_rtxTimer.pending && m_removeIsSafe)
+    {
+        // All acknowledged: the timer has nothing to guard. Removed rather than cancelled,
+        // so that it costs no event (a window-limited link would wake once per window).
+        Simulator::Remove(m_rtxTimer.event);
+        m_rtxTimer.Clear();
+    }
+    m_timeoutsWithoutProgress = 0;
+    // The oldest micropacket still waiting may have left after now, in a run chosen ahead.
+    const Time t = at ? *at : gsn::Now();
+    const Time from = m_retx.size() == m_ackedAhead ? t
+                      : m_ackedAhead == 0           ? std::max(t, m_retx.FrontSlot())
+                                                    : std::max(t, m_retx.SlotOf(m_ackedAhead));
+    m_rtxDeadline = from + GetRetransmitTimeout();
+    NotifyTxReady();
+}
+
+void
+GsnPortDevice::TakeRseq(uint8_t rseq)
+{
+    if (TimesAcknowledgements() || m_timedTake)
+    {
+        TakeTimedRseq(rseq);
+        return;
+    }
+    ProcessRseq(RseqInRun(rseq), nullptr);
+}
+
+void
+GsnPortDevice::TakeTimedRseq(uint8_t rseq)
+{
+    // (Without the credit limit, credits ride on the run's micropackets that wait in the
+    // retransmission buffer: what the RSEQ acknowledges must stay there until its arrival,
+    // ApplyArrivedAcks(), so it is kept below.)
+    if (m_timedTake && !CreditsRideOnRuns() && (m_retx.empty() || m_rtxDeadline > m_rxArrival))
+    {
+        // TakeAhead, and the go-back-N timer cannot expire before the arrival: the RSEQ counts
+        // now with its arrival time, as it would then (this port is busy until after it), and
+        // what it acknowledges leaves the retransmission buffer now rather than when the run
+        // ends (the buffers would hold about 6 KiB per endpoint more on a large fabric).
+        ProcessRseq(rseq, &m_rxArrival);
+        return;
+    }
+    if (m_rxAhead)
+    {
+        // A micropacket of a run taken ahead of its arrival: it acknowledges from then. While
+        // the run is being sent its RSEQs may still be amended: the entry refers to it, and
+        // reads the RSEQ there when it is applied. After that, the same RSEQ again changes
+        // nothing.
+        const bool live = m_rxRun && !m_rxRun->finished; // (TakeAhead: no run)
+        const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
+        const uint8_t value = live ? rseq : RseqInRun(rseq);
+        if (!live && !m_laterAcks.empty() && !m_laterAcks.back().run &&
+            m_laterAcks.back().rseq == value)
+        {
+            return;
+        }
+        LaterAck& a = m_laterAcks.push_back_slot();
+        a.at = m_rxArrival;
+        a.run = run;
+        a.index = m_rxIndex;
+        a.rseq = value;
+        if (live && PeekPointer(m_laterAckRun) != m_rxRun)
+        {
+            m_laterAckRun = m_rxRun; // kept until it has left
+            m_rxRun->heldByReceiver = true;
+        }
+        return;
+    }
+    ApplyDueCredits(m_rxArrival); // the earlier ones first (it arrives now)
+    ProcessRseq(RseqInRun(rseq), &m_rxArrival);
+}
+
+bool
+GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
+{
+    GsnPortDevice* peer = m_channel ? m_channel->PeerOf(this) : nullptr;
+    if (!peer || !peer->m_txBusy)
+    {
+        return false; // (the first RSEQ might start its transmitter)
+    }
+    peer->ApplyArrivedAcks();
+    gather.peer = peer;
+    gather.waiting = peer->m_retx.size() - peer->m_ackedAhead;
+    gather.front = gather.waiting > 0 ? peer->FirstUnackedTseq() : 0;
+    return true;
+}
+
+void
+GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
+{
+    if (gather.any)
+    {
+        const Time at = gather.run->ArrivalOf(gather.k);
+        gather.peer->ProcessRseq(gather.rseq, &at);
+    }
+}
+
+bool
+GsnPortDevice::AmendRunAcks(const Time& arrival)
+{
+    if (!m_txBusy || !m_txRun || arrival >= m_runEnd || !m_channel)
+    {
+        return false;
+    }
+    const std::size_t k = FirstSlotFrom(arrival);
+    if (k >= m_txRun->Size())
+    {
+        return false;
+    }
+    const uint8_t rseq = uint8_t(m_expectedTseq - 1); // all accepted arrived by then
+    m_txRun->AmendRseqFrom(k, rseq);
+    m_laterArrivals.clear();
+    m_rxUnacked = 0;
+    m_ackDue = false;
+    if (int64_t(k) <= m_txRun->ackApplied || (!ExactAcks() && k < m_txRun->next))
+    {
+        AmendPeerRseq(rseq, k);
+    }
+    return true;
+}
+
+void
+GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k)
+{
+    // The peer chose ahead past micropacket k of the run with the RSEQ as it was: it applies
+    // the amended one now, with its own time (its next choice is after it).
+    if (GsnPortDevice* peer = m_channel->PeerOf(this))
+    {
+        peer->ApplyArrivedAcks(); // (earlier RSEQs first)
+        const Time at = m_txRun->ArrivalOf(k);
+        peer->ProcessRseq(rseq, &at);
+    }
+}
+
+Time
+GsnPortDevice::NextAckDue() const
+{
+    if (m_rxUnacked == 0 && m_laterArrivals.empty())
+    {
+        return Time::Max();
+    }
+    if (NullDue())
+    {
+        return gsn::Now();
+    }
+    // As micropacket by micropacket: when AckThreshold are owed, or the oldest has waited
+    // AckDelay.
+    const Time oldest = m_rxUnacked > 0 ? m_oldestUnacked : m_laterArrivals.front();
+    Time due = oldest + m_ackDelay;
+    const std::size_t more = m_ackThreshold - std::min(m_rxUnacked, m_ackThreshold);
+    if (more > 0 && m_laterArrivals.size() >= more)
+    {
+        due = std::min(due, m_laterArrivals[more - 1]);
+    }
+    return due;
+}
+
+void
+GsnPortDevice::AckRunFinished(const GsnMicropacketRun* run)
+{
+    // Entries of the run are the last ones: give them their final RSEQs, and let the run go.
+    for (std::size_t i = m_laterAcks.size(); i-- > 0;)
+    {
+        LaterAck& a = m_laterAcks[i];
+        if (a.run != run)
+        {
+            break; // (older entries are final already)
+        }
+        a.rseq = a.Rseq();
+        a.run = nullptr;
+    }
+    if (PeekPointer(m_laterAckRun) == run)
+    {
+        m_laterAckRun = nullptr;
+    }
+}
+} // namespace ns3
