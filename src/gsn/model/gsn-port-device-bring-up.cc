@@ -42,6 +42,12 @@ GsnPortDevice::ClearLinkState()
     m_rxOccupancy.fill(0);
     m_owedCredits.fill(0);
     m_owedTotal = 0;
+    ClearKeptForLater();
+}
+
+void
+GsnPortDevice::ClearKeptForLater()
+{
     m_laterReleases.clear();
     m_laterCredits.clear();
     m_laterAcks.clear();
@@ -238,4 +244,5 @@ void
 GsnPortDevice::NotifyLinkUp()
 {
 }
+
 } // namespace ns3

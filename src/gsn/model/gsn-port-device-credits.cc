@@ -534,13 +534,12 @@ GsnPortDevice::CreditTimeout()
         return;
     }
     // Lazy like AckTimeout: only credits owed for AckDelay force a Credit-only.
-    const Time due = m_oldestOwed + m_ackDelay;
-    if (gsn::Now() < due)
+    if (ArmAgainIfNotDue(m_creditTimer, m_oldestOwed + m_ackDelay, &GsnPortDevice::CreditTimeout))
     {
-        Arm(m_creditTimer, due - gsn::Now(), &GsnPortDevice::CreditTimeout);
         return;
     }
     m_creditDue = true;
     NotifyTxReady();
 }
+
 } // namespace ns3

@@ -645,13 +645,12 @@ GsnPortDevice::AckTimeout()
     }
     // The timer is lazy: it acts only if the oldest unacknowledged micropacket has waited
     // AckDelay; under steady traffic the threshold or piggy-backing acknowledges first.
-    const Time due = m_oldestUnacked + m_ackDelay;
-    if (gsn::Now() < due)
+    if (ArmAgainIfNotDue(m_ackTimer, m_oldestUnacked + m_ackDelay, &GsnPortDevice::AckTimeout))
     {
-        Arm(m_ackTimer, due - gsn::Now(), &GsnPortDevice::AckTimeout);
         return;
     }
     m_ackDue = true;
     NotifyTxReady();
 }
+
 } // namespace ns3

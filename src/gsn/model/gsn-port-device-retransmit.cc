@@ -317,4 +317,5 @@ GsnPortDevice::AckRunFinished(const GsnMicropacketRun* run)
         m_laterAckRun = nullptr;
     }
 }
+
 } // namespace ns3

@@ -797,4 +797,5 @@ GsnPortDevice::SendControl(GsnMicropacketType type)
     m_controlQueue.push_back(type);
     NotifyTxReady();
 }
+
 } // namespace ns3

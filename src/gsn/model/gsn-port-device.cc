@@ -340,11 +340,7 @@ GsnPortDevice::DoDispose()
     m_retx.clear();
     m_ackedAhead = 0;
     m_ackedCreditsUpTo = 0;
-    m_laterReleases.clear();
-    m_laterCredits.clear();
-    m_laterAcks.clear();
-    m_laterAckRun = nullptr;
-    m_laterArrivals.clear();
+    ClearKeptForLater();
     m_adminQueue.clear();
     m_controlQueue.clear();
     m_txRun = nullptr;
@@ -403,6 +399,18 @@ GsnPortDevice::Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*ha
 {
     timer.event = gsn::SchedulePortCall(delay, this, handler);
     timer.pending = true;
+}
+
+bool
+GsnPortDevice::ArmAgainIfNotDue(PortTimer& timer, const Time& due, void (GsnPortDevice::*handler)())
+{
+    const Time now = gsn::Now();
+    if (now < due)
+    {
+        Arm(timer, due - now, handler);
+        return true;
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------------------------------

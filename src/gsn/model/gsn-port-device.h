@@ -523,6 +523,9 @@ class GsnPortDevice : public NetDevice
 
     /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
     void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
+    /// A lazy timer's check: if \p due is still ahead, arm \p timer again for it.
+    /// \return whether it was armed (the timer's work is not due yet)
+    bool ArmAgainIfNotDue(PortTimer& timer, const Time& due, void (GsnPortDevice::*handler)());
     /// Make \p Timer call \p Handler once the event under way is over: as a call after it
     /// where the scheduler takes one (gsn::CallAfterCurrentEvent(), no event), else as an
     /// event with no delay. The handler calls Clear().
@@ -608,6 +611,8 @@ class GsnPortDevice : public NetDevice
     void BeginReset();
     /// Clear sequence, credit and buffer state of both directions.
     void ClearLinkState();
+    /// Forget what was kept for a later time: releases, credits, acknowledgements, arrivals.
+    void ClearKeptForLater();
     /// Queue a link-control micropacket.
     void SendControl(GsnMicropacketType type);
     /// Re-send the handshake step that has not been answered.
