@@ -25,7 +25,8 @@
  *               fabric manager); each Message is GsnNetDevice::Send of a --size-byte packet
  *               tagged GsnVcTag(--vc), EtherType 0x88B5 (--vc=4: a VC drawn per Message from
  *               a second generator, so that the list of Messages is the same, among the VCs
- *               whose default Message limit admits --size bytes: VC 0 only up to 4088).
+ *               whose Message limit admits --size bytes, GsnNetDevice's attribute
+ *               defaults as the command line leaves them: VC 0 only up to 4088).
  *   p2p-nix     the same graph of point-to-point links (6.4 Gbit/s, delay = cable length x
  *               5 ns/m = 50 ns for the default 10 m, Mtu 65535, DropTail device queues of
  *               100000 packets, no queue disc), switches as IPv4 routers, one /30 per link,
@@ -106,6 +107,23 @@ UniformBelow(std::mt19937_64& rng, uint64_t bound)
     return x % bound;
 }
 
+/// \param size a Message's payload bytes \return the VCs whose Message limit (the
+/// attribute defaults of GsnNetDevice) admits it; all four if none does (it is refused)
+std::vector<uint8_t>
+VcsCarrying(uint32_t size)
+{
+    const Ptr<GsnNetDevice> probe = CreateObject<GsnNetDevice>();
+    std::vector<uint8_t> vcs;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (probe->CarriesOnVc(size, vc))
+        {
+            vcs.push_back(vc);
+        }
+    }
+    return vcs.empty() ? std::vector<uint8_t>{0, 1, 2, 3} : vcs;
+}
+
 /**
  * Draw the traffic: per endpoint in index order, exponential gaps and destinations.
  * \param n endpoints (>= 2)
@@ -135,8 +153,8 @@ DrawMessages(uint32_t n,
         return messages;
     }
     const double meanGapNs = size * 8.0 / (load * LINK_BPS) * 1e9;
-    // VC 0 carries control Messages, of at most 4096 bytes with the LLC/SNAP header by default.
-    const uint32_t lowestVc = size + gsn::LLC_SNAP_BYTES <= 4096 ? 0 : 1;
+    // By default VC 0 takes Messages of at most 4096 bytes with the LLC/SNAP header.
+    const std::vector<uint8_t> carrying = vc < 4 ? std::vector<uint8_t>{} : VcsCarrying(size);
     const double startNs = double(start.GetNanoSeconds());
     const double stopNs = double(stop.GetNanoSeconds());
     for (uint32_t src = 0; src < n; ++src)
@@ -155,7 +173,7 @@ DrawMessages(uint32_t n,
                 ++dst;
             }
             const uint8_t mvc =
-                uint8_t(vc < 4 ? vc : lowestVc + UniformBelow(vcRng, gsn::NUM_VCS - lowestVc));
+                uint8_t(vc < 4 ? vc : carrying[UniformBelow(vcRng, carrying.size())]);
             messages.push_back({int64_t(std::llround(t)), src, dst, mvc});
         }
     }

@@ -331,8 +331,8 @@ GsnNetDevice::DoSend(Ptr<Packet> packet,
         m_macTxDropTrace(packet);
         return false;
     }
-    const uint64_t mlen = uint64_t(gsn::LLC_SNAP_BYTES) + packet->GetSize();
-    if (mlen > GetMaxMessageBytes(vc))
+    const uint64_t mlen = MessageLength(packet->GetSize());
+    if (!CarriesOnVc(packet->GetSize(), vc))
     {
         NS_LOG_WARN(this << " refused: a Message of " << mlen << " bytes (M_len) exceeds the "
                          << GetMaxMessageBytes(vc) << " bytes VC " << unsigned(vc)

@@ -87,6 +87,23 @@ class GsnNetDevice : public GsnPortDevice
     uint64_t GetMaxMessageBytes(uint8_t vc) const;
 
     /**
+     * \param bytes the size of a packet to send (without the LLC/SNAP header)
+     * \param vc a virtual channel
+     * \return whether \p vc carries it: its M_len (LLC/SNAP header included) is within
+     *         GetMaxMessageBytes(\p vc)
+     */
+    bool CarriesOnVc(uint64_t bytes, uint8_t vc) const
+    {
+        return MessageLength(bytes) <= GetMaxMessageBytes(vc);
+    }
+
+    /// \param bytes a packet's size \return the M_len of the Message carrying it
+    static uint64_t MessageLength(uint64_t bytes)
+    {
+        return gsn::LLC_SNAP_BYTES + bytes;
+    }
+
+    /**
      * \param packet a packet to send
      * \param protocolNumber its EtherType
      * \return the VC it would travel on (4 if its GsnVcTag is invalid)

@@ -438,13 +438,12 @@ GsnTrafficGenerator::DrawVc(uint32_t bytes)
     }
     // Only VCs that carry a Message this long (by default VC 0 takes none above 4096 bytes):
     // one that refuses it would turn a share of the offered load into refusals.
-    const uint64_t mlen =
-        uint64_t(gsn::LLC_SNAP_BYTES) + std::max(bytes, GsnTrafficHeader::SERIALIZED_SIZE);
+    bytes = std::max(bytes, GsnTrafficHeader::SERIALIZED_SIZE); // (as Send() makes it)
     uint8_t admitting[gsn::NUM_VCS];
     uint32_t n = 0;
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
-        if (!m_device || mlen <= m_device->GetMaxMessageBytes(vc))
+        if (!m_device || m_device->CarriesOnVc(bytes, vc))
         {
             admitting[n++] = vc;
         }
