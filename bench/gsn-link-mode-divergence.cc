@@ -27,11 +27,16 @@
  * The test's "runs of at most 1, uniform on a 2-ary 3-tree with link errors":
  *   build/bench/gsn-link-mode-divergence --k=2 --n=3 --errorRate=1e-4 --vc=4 --seed=2 \
  *     --messages=200 --ns3::GsnPortDevice::MaxRunLength=1
+ * To see what led to a difference, --showPort=P --from=T0 --to=T1 lists, slot by slot, what
+ * port P (the number printed above) and the port at the other end of its cable sent in both
+ * modes between T0 and T1 ns, marking with * the slots that differ; --showNode=N does so for
+ * every port of node N (a switch: its inputs' peers and its outputs).
  * Attributes given with --ns3::... apply to both modes (Config defaults); --runAttribute is
  * not needed for the link mode, which the tool sets itself.
  */
 
 #include "ns3/core-module.h"
+#include "ns3/gsn-channel.h"
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-port-device.h"
@@ -39,6 +44,7 @@
 #include "ns3/gsn-vc-tag.h"
 #include "ns3/network-module.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -64,6 +70,8 @@ struct Sent
 struct Outcome
 {
     std::vector<std::vector<Sent>> sent; ///< per port (GsnFabric::GetAllPorts order)
+    std::vector<uint32_t> peer;          ///< per port, the port at the cable's other end
+    std::vector<uint32_t> node;          ///< per port, its node's id
     std::map<std::pair<uint32_t, uint32_t>, int64_t> delivered; ///< (source, seq) -> ns
     uint64_t events{0};                                         ///< simulator events
 };
@@ -143,9 +151,21 @@ RunScenario(const std::string& mode,
         GsnHelper::SetMicropacketErrorRate(all, errorRate, 7000); // (as gsn-link-mode)
     }
     o.sent.resize(all.GetN());
+    o.peer.assign(all.GetN(), all.GetN());
+    std::map<Ptr<NetDevice>, uint32_t> index;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        index[all.Get(i)] = i;
+    }
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
         Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
+        Ptr<GsnChannel> cable = DynamicCast<GsnChannel>(port->GetChannel());
+        if (cable)
+        {
+            o.peer[i] = index[cable->GetPeer(port)];
+        }
+        o.node.push_back(port->GetNode()->GetId());
         port->TraceConnectWithoutContext("MicropacketTx",
                                          MakeBoundCallback(&OnTx, &o.sent[i], port));
     }
@@ -181,6 +201,50 @@ RunScenario(const std::string& mode,
     return o;
 }
 
+/**
+ * List what port \p p and its peer sent in [\p from, \p to], slot by slot, in both modes,
+ * marking the slots where the two modes differ.
+ */
+void
+ShowWindow(const Outcome& ref, const Outcome& run, uint32_t p, int64_t from, int64_t to)
+{
+    if (p >= ref.sent.size())
+    {
+        std::cout << "no port " << p << std::endl;
+        return;
+    }
+    for (uint32_t q : {p, ref.peer[p]})
+    {
+        if (q >= ref.sent.size())
+        {
+            continue;
+        }
+        std::cout << "port " << q << " (node " << ref.node[q] << ", peer port " << ref.peer[q]
+                  << "), " << from << " to " << to << " ns:" << std::endl;
+        std::map<int64_t, std::pair<std::string, std::string>> slots;
+        for (const Sent& s : ref.sent[q])
+        {
+            if (s.slotNs >= from && s.slotNs <= to)
+            {
+                slots[s.slotNs].first = s.text;
+            }
+        }
+        for (const Sent& s : run.sent[q])
+        {
+            if (s.slotNs >= from && s.slotNs <= to)
+            {
+                slots[s.slotNs].second = s.text;
+            }
+        }
+        for (const auto& [at, texts] : slots)
+        {
+            std::cout << (texts.first == texts.second ? "   " : " * ") << at
+                      << " ns  ref: " << (texts.first.empty() ? "-" : texts.first)
+                      << "  |  run: " << (texts.second.empty() ? "-" : texts.second) << std::endl;
+        }
+    }
+}
+
 } // namespace
 
 int
@@ -195,6 +259,10 @@ main(int argc, char* argv[])
     std::string fields = "timing";
     uint32_t n = 0;
     double errorRate = 0;
+    int64_t showPort = -1;
+    int64_t showNode = -1;
+    int64_t fromNs = 0;
+    int64_t toNs = 0;
     CommandLine cmd(__FILE__);
     cmd.AddValue("k", "Fat tree of k-port switches (k even, at least 4); with --n, the arity", k);
     cmd.AddValue("n", "k-ary n-tree of this many levels instead of the fat tree (0: off)", n);
@@ -205,6 +273,15 @@ main(int argc, char* argv[])
     cmd.AddValue("ports", "Ports whose first difference is shown, earliest first", ports);
     cmd.AddValue("context", "Micropackets shown before each first difference", context);
     cmd.AddValue("fields", "timing (leave out RSEQ, credits and LCRC) or all", fields);
+    cmd.AddValue("showPort",
+                 "Also list what this port and its peer sent between --from and --to, both modes",
+                 showPort);
+    cmd.AddValue("showNode",
+                 "Also list what every port of this node and their peers sent between --from "
+                 "and --to, both modes",
+                 showNode);
+    cmd.AddValue("from", "Start of the listing of --showPort/--showNode, in ns", fromNs);
+    cmd.AddValue("to", "End of the listing of --showPort/--showNode, in ns", toNs);
     cmd.Parse(argc, argv);
     const bool fatTree = n == 0;
     if ((fatTree ? k < 4 || k % 2 != 0 : k < 2) || vc > 4 || messages == 0 || errorRate < 0 ||
@@ -271,6 +348,25 @@ main(int argc, char* argv[])
                     std::cout << "-";
                 }
                 std::cout << std::endl;
+            }
+        }
+    }
+    if (showPort >= 0)
+    {
+        ShowWindow(ref, run, uint32_t(showPort), fromNs, toNs);
+    }
+    if (showNode >= 0)
+    {
+        const auto count = std::count(ref.node.begin(), ref.node.end(), uint32_t(showNode));
+        if (count == 0)
+        {
+            std::cout << "no port on node " << showNode << std::endl;
+        }
+        for (uint32_t p = 0; p < ref.node.size(); ++p)
+        {
+            if (ref.node[p] == uint32_t(showNode))
+            {
+                ShowWindow(ref, run, p, fromNs, toNs);
             }
         }
     }
