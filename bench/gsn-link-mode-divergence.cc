@@ -204,6 +204,8 @@ RunScenario(const std::string& mode,
 /**
  * List what port \p p and its peer sent in [\p from, \p to], slot by slot, in both modes,
  * marking the slots where the two modes differ.
+ * \param ref the reference's outcome \param run the run mode's outcome
+ * \param p a port (GsnFabric::GetAllPorts order) \param from first slot, ns \param to last, ns
  */
 void
 ShowWindow(const Outcome& ref, const Outcome& run, uint32_t p, int64_t from, int64_t to)
@@ -289,6 +291,11 @@ main(int argc, char* argv[])
     {
         std::cerr << "need an even --k >= 4 (with --n: --k >= 2), --vc 0-4, --messages > 0, "
                      "--errorRate in [0, 1), --fields timing|all\n";
+        return 1;
+    }
+    if ((showPort >= 0 || showNode >= 0) && toNs < fromNs)
+    {
+        std::cerr << "--showPort/--showNode need --to at or after --from\n";
         return 1;
     }
     g_allFields = fields == "all";
