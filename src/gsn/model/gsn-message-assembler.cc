@@ -36,6 +36,8 @@ GsnRxDropReasonName(GsnRxDropReason reason)
         return "NotForUs";
     case GsnRxDropReason::NO_ARP:
         return "NoArp";
+    case GsnRxDropReason::MALFORMED_ARP:
+        return "MalformedArp";
     case GsnRxDropReason::COUNT:
         break;
     }

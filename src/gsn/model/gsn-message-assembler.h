@@ -33,6 +33,7 @@ enum class GsnRxDropReason : uint8_t
     BAD_LLC_SNAP,        ///< not an LLC/SNAP header
     NOT_FOR_US,          ///< D_ULA is neither ours nor broadcast (and not promiscuous)
     NO_ARP,              ///< ARP/HARP on an interface that does not resolve (NeedsArp off)
+    MALFORMED_ARP,       ///< ARP/HARP shorter than its header and address lengths say
     COUNT                ///< number of reasons
 };
 

@@ -199,6 +199,7 @@ GsnNetDevice::DoDispose()
         q = nullptr;
     }
     m_interceptors.clear();
+    m_receiveInterceptors.clear();
     m_rxCallback =
         MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscRxCallback = MakeNullCallback<bool,
@@ -293,6 +294,19 @@ GsnNetDevice::SetSendInterceptor(uint16_t protocolNumber, SendInterceptor interc
     else
     {
         m_interceptors[protocolNumber] = interceptor;
+    }
+}
+
+void
+GsnNetDevice::SetReceiveInterceptor(uint16_t protocolNumber, ReceiveInterceptor interceptor)
+{
+    if (interceptor.IsNull())
+    {
+        m_receiveInterceptors.erase(protocolNumber);
+    }
+    else
+    {
+        m_receiveInterceptors[protocolNumber] = interceptor;
     }
 }
 
@@ -575,12 +589,41 @@ GsnNetDevice::DeliverMessage(Ptr<Packet> message)
         }
         return;
     }
+    const auto interceptor = m_receiveInterceptors.find(protocol);
+    if (interceptor != m_receiveInterceptors.end())
+    {
+        ++m_msgCounters.rxMessages;
+        m_macRxTrace(packet);
+        interceptor->second(packet, source);
+        return;
+    }
+    if (protocol == gsn::ETHERTYPE_ARP && !IsWholeArp(packet))
+    {
+        // ns-3's ArpHeader reads as many bytes as the frame's address lengths say, even
+        // past the end of a short frame.
+        DropMessage(message, GsnRxDropReason::MALFORMED_ARP);
+        return;
+    }
     ++m_msgCounters.rxMessages;
     m_macRxTrace(packet);
     if (!m_rxCallback.IsNull())
     {
         m_rxCallback(this, packet, protocol, source);
     }
+}
+
+bool
+GsnNetDevice::IsWholeArp(Ptr<const Packet> frame)
+{
+    // hrd(2) pro(2) hln(1) pln(1) op(2), then two hardware and two protocol addresses.
+    constexpr uint32_t FIXED = 8;
+    uint8_t fixed[FIXED];
+    if (frame->GetSize() < FIXED)
+    {
+        return false;
+    }
+    frame->CopyData(fixed, FIXED);
+    return frame->GetSize() >= FIXED + 2 * (uint32_t(fixed[4]) + uint32_t(fixed[5]));
 }
 
 // ---------------------------------------------------------------------------------------

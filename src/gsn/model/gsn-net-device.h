@@ -146,6 +146,20 @@ class GsnNetDevice : public GsnPortDevice
      */
     void SetSendInterceptor(uint16_t protocolNumber, SendInterceptor interceptor);
 
+    /// A callback that takes the received frames of one EtherType: the frame (from the
+    /// EtherType's payload on) and its source ULA.
+    typedef Callback<void, Ptr<const Packet>, Mac48Address> ReceiveInterceptor;
+
+    /**
+     * Hand the received frames of \p protocolNumber addressed to this endpoint (or broadcast)
+     * to \p interceptor alone, instead of the node's protocol handlers (a null callback
+     * removes it). The HARP adaptation takes 0x0806 this way: HARP reads every frame and
+     * ns-3's ARP, which would read past the end of a short one, sees none.
+     * \param protocolNumber an EtherType
+     * \param interceptor what takes the frames
+     */
+    void SetReceiveInterceptor(uint16_t protocolNumber, ReceiveInterceptor interceptor);
+
     /**
      * Send on the wire, bypassing any interceptor (for the protocol that intercepts).
      * \param packet the payload
@@ -200,6 +214,8 @@ class GsnNetDevice : public GsnPortDevice
     void DeliverMessage(Ptr<Packet> message);
     /// Count and trace a Message dropped at the destination.
     void DropMessage(Ptr<const Packet> message, GsnRxDropReason reason);
+    /// \return whether an ARP/HARP frame holds the addresses its header announces
+    static bool IsWholeArp(Ptr<const Packet> frame);
     /// Set the size of every VC's transmit queue.
     void SetTxQueueMaxSize(QueueSize size);
     /// \return the size of the transmit queues
@@ -219,6 +235,7 @@ class GsnNetDevice : public GsnPortDevice
     uint8_t m_defaultVc; ///< VC for other EtherTypes
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
+    std::map<uint16_t, ReceiveInterceptor> m_receiveInterceptors; ///< EtherTypes taken on receipt
     bool m_needsArp;                                    ///< what NeedsArp() answers
     bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
     bool m_adoptAssignedUla;            ///< take the ULA a switch assigns

@@ -11,7 +11,7 @@
 #include "ns3/fatal-error.h"
 #include "ns3/global-value.h"
 #include "ns3/log.h"
-#include "ns3/make-event.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -254,9 +254,18 @@ GsnTimingWheelScheduler::IsEmpty() const
 }
 
 bool
+GsnTimingWheelScheduler::HasEvent() const
+{
+    return m_inWheel > m_callsPending || !m_later->GsnQuadHeapScheduler::IsEmpty();
+}
+
+bool
 GsnTimingWheelScheduler::TakeCallAfterEvent(gsn::CallAfterEvent call)
 {
-    if (!m_callsAfterEventWork || m_head.empty())
+    // The simulator counts the events it scheduled against those RemoveNext() gives out, and
+    // takes one from every RemoveNext() while IsEmpty() is false: a call is taken only with an
+    // event of the simulator's pending, which RemoveNext() gives out after it.
+    if (!m_callsAfterEventWork || m_head.empty() || !HasEvent())
     {
         return false;
     }
@@ -283,6 +292,7 @@ GsnTimingWheelScheduler::TakeCallAfterEvent(gsn::CallAfterEvent call)
     node.key.m_context = index;
     AppendNode(uint32_t(m_current & (m_slots - 1)), NewNode(node, gsn::EventHint()));
     ++m_inWheel;
+    ++m_callsPending;
     return true;
 }
 
@@ -384,6 +394,7 @@ GsnTimingWheelScheduler::RemoveNext()
 {
     for (;;)
     {
+        NS_ASSERT_MSG(HasEvent(), "GsnTimingWheelScheduler: no event behind the calls");
         const uint32_t s = NextSlot();
         const Scheduler::Event next =
             s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);
@@ -398,17 +409,12 @@ GsnTimingWheelScheduler::RemoveNext()
             return next;
         }
         // A call after an event (TakeCallAfterEvent()): made here, where that event would
-        // run; then on to the next.
+        // run; then on to the next (an event of the simulator's is still pending:
+        // KeepAnEventAfterCalls()).
+        --m_callsPending;
+        m_makingCall = true;
         MakeCall(next.key.m_context);
-        if (IsEmpty())
-        {
-            // Nothing left (the call scheduled nothing): the simulator expects an event.
-            Scheduler::Event nothing;
-            nothing.impl = MakeEvent([]() {});
-            nothing.key = next.key;
-            nothing.key.m_context = Simulator::GetContext();
-            return nothing;
-        }
+        m_makingCall = false;
     }
 }
 
@@ -429,7 +435,25 @@ GsnTimingWheelScheduler::PrefetchNext() const
 }
 
 void
+GsnTimingWheelScheduler::KeepAnEventAfterCalls()
+{
+    if ((m_callsPending > 0 || m_makingCall) && !HasEvent())
+    {
+        // (The simulator is inside its Remove(), between taking the event out and counting
+        // it gone; it counts this one in, as any other.)
+        Simulator::ScheduleNow([]() {});
+    }
+}
+
+void
 GsnTimingWheelScheduler::Remove(const Scheduler::Event& ev)
+{
+    RemoveEvent(ev);
+    KeepAnEventAfterCalls();
+}
+
+void
+GsnTimingWheelScheduler::RemoveEvent(const Scheduler::Event& ev)
 {
     if (InWheel(ev.key.m_ts))
     {

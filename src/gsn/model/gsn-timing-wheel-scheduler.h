@@ -52,7 +52,10 @@ namespace ns3
  * (the end of the current time step's list), as a node without an event object, and
  * RemoveNext() makes it when it comes first, then gives out the next event: the same order,
  * without an event. The gsn model sends the Null of an idle port that way (GsnPortDevice
- * holds it until the other events of the instant have run). (Replacing the simulator's
+ * holds it until the other events of the instant have run). The simulator counts the events
+ * it schedules and expects one from every RemoveNext(), so a call is taken only while an
+ * event of the simulator's is pending, and when the last such event is removed while calls
+ * are pending the scheduler schedules an event doing nothing behind them. (Replacing the simulator's
  * scheduler while a call is pending makes the call then, as the pending events are taken
  * out.)
  *
@@ -130,6 +133,13 @@ class GsnTimingWheelScheduler : public Scheduler
     void FreeNode(uint32_t i);
     /// Makes call \p index of m_calls (a node without an event has come first).
     void MakeCall(uint32_t index);
+    /// \return whether an event of the simulator's is pending (not only calls)
+    bool HasEvent() const;
+    /// After an event was removed: if calls are pending (or one is being made) and no event
+    /// is left to give out after them, schedules an event doing nothing at the current time.
+    void KeepAnEventAfterCalls();
+    /// Takes event \p ev out of the wheel or the heap.
+    void RemoveEvent(const Scheduler::Event& ev);
     /// Has the next event's object, and the memory it hinted, fetched into the cache while
     /// the one just given out runs (its port is seldom in the cache in a large fabric).
     void PrefetchNext() const;
@@ -150,6 +160,8 @@ class GsnTimingWheelScheduler : public Scheduler
     uint32_t m_lastUid{0};                    ///< the highest event number inserted
     std::vector<gsn::CallAfterEvent> m_calls; ///< calls after events, by node (free or taken)
     std::vector<uint32_t> m_freeCalls;        ///< free entries of m_calls
+    std::size_t m_callsPending{0};            ///< calls in the wheel (nodes without an event)
+    bool m_makingCall{false};                 ///< RemoveNext() is making a call
 };
 
 } // namespace ns3

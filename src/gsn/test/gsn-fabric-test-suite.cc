@@ -480,7 +480,8 @@ class GsnCallAfterEventTestCase : public TestCase
                                                    "lone@30"};
         NS_TEST_ASSERT_MSG_EQ((m_log == expected), true, "the calls in the order of events");
         NS_TEST_ASSERT_MSG_EQ((taken == std::vector<bool>{true, true, true, true}), true, "taken");
-        // Seven events, and an event doing nothing given out after the lone call.
+        // Seven events, and the event doing nothing that the scheduler scheduled behind the
+        // lone call when the last event was removed (the simulator counts it in and out).
         NS_TEST_ASSERT_MSG_EQ(events, 8u, "the calls are not events");
 
         // Turned off, no call is taken.

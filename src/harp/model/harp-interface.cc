@@ -104,10 +104,7 @@ HarpInterface::DoDispose()
     if (m_device)
     {
         m_device->SetSendInterceptor(harp::kEtherType, GsnNetDevice::SendInterceptor());
-    }
-    if (m_node)
-    {
-        m_node->UnregisterProtocolHandler(MakeCallback(&HarpInterface::ReceiveFromDevice, this));
+        m_device->SetReceiveInterceptor(harp::kEtherType, GsnNetDevice::ReceiveInterceptor());
     }
     if (m_arpCache)
     {
@@ -144,9 +141,9 @@ HarpInterface::Setup(Ptr<Node> node,
     }
 
     // IPv4 resolves next hops on this device through an ArpCache of our own. ns-3's ARP
-    // receive path finds caches by device in its own list, so it never sees this one; it needs
-    // one there though (it is called for every 0x0806 frame), which IPv4 made only if the
-    // device already asked for ARP when the address was assigned.
+    // keeps caches by device in its own list and expects one for every device that needs
+    // ARP, which IPv4 made only if the device already asked for ARP when the address was
+    // assigned. It never receives a frame of this device: HARP takes them all (below).
     device->SetAttribute("NeedsArp", BooleanValue(true));
     Ptr<ArpL3Protocol> arp = node->GetObject<ArpL3Protocol>();
     NS_ABORT_MSG_UNLESS(arp, "HARP needs ns-3's internet stack on node " << node->GetId());
@@ -163,9 +160,8 @@ HarpInterface::Setup(Ptr<Node> node,
     ipInterface->SetArpCache(m_arpCache);
 
     device->SetSendInterceptor(harp::kEtherType, MakeCallback(&HarpInterface::InterceptArp, this));
-    node->RegisterProtocolHandler(MakeCallback(&HarpInterface::ReceiveFromDevice, this),
-                                  harp::kEtherType,
-                                  device);
+    device->SetReceiveInterceptor(harp::kEtherType,
+                                  MakeCallback(&HarpInterface::ReceiveFromDevice, this));
 }
 
 harp::TimeNs
@@ -558,16 +554,11 @@ HarpInterface::ForgetArpEntry(Ipv4Address ip)
 // Frames
 
 void
-HarpInterface::ReceiveFromDevice(Ptr<NetDevice> device,
-                                 Ptr<const Packet> packet,
-                                 uint16_t protocol,
-                                 const Address& from,
-                                 const Address& to,
-                                 NetDevice::PacketType packetType)
+HarpInterface::ReceiveFromDevice(Ptr<const Packet> packet, Mac48Address from)
 {
-    NS_LOG_FUNCTION(this << device << packet << protocol << from << to << packetType);
+    NS_LOG_FUNCTION(this << packet << from);
     ++m_counters.rxFrames;
-    Deliver(packet, Mac48Address::ConvertFrom(from));
+    Deliver(packet, from);
 }
 
 void

@@ -241,13 +241,8 @@ class HarpInterface : public Object
     harp::TimeNs Now() const;
     /// The send interceptor of EtherType 0x0806: ns-3's ARP packets end here.
     bool InterceptArp(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber);
-    /// The protocol handler of EtherType 0x0806 on the device.
-    void ReceiveFromDevice(Ptr<NetDevice> device,
-                           Ptr<const Packet> packet,
-                           uint16_t protocol,
-                           const Address& from,
-                           const Address& to,
-                           NetDevice::PacketType packetType);
+    /// The receive interceptor of EtherType 0x0806 on the device: every frame comes here.
+    void ReceiveFromDevice(Ptr<const Packet> packet, Mac48Address from);
     /// Hands one frame to the running engines.
     void Deliver(Ptr<const Packet> frame, Mac48Address source);
     /// Fires the Drop trace for what an engine dropped between two snapshots of its stats.
