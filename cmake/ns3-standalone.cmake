@@ -8,6 +8,7 @@
 #  - test sources go into a library lib<module>-test that the test runner links.
 
 find_package(ns3 3.37 REQUIRED)
+include(GNUInstallDirs)
 find_package(Boost 1.74 REQUIRED)
 
 # Debian built ns-3 with logging on: consumers must agree, or class layouts differ.
@@ -29,7 +30,7 @@ set(CMAKE_BUILD_RPATH ${CMAKE_BINARY_DIR}/lib)
 foreach(
   _mod
   core network internet applications point-to-point csma bridge stats flow-monitor
-  traffic-control nix-vector-routing internet-apps mobility)
+  traffic-control nix-vector-routing internet-apps mobility netanim)
   set(lib${_mod} ns3::lib${_mod})
 endforeach()
 
@@ -51,7 +52,8 @@ function(build_lib)
   set(_target lib${BLIB_LIBNAME})
   add_library(${_target} SHARED ${BLIB_SOURCE_FILES})
   set_target_properties(${_target} PROPERTIES OUTPUT_NAME ns${NS3_VER}-${BLIB_LIBNAME})
-  target_include_directories(${_target} PUBLIC ${GSN_OUTPUT_INCLUDE})
+  target_include_directories(${_target} PUBLIC $<BUILD_INTERFACE:${GSN_OUTPUT_INCLUDE}>
+                                               $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   # Debian's ns-3 was built with logging on: every user of the module must agree.
   target_compile_definitions(${_target} PUBLIC NS3_LOG_ENABLE)
   target_link_libraries(${_target} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
@@ -69,6 +71,12 @@ function(build_lib)
   file(GENERATE OUTPUT ${GSN_OUTPUT_INCLUDE}/ns3/${BLIB_LIBNAME}-module.h CONTENT "${_agg}")
 
   set(lib${BLIB_LIBNAME} ${_target} CACHE INTERNAL "ns-3 module ${BLIB_LIBNAME}")
+
+  # cmake --install: the library, its public headers and the aggregate header, in the
+  # exported package (ns3::lib<module>, cmake/gsn-ns3-config.cmake.in).
+  install(TARGETS ${_target} EXPORT gsn-ns3-targets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(FILES ${BLIB_HEADER_FILES} ${GSN_OUTPUT_INCLUDE}/ns3/${BLIB_LIBNAME}-module.h
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3)
 
   if(GSN_ENABLE_TESTS AND BLIB_TEST_SOURCES)
     add_library(${_target}-test SHARED ${BLIB_TEST_SOURCES})

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs on Debian 12 (bookworm): ns-3.37 and the libraries its CMake
-# configuration silently needs, Boost, the compiler and build tools, Python 3 and tshark.
+# configuration silently needs, Boost, the compiler and build tools, Python 3, tshark, and what
+# building ns-3's source package needs.
 # The one list of packages of the project: .ci/run and tools/run-default.sh call this script.
 #
 # Usage: tools/setup-debian.sh [--print]      (--print: only print the package list)
@@ -27,6 +28,10 @@ PACKAGES=(
   tshark
   # gnuplot-nox: the PNG plots of bench/run-fabric-bench.py and tools/gsn-scaling-study.py
   gnuplot-nox
+  # dpkg-dev (dpkg-source) and ninja-build: tools/ns3-tree-test.sh unpacks Debian's ns3
+  # source package and builds it with ns-3's own ./ns3 (Ninja when present).
+  dpkg-dev
+  ninja-build
 )
 
 if [[ "${1:-}" == "--print" ]]; then

@@ -4,6 +4,7 @@ cpp_examples = [
     ("gsn-two-hosts", "True", "True"),
     ("gsn-two-hosts --vc=3 --length=40 --size=100 --interval=1us --duration=100us", "True", "True"),
     ("gsn-fat-tree", "True", "True"),
+    ("gsn-animation --simTime=20us", "True", "True"),
     ("gsn-fat-tree --pattern=Permutation --vc=4 --load=0.3 --simTime=300us", "True", "True"),
     ("gsn-fabric-scaling --topology=mesh --x=3 --y=3 --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=torus --x=3 --y=3 --routing=UpDown --simTime=200us --progress=0", "True", "True"),
