@@ -7,9 +7,13 @@
 #include "st-bypass-stack.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 
 using namespace ns3::st;
 
@@ -81,14 +85,62 @@ struct Handle : public StEventSink
 /// One st_mhandle_t.
 struct MemHandle
 {
-    Handle* owner{nullptr};
-    uint32_t id{0};
+    uintptr_t owner{0}; // the st_chandle_t it was mapped on
+    uint32_t id{0};     // the registration in the connection's memory table
 };
 
+/*
+ * The live handles. A handle is a number, never a pointer, and never reused: a routine looks
+ * it up before touching anything, so a value that is not a live handle (the address of a
+ * handle variable, as the draft's "st_chandle_t *" spelling passes it, a deleted handle,
+ * garbage) gets EINVAL instead of undefined behaviour. The lock keeps the table consistent
+ * when threads create and delete handles (each handle is still used by one thread).
+ */
+struct HandleTable
+{
+    std::mutex lock;
+    uintptr_t next{1};
+    std::unordered_map<uintptr_t, std::unique_ptr<Handle>> conns;
+    std::unordered_map<uintptr_t, std::unique_ptr<MemHandle>> mems;
+};
+
+HandleTable&
+Table()
+{
+    static HandleTable table;
+    return table;
+}
+
+uintptr_t
+Id(const void* h)
+{
+    return reinterpret_cast<uintptr_t>(h);
+}
+
+void*
+AsHandle(uintptr_t id)
+{
+    return reinterpret_cast<void*>(id);
+}
+
+/// The live connection handle \p c, or nullptr.
 Handle*
 H(st_chandle_t c)
 {
-    return static_cast<Handle*>(c);
+    HandleTable& t = Table();
+    std::lock_guard<std::mutex> guard(t.lock);
+    auto it = t.conns.find(Id(c));
+    return it != t.conns.end() ? it->second.get() : nullptr;
+}
+
+/// The live memory handle \p m, or nullptr.
+MemHandle*
+M(st_mhandle_t m)
+{
+    HandleTable& t = Table();
+    std::lock_guard<std::mutex> guard(t.lock);
+    auto it = t.mems.find(Id(m));
+    return it != t.mems.end() ? it->second.get() : nullptr;
 }
 
 int
@@ -109,6 +161,8 @@ ToErrno(StStatus s)
             return ST_EFAULT;
         case StStatus::NoMx:
             return ST_ENOMEM;
+        case StStatus::ChannelTooSmall:
+            return ST_EMSGSIZE;
         default:
             return ST_EINVAL;
     }
@@ -197,11 +251,15 @@ extern "C"
         {
             return ST_ENOMEM;
         }
-        auto* h = new Handle;
+        auto h = std::make_unique<Handle>();
         h->stack = static_cast<StBypassStack*>(stack);
         h->params = h->stack->GetEndpoint().GetConfig().defaults;
         h->params.bypass = true;
-        *chandle = h;
+        HandleTable& t = Table();
+        std::lock_guard<std::mutex> guard(t.lock);
+        const uintptr_t id = t.next++;
+        t.conns.emplace(id, std::move(h));
+        *chandle = AsHandle(id);
         return ST_OK;
     }
 
@@ -232,7 +290,14 @@ extern "C"
         {
             h->stack->GetEndpoint().Unlisten(h->listenPort);
         }
-        delete h;
+        HandleTable& t = Table();
+        std::lock_guard<std::mutex> guard(t.lock);
+        for (auto it = t.mems.begin(); it != t.mems.end();)
+        {
+            // Its registrations go with it (the memory table belonged to its connection).
+            it = it->second->owner == Id(chandle) ? t.mems.erase(it) : std::next(it);
+        }
+        t.conns.erase(Id(chandle));
         return ST_OK;
     }
 
@@ -701,10 +766,16 @@ extern "C"
         {
             return ToErrno(s);
         }
-        auto* mh = new MemHandle;
-        mh->owner = h;
+        auto mh = std::make_unique<MemHandle>();
+        mh->owner = Id(chandle);
         mh->id = id;
-        *mhandle = mh;
+        {
+            HandleTable& t = Table();
+            std::lock_guard<std::mutex> guard(t.lock);
+            const uintptr_t key = t.next++;
+            t.mems.emplace(key, std::move(mh));
+            *mhandle = AsHandle(key);
+        }
         if (mx != nullptr)
         {
             *mx = m;
@@ -715,14 +786,17 @@ extern "C"
     int
     st_unmap(st_mhandle_t mhandle)
     {
-        auto* mh = static_cast<MemHandle*>(mhandle);
+        MemHandle* mh = M(mhandle);
         if (mh == nullptr)
         {
             return ST_EINVAL;
         }
-        StConnection* c = mh->owner->Conn();
+        Handle* owner = H(AsHandle(mh->owner));
+        StConnection* c = owner != nullptr ? owner->Conn() : nullptr;
         int e = c != nullptr ? ToErrno(c->GetMemory().Unmap(mh->id)) : ST_OK;
-        delete mh;
+        HandleTable& t = Table();
+        std::lock_guard<std::mutex> guard(t.lock);
+        t.mems.erase(Id(mhandle));
         return e;
     }
 
@@ -741,10 +815,6 @@ extern "C"
             return ST_ENOTCONN;
         }
         StHeader sh = FromC(*hdr);
-        if (!StOpIsWireOp(static_cast<uint8_t>(sh.op)))
-        {
-            return ST_EINVAL;
-        }
         uint64_t linear = c->GetMemory().Linear(bufx, off);
         StStatus s
             = c->SendRaw(h->stack->GetDriver().Now(), sh, static_cast<const uint8_t*>(opt_pay),

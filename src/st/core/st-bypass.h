@@ -6,13 +6,18 @@
  *
  * Differences from the draft, all forced by its open points:
  *  - every routine takes st_chandle_t / st_mhandle_t by value (the draft mixes "st_chandle_t"
- *    and "st_chandle_t *" for the same opaque handle);
+ *    and "st_chandle_t *" for the same opaque handle). A handle is an opaque number that is
+ *    never reused, checked by every routine: a value that is not a live handle (the address
+ *    of a handle variable, a deleted handle) gets EINVAL (the ready tests return 1, or -1
+ *    for st_accept_ready, and st_stack NULL); st_delete also frees the handle's mhandles;
  *  - return values are 0 or an errno value (the draft: "need to define error codes"), with
  *    EWOULDBLOCK for a st_rx timeout as the draft says;
  *  - option values are int (keys are returned as their 32-bit pattern);
  *  - st_header_t is the 40-byte header in host order; libst converts to big-endian;
  *  - st_tx fills in D_Port, S_Port and D_Key from the connection (the draft lets an
- *    implementation restrict them), and refuses connection-management ops;
+ *    implementation restrict them), refuses connection-management ops, and refuses (EINVAL)
+ *    a header the peer's decoder would refuse (StHeader::Validate: opcode, FetchOp field,
+ *    FETCHOP T_len);
  *  - st_map needs an established connection (the Bufx table belongs to the connection);
  *  - st_accept turns the listening handle into the connection and stops listening.
  * Extensions: st_create_on (name the stack), st_rx_payload (did the last st_rx carry an
@@ -89,7 +94,7 @@ extern "C"
 
 /* Error codes: errno values. */
 #define ST_OK           0
-#define ST_EINVAL       EINVAL       /* bad argument or option value */
+#define ST_EINVAL       EINVAL       /* bad argument, option value, handle or header (st_tx) */
 #define ST_ENOTCONN     ENOTCONN     /* no connection (yet, or any more) */
 #define ST_EISCONN      EISCONN      /* already connected/listening */
 #define ST_ECONNREFUSED ECONNREFUSED /* CA with R = 1 */
@@ -101,6 +106,7 @@ extern "C"
 #define ST_EFAULT       EFAULT       /* memory not mapped for this use */
 #define ST_EHOSTUNREACH EHOSTUNREACH /* host name not resolved */
 #define ST_ENOMEM       ENOMEM       /* no stack, no Mx left */
+#define ST_EMSGSIZE     EMSGSIZE     /* the data channel cannot carry a 256-byte STU */
 
     /** Allocate a connection handle on the default stack. */
     int st_create(st_chandle_t* chandle);

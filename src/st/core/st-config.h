@@ -7,9 +7,15 @@
 #define ST_CONFIG_H
 
 #include <cstdint>
+#include <functional>
 
 namespace ns3 {
 namespace st {
+
+/// Smallest Max_STU (log2) the engine negotiates: 256 bytes, the smallest Bufx [C] IRIX-impl.
+constexpr uint8_t ST_MIN_MAX_STU = 8;
+/// "No limit" from StConfig::channelMaxStu (log2).
+constexpr uint8_t ST_NO_STU_LIMIT = 63;
 
 /**
  * \brief Parameters of one virtual connection that the local side offers in RC/CA.
@@ -52,7 +58,20 @@ struct StConfig
     bool silentData{true};        //!< managed DATA is Silent except the transfer's last STU [U]
     bool pauseWhenNoBuffer{true}; //!< RTS/RTR without posted memory: RA(R=0) pause, else reject
     uint16_t ephemeralPortBase{49152}; //!< first local port for Connect [U] (IANA dynamic range)
-    uint32_t keySeed{0x5354u};         //!< seed of the deterministic key generator
+    /**
+     * Where local keys come from: each call gives 32 random bits (0 and keys in use are
+     * skipped). Keys guard a connection against stray and forged operations, so they must
+     * not be predictable. Empty: the OS's random source (std::random_device). An adapter
+     * that must be reproducible (a simulator) supplies its own seeded generator.
+     */
+    std::function<uint32_t()> keySource;
+    /**
+     * log2 of the largest STU the local interface carries to or from \p peer on data
+     * channel \p channel (for GSN: the VC's Message limit less the LLC/SNAP and ST headers).
+     * Advertised Max_STU and every STU sent respect it; a connection whose data channel
+     * carries less than 2^ST_MIN_MAX_STU is refused. Empty: no limit.
+     */
+    std::function<uint8_t(uint64_t peer, uint8_t channel)> channelMaxStu;
     uint64_t lingerNs{4000000000ULL};  //!< keep a closed VC to answer late DA/DC [U]
     uint32_t rxFetchOpMemory{64};      //!< completed FETCHOP ids remembered for duplicates [U]
 };

@@ -316,11 +316,26 @@ StConnection::DrainBlocked(uint64_t now)
     }
 }
 
-uint64_t
-StConnection::StuLimit() const
+uint8_t
+StConnection::ChannelMaxStu(uint8_t channel) const
 {
-    // An STU is never larger than 2^min(peer Max_STU, peer Bufsize) [C] IRIX, INCITS337.
-    uint8_t lg = std::min<uint8_t>(m_peerMaxStu, m_peerBufsize);
+    return m_cfg.channelMaxStu ? m_cfg.channelMaxStu(m_peer, channel) : ST_NO_STU_LIMIT;
+}
+
+uint8_t
+StConnection::AdvertisedMaxStu() const
+{
+    // IRIX sends min(maxstu, Bufsize) [C]; and no more than our data channel carries, so
+    // the peer's STUs fit it.
+    return std::min({m_params.maxStu, m_params.bufsize, ChannelMaxStu(m_params.dataVc)});
+}
+
+uint64_t
+StConnection::StuLimit(uint8_t channel) const
+{
+    // An STU is never larger than 2^min(peer Max_STU, peer Bufsize) [C] IRIX, INCITS337, nor
+    // than the local interface carries on its channel.
+    uint8_t lg = std::min({m_peerMaxStu, m_peerBufsize, ChannelMaxStu(channel)});
     return 1ULL << std::min<uint8_t>(lg, 40);
 }
 
@@ -334,7 +349,7 @@ StConnection::SendTiled(uint64_t now,
                         uint16_t extraLastFlags,
                         bool silentButLast)
 {
-    const uint64_t stu = StuLimit();
+    const uint64_t stu = StuLimit(tmpl.GetDataChannel());
     const uint64_t bufBytes = 1ULL << m_peerBufsize;
     uint64_t k = 0;
     uint16_t stuNum = 0;
@@ -376,7 +391,7 @@ StConnection::StartConnect(uint64_t now, uint16_t remotePort)
     rc.mx = m_params.etherType;
     rc.bufx = m_params.bufsize;
     rc.offset = m_localKey;
-    rc.sync = std::min(m_params.maxStu, m_params.bufsize); // IRIX: min(maxstu, Bufsize) [C]
+    rc.sync = AdvertisedMaxStu();
     if (m_params.outOfOrder)
     {
         rc.flags |= StFlag::ORDER;
@@ -399,13 +414,14 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);
     m_txSlots = m_peerSlots;
     m_negotiated = true;
+    m_responder = true;
     m_state = StConnState::Connected;
 
     StHeader ca = Make(StOp::Ca);
     ca.param = m_params.slots;
     ca.bufx = m_params.bufsize;
     ca.offset = m_localKey;
-    ca.sync = std::min(m_params.maxStu, m_params.bufsize);
+    ca.sync = AdvertisedMaxStu();
     if (m_params.outOfOrder)
     {
         ca.flags |= StFlag::ORDER;
@@ -419,14 +435,20 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     PushEvent(e);
 }
 
-void
+bool
 StConnection::ResendCa(uint64_t now)
 {
+    // Only the responder sent a CA; an initiator has none to repeat.
+    if (!m_responder)
+    {
+        return false;
+    }
     if (m_state == StConnState::Connected)
     {
         StHeader ca = m_ca;
         Emit(now, ca, nullptr, 0);
     }
+    return true;
 }
 
 StStatus
@@ -641,6 +663,10 @@ StConnection::Write(uint64_t now,
     if (vc > 3 || !(m_params.channels & (1u << vc)))
     {
         return StStatus::InvalidArgument;
+    }
+    if (ChannelMaxStu(static_cast<uint8_t>(vc)) < ST_MIN_MAX_STU)
+    {
+        return StStatus::ChannelTooSmall;
     }
     SendXfer x;
     x.id = NewId();
@@ -971,6 +997,10 @@ StConnection::SendRaw(uint64_t now,
     {
         return StStatus::InvalidArgument; // st_tx sends "non-connection ST headers" [C] SEED-API
     }
+    if (h.Validate() != StDecodeStatus::Ok)
+    {
+        return StStatus::InvalidArgument; // the peer's decoder would refuse it
+    }
     StHeader t = h;
     t.dPort = m_remotePort;
     t.sPort = m_localPort;
@@ -989,6 +1019,10 @@ StConnection::SendRaw(uint64_t now,
     if (src == nullptr)
     {
         return StStatus::NotMapped;
+    }
+    if (ChannelMaxStu(t.GetDataChannel()) < ST_MIN_MAX_STU)
+    {
+        return StStatus::ChannelTooSmall;
     }
     // libst tiles a buffer that crosses a Bufx boundary [C] SEED-API "A Note on Tiling".
     uint16_t lastFlags = t.flags & (StFlag::LAST | StFlag::SEND_STATE);
@@ -1030,8 +1064,6 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
         return OnDa(now, h);
     case StOp::Dc:
         return OnDc(now, h);
-    case StOp::Nop:
-        return m_state == StConnState::Connected ? StRxVerdict::Accepted : StRxVerdict::WrongState;
     default:
         break;
     }
@@ -1105,6 +1137,8 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
         case StOp::Ea:
             v = OnEa(now, h);
             break;
+        case StOp::Nop:
+            break; // nothing to do; in bypass mode it goes to st_rx like any header
         default:
             v = StRxVerdict::WrongState;
             break;

@@ -100,8 +100,11 @@ class StConnection
     void StartConnect(uint64_t now, uint16_t remotePort);
     /// Accept a received RC (responder): take the peer's parameters and send CA.
     void Accept(uint64_t now, const StHeader& rc);
-    /// Answer a duplicate RC with the same CA again.
-    void ResendCa(uint64_t now);
+    /**
+     * \brief Answer a duplicate RC with the CA sent before (while connected).
+     * \return false, and nothing is sent, unless this side accepted the connection
+     */
+    bool ResendCa(uint64_t now);
     /// Begin the teardown (RD), aborting every transfer.
     StStatus Close(uint64_t now);
 
@@ -272,6 +275,12 @@ class StConnection
     bool IsGone(uint64_t now) const
     {
         return m_state == StConnState::Closed && now >= m_lingerUntil;
+    }
+
+    /// Did this side accept the connection (answer its RC with a CA)?
+    bool IsResponder() const
+    {
+        return m_responder;
     }
 
     /// Is the connection in bypass mode?
@@ -481,7 +490,9 @@ class StConnection
     void StartNextFetch(uint64_t now, uint64_t linear);
     void Reject(uint64_t now, const StHeader& req, uint32_t reqId, bool pause);
     bool SeenFetch(uint32_t gid) const;
-    uint64_t StuLimit() const;
+    uint64_t StuLimit(uint8_t channel) const;
+    uint8_t ChannelMaxStu(uint8_t channel) const;
+    uint8_t AdvertisedMaxStu() const;
     StStatus IssueGet(uint64_t now,
                       uint32_t region,
                       uint64_t regionOffset,
@@ -535,6 +546,7 @@ class StConnection
     bool m_crossing{false}; //!< RDs crossed: we also wait for a DA
     bool m_gotDc{false};    //!< crossing: DC for our DA received
     StHeader m_ca;          //!< the CA we sent (for duplicate RCs)
+    bool m_responder{false}; //!< we accepted the connection (and sent m_ca)
 
     uint32_t m_nextId{1};                       //!< next transfer id
     std::map<uint32_t, SendXfer> m_sends;       //!< by our id

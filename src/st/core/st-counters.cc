@@ -13,7 +13,8 @@ StRxVerdictName(StRxVerdict v)
         = {"Accepted",       "Truncated",       "UnknownOp",  "LocalOp",
            "BadFlags",       "BadField",        "NoListener", "UnknownKey",
            "WrongPort",      "WrongPeer",       "WrongState", "UnknownTransfer",
-           "OutsideMapping", "OutsideExposure", "Duplicate",  "SlotOverrun"};
+           "OutsideMapping", "OutsideExposure", "Duplicate",  "SlotOverrun",
+           "NoChannel"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StRxVerdict::Count),
                   "one name per verdict");
     auto i = static_cast<std::size_t>(v);

@@ -35,6 +35,7 @@ enum class StRxVerdict : uint8_t
     OutsideExposure, //!< memory is mapped but not exposed to this op (CTS block, region)
     Duplicate,       //!< a duplicate (answered again when needed, never applied twice)
     SlotOverrun,     //!< the peer sent more slot-using headers than we advertised
+    NoChannel,       //!< RC refused (CA R=1): our data channel cannot carry a 2^8-byte STU
     Count            //!< number of verdicts
 };
 

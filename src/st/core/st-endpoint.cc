@@ -32,8 +32,7 @@ VerdictOf(StDecodeStatus s)
 } // namespace
 
 StEndpoint::StEndpoint(const StConfig& config)
-  : m_config(config)
-  , m_keyState(config.keySeed != 0 ? config.keySeed : 1)
+    : m_config(config)
 {
 }
 
@@ -92,19 +91,33 @@ StEndpoint::PortInUse(uint16_t port) const
 uint32_t
 StEndpoint::NewKey()
 {
-    // xorshift32: deterministic for a given seed, never 0, skips keys in use.
+    // Random, never 0 [C] IRIX-impl, never a key in use.
     for (;;)
     {
-        uint32_t x = m_keyState;
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        m_keyState = x;
+        uint32_t x = 0;
+        if (m_config.keySource)
+        {
+            x = m_config.keySource();
+        }
+        else
+        {
+            if (!m_random)
+            {
+                m_random = std::make_unique<std::random_device>();
+            }
+            x = static_cast<uint32_t>((*m_random)());
+        }
         if (x != 0 && m_byKey.count(x) == 0)
         {
             return x;
         }
     }
+}
+
+uint8_t
+StEndpoint::ChannelMaxStu(StPeerAddress peer, uint8_t channel) const
+{
+    return m_config.channelMaxStu ? m_config.channelMaxStu(peer, channel) : ST_NO_STU_LIMIT;
 }
 
 StConnection*
@@ -144,6 +157,10 @@ StEndpoint::Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
             return StStatus::PortInUse;
         }
         localPort = static_cast<uint16_t>(p);
+    }
+    if (ChannelMaxStu(peer, params.dataVc) < ST_MIN_MAX_STU)
+    {
+        return StStatus::ChannelTooSmall;
     }
     uint32_t key = params.key;
     if (key == 0)
@@ -263,8 +280,9 @@ StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
         if (c->GetState() != StConnState::Closed && c->GetLocalPort() == h.dPort
             && c->Matches(from, h.sPort, h.offset))
         {
-            c->ResendCa(now); // our CA was lost: the same answer again
-            return StRxVerdict::Duplicate;
+            // A responder's CA was lost: the same answer again. The initiator of this
+            // connection sent no CA, so an RC naming it is not a retry of anything.
+            return c->ResendCa(now) ? StRxVerdict::Duplicate : StRxVerdict::WrongState;
         }
     }
     auto l = m_listeners.find(h.dPort);
@@ -279,6 +297,11 @@ StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
         return StRxVerdict::BadField;
     }
     StConnParams p = l->second;
+    if (ChannelMaxStu(from, p.dataVc) < ST_MIN_MAX_STU)
+    {
+        RefuseRc(from, h); // DATA to or from this peer could never travel
+        return StRxVerdict::NoChannel;
+    }
     p.key = 0;
     StConnection* c = Create(from, h.dPort, NewKey(), p);
     c->Accept(now, h);

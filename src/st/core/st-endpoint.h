@@ -25,6 +25,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <random>
 #include <vector>
 
 namespace ns3 {
@@ -126,6 +127,7 @@ private:
     StRxVerdict OnRc(uint64_t now, StPeerAddress from, const StHeader& h);
     void RefuseRc(StPeerAddress from, const StHeader& rc);
     uint32_t NewKey();
+    uint8_t ChannelMaxStu(StPeerAddress peer, uint8_t channel) const;
     bool PortInUse(uint16_t port) const;
     StConnection* Create(StPeerAddress peer, uint16_t localPort, uint32_t key,
                          const StConnParams& p);
@@ -139,7 +141,7 @@ private:
     std::map<uint32_t, StConnId> m_byKey;                      //!< local key -> handle
     std::map<uint16_t, StConnParams> m_listeners;              //!< port -> parameters
     StConnId m_nextConn{1};                                    //!< next local handle
-    uint32_t m_keyState;                                       //!< key generator state
+    std::unique_ptr<std::random_device> m_random; //!< keys when config.keySource is empty
 };
 
 } // namespace st

@@ -204,6 +204,38 @@ StHeader::Encode(uint8_t* out) const
 }
 
 StDecodeStatus
+StHeader::Validate() const
+{
+    const uint8_t raw = static_cast<uint8_t>(op);
+    if (raw >= 0x06 && raw <= 0x09)
+    {
+        return StDecodeStatus::LocalOp;
+    }
+    if (!StOpIsWireOp(raw))
+    {
+        return StDecodeStatus::UnknownOp;
+    }
+    StFetchOp fo = GetFetchOp();
+    if (op != StOp::Get)
+    {
+        return fo == StFetchOp::None ? StDecodeStatus::Ok : StDecodeStatus::BadFlags;
+    }
+    switch (fo)
+    {
+        case StFetchOp::None:
+        case StFetchOp::Complete:
+            return StDecodeStatus::Ok;
+        case StFetchOp::Increment:
+        case StFetchOp::Decrement:
+        case StFetchOp::Clear:
+            // A FETCHOP moves exactly one 64-bit block [C] SEED-GSN Table 1-9.
+            return param == 8 ? StDecodeStatus::Ok : StDecodeStatus::BadField;
+        default:
+            return StDecodeStatus::BadFlags;
+    }
+}
+
+StDecodeStatus
 StHeader::Decode(const uint8_t* data, std::size_t len, StHeader& out)
 {
     if (data == nullptr || len < ST_HEADER_SIZE)
@@ -211,17 +243,8 @@ StHeader::Decode(const uint8_t* data, std::size_t len, StHeader& out)
         return StDecodeStatus::Truncated;
     }
     uint16_t opFlags = Get16(data);
-    uint8_t op = static_cast<uint8_t>(opFlags >> 11);
-    if (op >= 0x06 && op <= 0x09)
-    {
-        return StDecodeStatus::LocalOp;
-    }
-    if (!StOpIsWireOp(op))
-    {
-        return StDecodeStatus::UnknownOp;
-    }
     StHeader h;
-    h.op = static_cast<StOp>(op);
+    h.op = static_cast<StOp>(opFlags >> 11);
     h.flags = opFlags & StFlag::MASK;
     h.param = Get16(data + 2);
     h.dPort = Get16(data + 4);
@@ -235,37 +258,12 @@ StHeader::Decode(const uint8_t* data, std::size_t len, StHeader& out)
     h.bNum = Get32(data + 28);
     h.dId = Get32(data + 32);
     h.sId = Get32(data + 36);
-
-    StFetchOp fo = h.GetFetchOp();
-    if (h.op != StOp::Get)
+    StDecodeStatus s = h.Validate();
+    if (s == StDecodeStatus::Ok)
     {
-        if (fo != StFetchOp::None)
-        {
-            return StDecodeStatus::BadFlags;
-        }
+        out = h;
     }
-    else
-    {
-        switch (fo)
-        {
-            case StFetchOp::None:
-            case StFetchOp::Complete:
-                break;
-            case StFetchOp::Increment:
-            case StFetchOp::Decrement:
-            case StFetchOp::Clear:
-                // A FETCHOP moves exactly one 64-bit block [C] SEED-GSN Table 1-9.
-                if (h.param != 8)
-                {
-                    return StDecodeStatus::BadField;
-                }
-                break;
-            default:
-                return StDecodeStatus::BadFlags;
-        }
-    }
-    out = h;
-    return StDecodeStatus::Ok;
+    return s;
 }
 
 bool

@@ -186,7 +186,17 @@ struct StHeader
     void Encode(uint8_t* out) const;
 
     /**
-     * \brief Read and validate a header.
+     * \brief The one definition of a valid header, shared by the decoder and the senders.
+     *
+     * Checks what a header can get wrong without a connection: the opcode (undefined or
+     * IRIX-internal), the FetchOp field (only on GET, only defined values) and the T_len of
+     * a FETCHOP (exactly 8). \p op may hold any 5-bit value.
+     * \return Ok, or the status Decode gives the same header
+     */
+    StDecodeStatus Validate() const;
+
+    /**
+     * \brief Read and validate a header (Validate).
      * \param data the bytes
      * \param len their number; bytes after the 40th are the payload, not looked at here
      * \param[out] out the header (filled only when the result is Ok)

@@ -26,6 +26,7 @@ enum class StStatus : uint8_t
     NoMx,             //!< no free Mx (4095 in use)
     NoSuchTransfer,   //!< the transfer/region id is unknown
     TooLarge,         //!< length beyond what the operation or the peer allows
+    ChannelTooSmall,  //!< the data channel cannot carry an STU of 2^ST_MIN_MAX_STU bytes
 };
 
 /// Name of a status.
@@ -56,6 +57,8 @@ StStatusName(StStatus s)
             return "NoSuchTransfer";
         case StStatus::TooLarge:
             return "TooLarge";
+        case StStatus::ChannelTooSmall:
+            return "ChannelTooSmall";
     }
     return "?";
 }

@@ -121,4 +121,18 @@ StHelper::PopulateStaticTables()
     PopulateStaticTables(NodeContainer::GetGlobal());
 }
 
+int64_t
+StHelper::AssignStreams(NodeContainer c, int64_t stream)
+{
+    int64_t current = stream;
+    for (auto it = c.Begin(); it != c.End(); ++it)
+    {
+        if (Ptr<StProtocol> st = (*it)->GetObject<StProtocol>())
+        {
+            current += st->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
 } // namespace ns3

@@ -80,6 +80,15 @@ class StHelper
     /// Fill the static tables of every ST node of the simulation.
     static void PopulateStaticTables();
 
+    /**
+     * Use fixed random number streams for the StProtocols of \p c (their connection keys),
+     * so a scenario draws the same keys whatever random variables it creates elsewhere.
+     * \param c nodes (those without ST are skipped)
+     * \param stream first stream index
+     * \return the number of streams used
+     */
+    static int64_t AssignStreams(NodeContainer c, int64_t stream);
+
   private:
     /// \param node a node \return its protocol, created and aggregated if missing
     Ptr<StProtocol> GetOrCreate(Ptr<Node> node) const;

@@ -178,12 +178,6 @@ StProtocol::GetTypeId()
                           UintegerValue(Defaults().ephemeralPortBase),
                           MakeUintegerAccessor(&StProtocol::m_ephemeralPortBase),
                           MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("KeySeed",
-                          "Seed of the deterministic key generator; 0 = derived from the "
-                          "node id, so every node draws different keys.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&StProtocol::m_keySeed),
-                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("Linger",
                           "Keep a closed connection to answer a late DA/DC ([U] 4 s).",
                           TimeValue(NanoSeconds(Defaults().lingerNs)),
@@ -263,7 +257,6 @@ StProtocol::StProtocol()
       m_silentData(Defaults().silentData),
       m_pauseWhenNoBuffer(Defaults().pauseWhenNoBuffer),
       m_ephemeralPortBase(Defaults().ephemeralPortBase),
-      m_keySeed(0),
       m_rxFetchOpMemory(Defaults().rxFetchOpMemory),
       m_llcShortData(true),
       m_nextPendingKey(1),
@@ -276,6 +269,26 @@ StProtocol::StProtocol()
 {
     NS_LOG_FUNCTION(this);
     m_resolver = MakeCallback(&StProtocol::DefaultResolve, this);
+}
+
+int64_t
+StProtocol::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    KeyRng()->SetStream(stream);
+    return 1;
+}
+
+Ptr<UniformRandomVariable>
+StProtocol::KeyRng()
+{
+    // Made on first use, not in the constructor: installing ST does not move the automatic
+    // streams of the random variables a scenario creates after it.
+    if (!m_keyRng)
+    {
+        m_keyRng = CreateObject<UniformRandomVariable>();
+    }
+    return m_keyRng;
 }
 
 StProtocol::~StProtocol()
@@ -323,6 +336,7 @@ StProtocol::DoDispose()
     m_pendingConnects.clear();
     m_resolver = Resolver();
     m_asyncResolver = AsyncResolver();
+    m_keyRng = nullptr;
     m_node = nullptr;
     Object::DoDispose();
 }
@@ -353,7 +367,7 @@ StProtocol::GetNode() const
 }
 
 st::StConfig
-StProtocol::BuildConfig() const
+StProtocol::BuildConfig()
 {
     st::StConfig c;
     c.defaults = st::StConnParams();
@@ -381,13 +395,14 @@ StProtocol::BuildConfig() const
     c.ephemeralPortBase = m_ephemeralPortBase;
     c.lingerNs = static_cast<uint64_t>(m_linger.GetNanoSeconds());
     c.rxFetchOpMemory = m_rxFetchOpMemory;
-    // Every node its own key sequence, the same one on every run.
-    const uint32_t nodeId = m_node ? m_node->GetId() : 0;
-    c.keySeed = m_keySeed != 0 ? m_keySeed : (0x5354u ^ ((nodeId + 1) * 2654435761u));
-    if (c.keySeed == 0)
-    {
-        c.keySeed = 1;
-    }
+    // Keys from ns-3's random streams: unpredictable across runs, reproducible for a seed
+    // and run number (and AssignStreams).
+    Ptr<UniformRandomVariable> rng = KeyRng();
+    c.keySource = [rng]() { return rng->GetInteger(0, 0xFFFFFFFFu); };
+    // STUs fit the Message limit of the VC they travel on, at both ends of the device.
+    c.channelMaxStu = [this](uint64_t peer, uint8_t channel) {
+        return GetMaxStuFor(FindDevice(static_cast<uint32_t>(peer >> 48)), channel);
+    };
     return c;
 }
 
@@ -674,6 +689,26 @@ StProtocol::GetMaxStuFor(Ptr<NetDevice> device)
     const uint32_t mtu = device->GetMtu();
     uint8_t lg = 0;
     while (lg < 40 && (2ULL << lg) + st::ST_HEADER_SIZE <= mtu)
+    {
+        ++lg;
+    }
+    return lg;
+}
+
+uint8_t
+StProtocol::GetMaxStuFor(Ptr<NetDevice> device, uint8_t vc)
+{
+    Ptr<GsnNetDevice> gsn = DynamicCast<GsnNetDevice>(device);
+    if (!gsn)
+    {
+        return GetMaxStuFor(device);
+    }
+    if (vc >= 4 || !gsn->CarriesOnVc(st::ST_HEADER_SIZE + 1, vc))
+    {
+        return 0;
+    }
+    uint8_t lg = 0;
+    while (lg < 40 && gsn->CarriesOnVc(st::ST_HEADER_SIZE + (2ULL << lg), vc))
     {
         ++lg;
     }

@@ -20,6 +20,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/st-bypass-stack.h"
 #include "ns3/st-config.h"
 #include "ns3/st-endpoint.h"
@@ -165,6 +166,23 @@ class StProtocol : public Object
      * \return log2 of the largest STU
      */
     static uint8_t GetMaxStuFor(Ptr<NetDevice> device);
+
+    /**
+     * The largest STU (log2) \p device carries on VC \p vc: on a GsnNetDevice, the
+     * largest power of two whose DATA (40-byte header, LLC/SNAP) stays within the VC's
+     * Message limit (MaxMessageBytesVc*); on another device GetMaxStuFor.
+     * \param device a device
+     * \param vc a GSN VC (= ST data channel)
+     * \return log2 of the largest STU (0 also when not even one byte fits)
+     */
+    static uint8_t GetMaxStuFor(Ptr<NetDevice> device, uint8_t vc);
+
+    /**
+     * Use fixed random number streams for the keys of this node's connections.
+     * \param stream first stream index
+     * \return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
 
     // --- connection management (managed API) -----------------------------------------------
     /// \return the parameters Connect and Listen use by default (from the attributes), with
@@ -340,7 +358,8 @@ class StProtocol : public Object
     /// Key of a source transfer for CtsWait: (peer, our port, our id).
     typedef std::tuple<st::StPeerAddress, uint16_t, uint32_t> XferKey;
 
-    st::StConfig BuildConfig() const;
+    st::StConfig BuildConfig();
+    Ptr<UniformRandomVariable> KeyRng();
     void Receive(Ptr<NetDevice> device,
                  Ptr<const Packet> packet,
                  uint16_t protocol,
@@ -397,11 +416,11 @@ class StProtocol : public Object
     bool m_silentData;            ///< SilentData
     bool m_pauseWhenNoBuffer;     ///< PauseWhenNoBuffer
     uint16_t m_ephemeralPortBase; ///< EphemeralPortBase
-    uint32_t m_keySeed;           ///< KeySeed (0 = from the node id)
     Time m_linger;                ///< Linger
     uint32_t m_rxFetchOpMemory;   ///< RxFetchOpMemory
     bool m_llcShortData;          ///< EthernetLlcShortData
 
+    Ptr<UniformRandomVariable> m_keyRng;                  ///< source of connection keys
     Ptr<Node> m_node;                                     ///< our node
     std::vector<Attachment> m_devices;                    ///< attached devices
     std::unique_ptr<StSimulatorDriver> m_driver;          ///< the Bypass driver

@@ -5,9 +5,12 @@
  * unknown opcode, truncated header, DATA outside its region or its mapping, FETCHOP on a
  * released region) are dropped or rejected and counted, never touch memory, and leave the
  * connection working; slot exhaustion and replenishment; END aborting a transfer in the
- * middle.
+ * middle; a write on every data channel (whatever its VC's Message limit) completes or fails
+ * with a reason, never stalls; connection keys come from ns-3's random streams.
  */
 #include "st-test-harness.h"
+
+#include <tuple>
 
 using namespace ns3;
 using namespace ns3::sttest;
@@ -277,6 +280,161 @@ class StEndAbortTest : public TestCase
     }
 };
 
+/**
+ * A 1 MiB write on data channel \p vc over GSN, with Bufx entries of 2^bufsize bytes: the
+ * STUs must fit the VC's Message limit (MaxMessageBytesVc*, VC 0 4 KiB and VCs 1-2 128 KiB by
+ * default), or the connection is refused with a reason. Either way it ends within a bounded
+ * simulated time: a device refusing every DATA must not leave the transfer hanging.
+ */
+class StDataChannelTest : public TestCase
+{
+  public:
+    /// \param vc data channel \param bufsize log2 of a Bufx \param vcLimit M_len limit to
+    /// give the VC (0: the device's default) \param expectRefused the limit is too small
+    StDataChannelTest(uint8_t vc, uint8_t bufsize, uint64_t vcLimit, bool expectRefused)
+        : TestCase("1 MiB write on data channel " + std::to_string(vc) + " (Bufsize " +
+                   std::to_string(bufsize) +
+                   (vcLimit != 0 ? ", Message limit " + std::to_string(vcLimit) : "") + ") " +
+                   (expectRefused ? "refused with a reason" : "completes")),
+          m_vc(vc),
+          m_bufsize(bufsize),
+          m_vcLimit(vcLimit),
+          m_expectRefused(expectRefused)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StHelper st;
+        st.SetAttribute("DataVc", UintegerValue(m_vc));
+        st.SetAttribute("Bufsize", UintegerValue(m_bufsize));
+        StPair s(StPair::GSN, st);
+        if (m_vcLimit != 0)
+        {
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                s.devs.Get(i)->SetAttribute("MaxMessageBytesVc" + std::to_string(m_vc),
+                                            UintegerValue(m_vcLimit));
+            }
+        }
+        const uint64_t bytes = 1 << 20;
+        s.proto[1]->Listen(5000, s.Recorder(1));
+        const st::StStatus connected = s.proto[0]->Connect(s.ip[1], 5000, s.Recorder(0));
+        s.Run(MicroSeconds(50));
+        if (m_expectRefused)
+        {
+            NS_TEST_EXPECT_MSG_EQ(connected,
+                                  st::StStatus::ChannelTooSmall,
+                                  "Connect says why at once");
+            NS_TEST_EXPECT_MSG_EQ(s.conn[0], 0, "no connection");
+            NS_TEST_EXPECT_MSG_EQ(s.log.ops.size(), 0, "nothing sent");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(connected, st::StStatus::Ok, "Connect");
+        NS_TEST_ASSERT_MSG_EQ((s.conn[0] != 0 && s.conn[1] != 0), true, "connected");
+        s.MapMemory(0, bytes, 1);
+        s.MapMemory(1, bytes, 0);
+        std::fill(s.mem[1].begin(), s.mem[1].end(), 0);
+        s.proto[1]->PostReceive(s.conn[1], 0, bytes);
+        uint32_t tid = 0;
+        NS_TEST_ASSERT_MSG_EQ(s.proto[0]->Write(s.conn[0], 0, bytes, tid),
+                              st::StStatus::Ok,
+                              "Write accepted");
+        s.Run(MilliSeconds(20)); // about 1.4 ms at the link's rate
+        const bool done = s.CountEvents(0, st::StEventType::TransferComplete) == 1 &&
+                          s.CountEvents(1, st::StEventType::TransferComplete) == 1;
+        const bool failed = s.CountEvents(0, st::StEventType::ConnectionClosed) +
+                                s.CountEvents(0, st::StEventType::TransferAborted) +
+                                s.CountEvents(0, st::StEventType::TransferRejected) >
+                            0;
+        NS_TEST_ASSERT_MSG_EQ((done || failed), true, "the write ended (it did not hang)");
+        NS_TEST_EXPECT_MSG_EQ(done, true, "the write completed");
+        NS_TEST_EXPECT_MSG_EQ(std::equal(s.mem[0].begin(), s.mem[0].end(), s.mem[1].begin()),
+                              true,
+                              "bytes exact");
+        Ptr<GsnNetDevice> dev = DynamicCast<GsnNetDevice>(s.devs.Get(0));
+        uint32_t stu = 0;
+        for (const auto& o : s.log.ops)
+        {
+            if (o.h.op == st::StOp::Data)
+            {
+                NS_TEST_EXPECT_MSG_EQ(o.vc, m_vc, "DATA on its data channel");
+                NS_TEST_EXPECT_MSG_EQ(dev->CarriesOnVc(o.len, m_vc), true, "DATA fits its VC");
+                stu = std::max(stu, o.len - 40);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(s.proto[0]->GetAdapterCounters().txRefused,
+                              0,
+                              "no DATA refused by the device");
+        // The largest power of two that fits, or the Bufx when smaller.
+        uint32_t expect = 1u << m_bufsize;
+        while (!dev->CarriesOnVc(40 + expect, m_vc))
+        {
+            expect >>= 1;
+        }
+        NS_TEST_EXPECT_MSG_EQ(stu, expect, "STU as large as the VC allows");
+    }
+
+    uint8_t m_vc;         ///< data channel
+    uint8_t m_bufsize;    ///< log2 Bufx
+    uint64_t m_vcLimit;   ///< Message limit given to the VC (0: default)
+    bool m_expectRefused; ///< the connection cannot be made
+};
+
+/**
+ * Connection keys come from ns-3's random number streams: two nodes do not draw the same
+ * keys; with the streams fixed (StHelper::AssignStreams, since automatic stream numbers keep
+ * growing within one process) the same seed and run give the same keys, another run others.
+ */
+class StKeyTest : public TestCase
+{
+  public:
+    StKeyTest()
+        : TestCase("keys: random per node, reproducible for a seed and run, AssignStreams")
+    {
+    }
+
+  private:
+    /// Keys of both sides of a connection made with \p run (\p stream >= 0: AssignStreams).
+    std::tuple<uint32_t, uint32_t> Keys(uint64_t run, int64_t stream = -1)
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(run);
+        CreateObject<UniformRandomVariable>(); // moves automatic streams, not fixed ones
+        StPair s;
+        if (stream >= 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ(StHelper::AssignStreams(s.nodes, stream), 2, "two streams");
+        }
+        if (!s.Connect())
+        {
+            return {0, 0};
+        }
+        return {s.proto[0]->Find(s.conn[0])->GetLocalKey(),
+                s.proto[1]->Find(s.conn[1])->GetLocalKey()};
+    }
+
+    void DoRun() override
+    {
+        const uint32_t seed = RngSeedManager::GetSeed();
+        const uint64_t run = RngSeedManager::GetRun();
+        const auto automatic = Keys(1);
+        NS_TEST_ASSERT_MSG_NE(std::get<0>(automatic), 0, "connected");
+        NS_TEST_EXPECT_MSG_NE(std::get<0>(automatic),
+                              std::get<1>(automatic),
+                              "each node its own key");
+        const auto first = Keys(1, 100);
+        NS_TEST_EXPECT_MSG_NE(std::get<0>(first), std::get<1>(first), "each node its own key");
+        NS_TEST_EXPECT_MSG_EQ((Keys(1, 100) == first), true, "same seed and run: same keys");
+        const auto other = Keys(2, 100);
+        NS_TEST_EXPECT_MSG_NE(std::get<0>(other), std::get<0>(first), "another run: other keys");
+        NS_TEST_EXPECT_MSG_NE(std::get<1>(other), std::get<1>(first), "another run: other keys");
+        RngSeedManager::SetSeed(seed);
+        RngSeedManager::SetRun(run);
+    }
+};
+
 } // namespace
 
 /// Bad frames, slots, END.
@@ -289,6 +447,13 @@ class StRobustnessTestSuite : public TestSuite
         AddTestCase(new StBadFrameTest, TestCase::QUICK);
         AddTestCase(new StSlotTest, TestCase::QUICK);
         AddTestCase(new StEndAbortTest, TestCase::QUICK);
+        for (uint8_t vc = 0; vc < 4; ++vc)
+        {
+            AddTestCase(new StDataChannelTest(vc, 14, 0, false), TestCase::QUICK);
+            AddTestCase(new StDataChannelTest(vc, 17, 0, false), TestCase::QUICK);
+        }
+        AddTestCase(new StDataChannelTest(2, 14, 200, true), TestCase::QUICK);
+        AddTestCase(new StKeyTest, TestCase::QUICK);
     }
 };
 

@@ -300,6 +300,140 @@ BOOST_AUTO_TEST_CASE(tx_rx_control_with_payload)
     BOOST_CHECK_EQUAL(st_tx(f.client, &rd, nullptr, 0, 0, 0), ST_EINVAL);
 }
 
+BOOST_AUTO_TEST_CASE(nop_reaches_st_rx)
+{
+    // st_rx gets every received header [SEED-API], a NOP as any other.
+    Fixture f;
+    f.Connect();
+    st_header_t nop = Header(StOp::Nop);
+    nop.s_id = 4711;
+    uint8_t pay[32];
+    std::memset(pay, 0xA5, sizeof(pay));
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &nop, pay, 0, 0, 0), ST_OK);
+    st_header_t got;
+    uint8_t gotPay[32] = {0};
+    struct timeval tv = {1, 0};
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, gotPay, &tv), ST_OK);
+    BOOST_CHECK_EQUAL(got.opflags >> 11, static_cast<int>(StOp::Nop));
+    BOOST_CHECK_EQUAL(got.s_id, 4711u);
+    BOOST_CHECK_EQUAL(st_rx_payload(f.server), 1);
+    BOOST_CHECK(std::memcmp(pay, gotPay, 32) == 0);
+    // Without a payload too; a NOP takes no slot, so none is left held.
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &nop, nullptr, 0, 0, 0), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, gotPay, &tv), ST_OK);
+    BOOST_CHECK_EQUAL(got.opflags >> 11, static_cast<int>(StOp::Nop));
+    BOOST_CHECK_EQUAL(st_rx_payload(f.server), 0);
+    BOOST_CHECK_EQUAL(f.sb.GetEndpoint().GetCounters().Dropped(), 0u);
+    BOOST_CHECK_EQUAL(f.sb.GetEndpoint().GetCounters().Get(StRxVerdict::Accepted), 3u); // RC
+    int64_t n = 0;
+    BOOST_CHECK_EQUAL(st_flush(f.client, 0, &n), ST_OK);
+    BOOST_CHECK_EQUAL(n, 3); // RC and two NOPs
+}
+
+BOOST_AUTO_TEST_CASE(handles_are_checked)
+{
+    Fixture f;
+    f.Connect();
+    st_header_t h = Header(StOp::Rts);
+    st_header_t got;
+    int v = 0;
+    struct timeval zero = {0, 0};
+    int64_t n = 0;
+    st_mhandle_t mh = nullptr;
+    int mx = 0;
+    std::vector<uint8_t> mem(1 << 14);
+    // The draft's spelling, st_tx(&chandle, ...), passes the address of the variable: it
+    // compiles (st_chandle_t is void *) but is no handle.
+    void* notHandles[] = {&f.client, &h, mem.data(), reinterpret_cast<void*>(0x1234567)};
+    for (void* bad : notHandles)
+    {
+        BOOST_CHECK_EQUAL(st_tx(bad, &h, nullptr, 0, 0, 0), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_rx(bad, &got, nullptr, &zero), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_getopt(bad, ST_OPT_KEY_LOCAL, &v), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_setopt(bad, ST_OPT_KEY_LOCAL, &v), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_listen(bad, nullptr, "3001"), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_accept(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_connect(bad, "hostB", "3000"), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_connect_start(bad, "hostB", "3000"), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_connect_result(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_close(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_close_start(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_flush(bad, 0, &n), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_map(bad, ST_PIN_RX, mem.data(), mem.size(), 0, -1, &mh, &mx),
+                          ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_unmap(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_delete(bad), ST_EINVAL);
+        BOOST_CHECK_EQUAL(st_accept_ready(bad), -1);
+        BOOST_CHECK_EQUAL(st_rx_ready(bad), 1); // st_rx would return (EINVAL) at once
+        BOOST_CHECK_EQUAL(st_flush_ready(bad, -1), 1);
+        BOOST_CHECK_EQUAL(st_close_ready(bad), 1);
+        BOOST_CHECK_EQUAL(st_rx_payload(bad), 0);
+        BOOST_CHECK(st_stack(bad) == nullptr);
+    }
+    // A connection handle is not a memory handle, nor the other way round.
+    BOOST_REQUIRE_EQUAL(st_map(f.server, ST_PIN_RX, mem.data(), mem.size(), 0, -1, &mh, &mx),
+                        ST_OK);
+    BOOST_CHECK_EQUAL(st_unmap(f.server), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_tx(mh, &h, nullptr, 0, 0, 0), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_unmap(mh), ST_OK);
+    BOOST_CHECK_EQUAL(st_unmap(mh), ST_EINVAL); // already unmapped
+    // A deleted handle is dead for good, its memory handles with it.
+    BOOST_REQUIRE_EQUAL(st_map(f.server, ST_PIN_RX, mem.data(), mem.size(), 0, -1, &mh, &mx),
+                        ST_OK);
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &h, nullptr, 0, 0, 0), ST_OK);
+    st_chandle_t dead = f.client;
+    BOOST_REQUIRE_EQUAL(st_delete(f.client), ST_OK);
+    f.client = nullptr;
+    st_chandle_t fresh = nullptr;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &fresh), ST_OK);
+    BOOST_CHECK(fresh != dead); // never reused
+    BOOST_CHECK_EQUAL(st_tx(dead, &h, nullptr, 0, 0, 0), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_getopt(dead, ST_OPT_KEY_LOCAL, &v), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_delete(dead), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_delete(fresh), ST_OK);
+    st_chandle_t server = f.server;
+    BOOST_REQUIRE_EQUAL(st_delete(f.server), ST_OK);
+    f.server = nullptr;
+    BOOST_CHECK_EQUAL(st_unmap(mh), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_rx(server, &got, nullptr, &zero), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_create_on(&f.sa, nullptr), ST_EINVAL);
+}
+
+BOOST_AUTO_TEST_CASE(tx_refuses_headers_the_decoder_refuses)
+{
+    // st_tx sends only what the peer's decoder takes (StHeader::Validate decides both).
+    Fixture f;
+    f.Connect();
+    const std::size_t before = f.hub.ops.size();
+    st_header_t rts = Header(StOp::Rts, 0x0100); // FetchOp field on a non-GET
+    BOOST_CHECK_EQUAL(st_tx(f.client, &rts, nullptr, 0, 0, 0), ST_EINVAL);
+    st_header_t data = Header(StOp::Data, 0x0203); // FetchOp Decrement on DATA
+    BOOST_CHECK_EQUAL(st_tx(f.client, &data, nullptr, 0, 0, 0), ST_EINVAL);
+    st_header_t fetchop = Header(StOp::Get, 0x0100);
+    fetchop.param = 16; // a FETCHOP moves 8 bytes
+    BOOST_CHECK_EQUAL(st_tx(f.client, &fetchop, nullptr, 0, 0, 0), ST_EINVAL);
+    st_header_t undefined = Header(StOp::Get, 0x0500); // FetchOp value 5 is undefined
+    undefined.param = 8;
+    BOOST_CHECK_EQUAL(st_tx(f.client, &undefined, nullptr, 0, 0, 0), ST_EINVAL);
+    st_header_t local = Header(static_cast<StOp>(0x07)); // IRIX-internal opcode
+    BOOST_CHECK_EQUAL(st_tx(f.client, &local, nullptr, 0, 0, 0), ST_EINVAL);
+    st_header_t unknown = Header(static_cast<StOp>(0x0B));
+    BOOST_CHECK_EQUAL(st_tx(f.client, &unknown, nullptr, 0, 0, 0), ST_EINVAL);
+    BOOST_CHECK_EQUAL(f.hub.ops.size(), before); // nothing went out
+    // Valid ones go, and the peer takes them.
+    fetchop.param = 8;
+    BOOST_CHECK_EQUAL(st_tx(f.client, &fetchop, nullptr, 0, 0, 0), ST_OK);
+    st_header_t fc = Header(StOp::Get, 0x0700);
+    BOOST_CHECK_EQUAL(st_tx(f.client, &fc, nullptr, 0, 0, 0), ST_OK);
+    st_header_t got;
+    struct timeval tv = {1, 0};
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, nullptr, &tv), ST_OK);
+    BOOST_CHECK_EQUAL(got.opflags, fetchop.opflags);
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, nullptr, &tv), ST_OK);
+    BOOST_CHECK_EQUAL(got.opflags, fc.opflags);
+    BOOST_CHECK_EQUAL(f.sb.GetEndpoint().GetCounters().Dropped(), 0u);
+}
+
 BOOST_AUTO_TEST_CASE(rx_timeout)
 {
     Fixture f;

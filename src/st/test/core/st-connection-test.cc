@@ -7,6 +7,7 @@
 #include "st-test-wire.h"
 
 #include <boost/test/unit_test.hpp>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -338,17 +339,179 @@ BOOST_AUTO_TEST_CASE(many_connections_demultiplexed_by_key)
     BOOST_CHECK_EQUAL(open, 4);
 }
 
-BOOST_AUTO_TEST_CASE(deterministic_keys_and_ports)
+BOOST_AUTO_TEST_CASE(rc_naming_an_initiated_connection_is_dropped)
 {
-    auto run = []()
-    {
-        TestWire w;
+    // A's connection to B: an RC from B with that connection's ports and the key B gave
+    // out is no retry of anything A sent (A sent the RC, not a CA): dropped, counted, and
+    // never answered (A has no CA to repeat).
+    TestWire w;
+    auto [ia, ib] = w.Connect();
+    const StConnection* ca = w.a.Find(ia);
+    StHeader rc;
+    rc.op = StOp::Rc;
+    rc.dPort = ca->GetLocalPort();
+    rc.sPort = ca->GetRemotePort();
+    rc.param = 255;
+    rc.bufx = 14;
+    rc.offset = ca->GetRemoteKey();
+    rc.sync = 14;
+    std::vector<uint8_t> bytes(ST_HEADER_SIZE);
+    rc.Encode(bytes.data());
+    const std::size_t sent = w.trace.size();
+    w.Inject(false, bytes);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.trace.size(), sent); // nothing sent, no all-zero NOP
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StRxVerdict::WrongState), 1u);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StRxVerdict::Duplicate), 0u);
+    BOOST_CHECK(ca->GetState() == StConnState::Connected);
+    BOOST_CHECK_EQUAL(w.a.GetConnections().size(), 1u);
+    // The responder still answers the same RC (its own connection's) with its CA.
+    const StConnection* cb = w.b.Find(ib);
+    rc.dPort = cb->GetLocalPort();
+    rc.sPort = cb->GetRemotePort();
+    rc.offset = cb->GetRemoteKey();
+    rc.Encode(bytes.data());
+    w.Inject(true, bytes);
+    w.Settle();
+    BOOST_REQUIRE_EQUAL(w.trace.size(), sent + 1);
+    BOOST_CHECK(w.trace.back().h == w.trace[1].h); // the CA it sent before
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::Duplicate), 1u);
+}
+
+BOOST_AUTO_TEST_CASE(keys_random_unless_the_adapter_gives_a_source)
+{
+    // Default: the OS's random source. Two endpoints do not start with the same key, and
+    // a new pair does not repeat the keys of the last one.
+    auto run = [](const StConfig& cfg) {
+        TestWire w(cfg, cfg);
         auto [ia, ib] = w.Connect();
         return std::make_tuple(w.a.Find(ia)->GetLocalKey(), w.b.Find(ib)->GetLocalKey(),
                                w.a.Find(ia)->GetLocalPort());
     };
-    BOOST_CHECK(run() == run());
-    BOOST_CHECK_EQUAL(std::get<2>(run()), 49152);
+    auto first = run(StConfig());
+    auto second = run(StConfig());
+    BOOST_CHECK_NE(std::get<0>(first), std::get<1>(first));
+    BOOST_CHECK(std::make_pair(std::get<0>(first), std::get<1>(first)) !=
+                std::make_pair(std::get<0>(second), std::get<1>(second)));
+    BOOST_CHECK_EQUAL(std::get<2>(first), 49152);
+    // An adapter's source (a simulator's seeded generator) makes keys reproducible; 0 and
+    // keys in use are skipped.
+    auto seeded = [](uint32_t seed) {
+        StConfig c;
+        auto state = std::make_shared<uint32_t>(seed);
+        c.keySource = [state]() {
+            uint32_t v = *state;
+            *state = *state * 1664525u + 1013904223u;
+            return v % 3; // 0, 1 or 2: many repeats
+        };
+        return c;
+    };
+    BOOST_CHECK(run(seeded(7)) == run(seeded(7)));
+    StEndpoint ep(seeded(1));
+    std::set<uint32_t> keys;
+    for (int i = 0; i < 2; ++i)
+    {
+        StConnId id = 0;
+        BOOST_REQUIRE(ep.Connect(0, 2, 5000, StConnParams(), id) == StStatus::Ok);
+        keys.insert(ep.Find(id)->GetLocalKey());
+    }
+    BOOST_CHECK(keys == (std::set<uint32_t>{1, 2}));
+}
+
+BOOST_AUTO_TEST_CASE(max_stu_fits_the_data_channel)
+{
+    // The adapter's interface carries STUs of at most 2^11 bytes on channel 0 and 2^16 on
+    // the others (GSN: VC 0 limited to 4 KiB Messages, VCs 1-2 to 128 KiB).
+    StConfig cfg;
+    cfg.channelMaxStu = [](uint64_t, uint8_t channel) -> uint8_t { return channel == 0 ? 11 : 16; };
+    TestWire w(cfg, cfg);
+    StConnParams pa;
+    pa.dataVc = 1;
+    pa.bufsize = 17;
+    StConnParams pb = pa;
+    pb.dataVc = 0;
+    auto [ia, ib] = w.Connect(5000, pa, pb);
+    StConnection* ca = w.a.Find(ia);
+    StConnection* cb = w.b.Find(ib);
+    BOOST_REQUIRE(ca != nullptr && cb != nullptr);
+    // Each side advertises min(Max_STU, Bufsize, what its data channel carries).
+    BOOST_CHECK_EQUAL(w.trace[0].h.sync, 16u); // RC: A's channel 1
+    BOOST_CHECK_EQUAL(w.trace[1].h.sync, 11u); // CA: B's channel 0
+    const uint64_t len = 300000;
+    Buffer ma(1 << 20, 3), mb(1 << 20, 5);
+    uint32_t h = 0;
+    uint16_t mx = 0;
+    const int both = StMemoryTable::PIN_TX | StMemoryTable::PIN_RX;
+    ca->GetMemory().Map(both, ma.data(), ma.bytes.size(), 0, -1, h, mx);
+    cb->GetMemory().Map(both, mb.data(), mb.bytes.size(), 0, -1, h, mx);
+    // A to B on A's channel 1: B's advertised Max_STU (2^11) applies.
+    cb->PostReceive(w.now, 1 << 19, len);
+    uint32_t id = 0;
+    BOOST_REQUIRE(ca->Write(w.now, 0, len, StWriteOptions(), id) == StStatus::Ok);
+    w.Settle();
+    // B to A on B's channel 0: A advertised 2^16, but B's own channel carries 2^11.
+    ca->PostReceive(w.now, 1 << 19, len);
+    BOOST_REQUIRE(cb->Write(w.now, 0, len, StWriteOptions(), id) == StStatus::Ok);
+    w.Settle();
+    BOOST_CHECK(std::equal(ma.bytes.begin(), ma.bytes.begin() + len, mb.bytes.begin() + (1 << 19)));
+    BOOST_CHECK(std::equal(mb.bytes.begin(), mb.bytes.begin() + len, ma.bytes.begin() + (1 << 19)));
+    std::size_t data[2] = {0, 0};
+    for (const auto& r : w.trace)
+    {
+        if (r.h.op == StOp::Data)
+        {
+            ++data[r.fromA ? 0 : 1];
+            BOOST_CHECK_EQUAL(r.vc, r.fromA ? 1 : 0);
+            BOOST_CHECK_LE(r.len - ST_HEADER_SIZE, 2048u);
+        }
+    }
+    BOOST_CHECK_EQUAL(data[0], 147u); // 300000 bytes in 2 KiB STUs
+    BOOST_CHECK_EQUAL(data[1], 147u);
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsA, StEventType::TransferComplete), 2u);
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsB, StEventType::TransferComplete), 2u);
+}
+
+BOOST_AUTO_TEST_CASE(connection_refused_when_the_data_channel_is_too_small)
+{
+    StConfig small;
+    small.channelMaxStu = [](uint64_t, uint8_t channel) -> uint8_t {
+        return channel == 0 ? 7 : 16; // channel 0 carries less than 256 bytes of data
+    };
+    StConnParams on0;
+    on0.dataVc = 0;
+    // Initiator: Connect says why at once, nothing is sent.
+    {
+        TestWire w(small, StConfig());
+        w.b.Listen(5000);
+        StConnId id = 0;
+        BOOST_CHECK(w.a.Connect(0, TestWire::ADDR_B, 5000, on0, id) == StStatus::ChannelTooSmall);
+        w.Settle();
+        BOOST_CHECK(w.trace.empty());
+        BOOST_CHECK(w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), id) == StStatus::Ok);
+        w.Settle();
+        BOOST_CHECK(w.a.Find(id)->GetState() == StConnState::Connected);
+        // A write on the too-small channel is refused too.
+        uint32_t x = 0;
+        StWriteOptions opt;
+        opt.dataVc = 0;
+        Buffer src(1000);
+        uint32_t h = 0;
+        uint16_t mx = 0;
+        w.a.Find(id)->GetMemory().Map(StMemoryTable::PIN_TX, src.data(), 1000, 0, -1, h, mx);
+        BOOST_CHECK(w.a.Find(id)->Write(w.now, 0, 1000, opt, x) == StStatus::ChannelTooSmall);
+    }
+    // Responder: its listener's data channel is too small: CA R=1, counted.
+    {
+        TestWire w(StConfig(), small);
+        w.b.Listen(5000, on0);
+        StConnId id = 0;
+        w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), id);
+        w.Settle();
+        BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA(R)");
+        BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::ConnectionRefused) != nullptr);
+        BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::NoChannel), 1u);
+        BOOST_CHECK(w.b.GetConnections().empty());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -200,6 +200,43 @@ BOOST_AUTO_TEST_CASE(fetchop_atomic_when_fc_is_lost)
     BOOST_CHECK_EQUAL(p.Word(p.region.bytes, 8), 102u);
 }
 
+BOOST_AUTO_TEST_CASE(fetchop_applied_once_when_it_comes_again_after_its_fc)
+{
+    // A FETCHOP retransmitted by its initiator may arrive after the FC that applied it
+    // (a slow path, a resend crossing the DATA). It must not be applied a second time:
+    // not by serving it again (the initiator answers any DATA of that G_id with its FC),
+    // nor by a repeated FC.
+    Persistent p;
+    p.SetWord(p.region.bytes, 16, 500);
+    uint32_t g = 0;
+    BOOST_REQUIRE(p.ca->FetchOp(p.w.now, p.rid, 16, 0, StFetchOp::Increment, g) == StStatus::Ok);
+    p.w.Settle();
+    BOOST_REQUIRE_EQUAL(p.w.Ops(), ">RC <CA >RMR <MRA >FETCHOP <DATA >FC");
+    BOOST_REQUIRE_EQUAL(p.Word(p.region.bytes, 16), 501u);
+    const StHeader fetchop = p.w.trace[4].h;
+    const StHeader fc = p.w.trace[6].h;
+    std::vector<uint8_t> bytes(ST_HEADER_SIZE);
+    for (int i = 0; i < 3; ++i)
+    {
+        fetchop.Encode(bytes.data());
+        p.w.Inject(true, bytes);
+        p.w.Settle();
+        fc.Encode(bytes.data());
+        p.w.Inject(true, bytes);
+        p.w.Settle();
+    }
+    p.w.Run(p.w.now + 10000000000ULL); // and no timer applies it later
+    BOOST_CHECK_EQUAL(p.Word(p.region.bytes, 16), 501u);
+    BOOST_CHECK_EQUAL(p.w.b.GetCounters().Get(StRxVerdict::Duplicate), 6u);
+    BOOST_CHECK_EQUAL(p.w.Ops(), ">RC <CA >RMR <MRA >FETCHOP <DATA >FC");
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(p.w.eventsA, StEventType::FetchOpComplete), 1u);
+    // The next FETCHOP on the word sees the single increment.
+    p.ca->FetchOp(p.w.now, p.rid, 16, 0, StFetchOp::Increment, g);
+    p.w.Settle();
+    BOOST_CHECK_EQUAL(p.Word(p.local.bytes, 0), 501u);
+    BOOST_CHECK_EQUAL(p.Word(p.region.bytes, 16), 502u);
+}
+
 BOOST_AUTO_TEST_CASE(concurrent_fetchops_on_one_word_serialize)
 {
     Persistent p;
