@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Command-line checks of the gsn example programs (test.py's system test gsn-example-cli).
+
+Runs gsn-fat-tree, gsn-fabric-scaling and gsn-two-hosts with bad option values and checks
+that each run ends within a timeout, with exit status 1, nothing on standard output and
+exactly one line on standard error that names the option ("--size=..."). A value that the
+programs used to wrap, ignore, freeze on or abort on fails this test if it comes back.
+
+Usage: test-example-cli.py [BUILD_DIR]   (exit 0: passed, 1: failed, 77: examples not built)
+Python standard library only.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TIMEOUT = 30.0  # seconds per run; a frozen run (e.g. --size=0 before the checks) fails
+
+
+def cases(tmp):
+    """(program, arguments, option the message must name)."""
+    folder = tmp
+    missing = os.path.join(tmp, "no-such-folder", "out.json")
+    empty = os.path.join(tmp, "empty.topo")
+    uncabled = os.path.join(tmp, "uncabled.topo")
+    malformed = os.path.join(tmp, "malformed.topo")
+    with open(empty, "w", encoding="utf-8"):
+        pass
+    with open(uncabled, "w", encoding="utf-8") as f:
+        f.write("endpoint a\nendpoint b\nswitch s 4\nlink a:0 s:0\n")
+    with open(malformed, "w", encoding="utf-8") as f:
+        f.write("endpoint a\nwire a:0 b:0\n")
+    short = ["--simTime=20us"]
+    ft = "gsn-fat-tree"
+    fs = "gsn-fabric-scaling"
+    th = "gsn-two-hosts"
+    fs_small = ["--topology=fattree", "--k=4", "--progress=0"] + short
+    return [
+        # Sizes the generator cannot honour, wrapped negatives, junk.
+        (ft, ["--size=0"], "size"),
+        (ft, ["--size=27"], "size"),
+        (ft, ["--size=-1"], "size"),
+        (ft, ["--size=4294967296"], "size"),
+        (ft, ["--size=12abc"], "size"),
+        (ft, ["--k=-2"], "k"),
+        (ft, ["--k=3"], "k"),
+        (ft, ["--k=0"], "k"),
+        (ft, ["--load=-0.1"], "load"),
+        (ft, ["--load=1.5"], "load"),
+        (ft, ["--load=nan"], "load"),
+        (ft, ["--simTime=0"], "simTime"),
+        (ft, ["--simTime=-1ms"], "simTime"),
+        (ft, ["--simTime=1parsec"], "simTime"),
+        (ft, ["--warmup=2ms"], "warmup"),
+        (ft, ["--warmup=-1us"], "warmup"),
+        (ft, ["--pattern=Bogus"], "pattern"),
+        (ft, ["--vc=5"], "vc"),
+        (ft, ["--vc=-1"], "vc"),
+        (ft, ["--routing=Bogus"], "routing"),
+        (ft, ["--routing=DimensionOrder"], "routing"),
+        (ft, ["--seed=-1"], "seed"),
+        (ft, ["--json=" + missing], "json"),
+        (ft, ["--json=" + folder], "json"),
+        (ft, ["--csv=" + missing], "csv"),
+        (ft, ["--pcap=maybe"], "pcap"),
+        (ft, ["--drain=2"], "drain"),
+        (ft, ["--drainLimit=0s"], "drainLimit"),
+        (fs, fs_small + ["--size=0"], "size"),
+        (fs, fs_small + ["--size=-1"], "size"),
+        (fs, ["--progress=0", "--k=-2"], "k"),
+        (fs, ["--progress=0", "--k=5"], "k"),
+        (fs, ["--progress=0", "--topology=bogus"], "topology"),
+        (fs, ["--progress=0", "--topology=karyntree", "--n=0"], "n"),
+        (fs, ["--progress=0", "--topology=karyntree", "--k=65535", "--n=64"], "topology"),
+        (fs, ["--progress=0", "--topology=mesh", "--x=0"], "x"),
+        (fs, ["--progress=0", "--topology=torus", "--y=-1"], "y"),
+        (fs, ["--progress=0", "--topology=star", "--k=0"], "k"),
+        (fs, ["--progress=0", "--topology=file"], "file"),
+        (fs, ["--progress=0", "--topology=file", "--file=" + folder], "file"),
+        (fs, ["--progress=0", "--topology=file", "--file=" + missing], "file"),
+        (fs, ["--progress=0", "--topology=file", "--file=" + empty], "file"),
+        (fs, ["--progress=0", "--topology=file", "--file=" + uncabled], "file"),
+        (fs, ["--progress=0", "--topology=file", "--file=" + malformed], "file"),
+        (fs, fs_small + ["--routing=DimensionOrder"], "routing"),
+        (fs, fs_small + ["--linkMode=Bogus"], "linkMode"),
+        (fs, fs_small + ["--scheduler=ns3::Bogus"], "scheduler"),
+        (fs, fs_small + ["--scheduler=ns3::Node"], "scheduler"),
+        (fs, fs_small + ["--errorRate=2"], "errorRate"),
+        (fs, fs_small + ["--load=2"], "load"),
+        (fs, fs_small + ["--vc=9"], "vc"),
+        (fs, fs_small + ["--pattern=Bogus"], "pattern"),
+        (fs, ["--progress=0", "--simTime=0"], "simTime"),
+        (fs, fs_small + ["--json=" + missing], "json"),
+        (fs, fs_small + ["--progress=2"], "progress"),
+        (th, ["--interval=0s"], "interval"),
+        (th, ["--interval=-1us"], "interval"),
+        (th, ["--size=0"], "size"),
+        (th, ["--size=-1"], "size"),
+        (th, ["--length=0"], "length"),
+        (th, ["--length=41"], "length"),
+        (th, ["--length=-3"], "length"),
+        (th, ["--vc=4"], "vc"),
+        (th, ["--duration=0s"], "duration"),
+        (th, ["--ascii=2"], "ascii"),
+    ]
+
+
+def check(program, args, option, tmp):
+    """Returns an error text, or None if the run behaved."""
+    cmd = [program] + args
+    try:
+        proc = subprocess.run(cmd, cwd=tmp, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "did not end within %g s" % TIMEOUT
+    out = proc.stdout.decode("utf-8", errors="replace")
+    err = proc.stderr.decode("utf-8", errors="replace")
+    lines = [line for line in err.splitlines() if line.strip()]
+    if proc.returncode != 1:
+        return "exit status %d, not 1; stderr: %s" % (proc.returncode, err.strip()[-300:])
+    if out.strip():
+        return "wrote to standard output: %s" % out.strip()[:300]
+    if len(lines) != 1:
+        return "%d lines on standard error, not 1: %s" % (len(lines), err.strip()[:300])
+    if "--%s=" % option not in lines[0]:
+        return "the message does not name --%s: %s" % (option, lines[0])
+    return None
+
+
+def main(argv):
+    build_dir = os.path.abspath(argv[1]) if len(argv) > 1 else os.path.join(TOP, "build")
+    examples = os.path.join(build_dir, "examples")
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="gsn-example-cli-") as tmp:
+        all_cases = cases(tmp)
+        programs = sorted({c[0] for c in all_cases})
+        if not all(os.access(os.path.join(examples, p), os.X_OK) for p in programs):
+            print("SKIP: the gsn examples are not built in %s" % examples)
+            return 77
+        for name, args, option in all_cases:
+            error = check(os.path.join(examples, name), args, option, tmp)
+            line = "%s %s" % (name, " ".join(args))
+            if error:
+                failures += 1
+                print("FAIL: %s: %s" % (line, error))
+            else:
+                print("ok: %s" % line)
+        print("%d of %d bad command lines handled" % (len(all_cases) - failures, len(all_cases)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
