@@ -67,6 +67,13 @@ def cases(tmp):
         (ft, ["--pcap=maybe"], "pcap"),
         (ft, ["--drain=2"], "drain"),
         (ft, ["--drainLimit=0s"], "drainLimit"),
+        # Unknown options and bad values of ns-3's own settings: one line, not the help.
+        (ft, ["--bogus=1"], "bogus"),
+        (ft, ["--sizes=100"], "sizes"),
+        (ft, ["--SchedulerType=ns3::Bogus"], "SchedulerType"),
+        (ft, ["--ns3::GsnTrafficGenerator::OfferedLoad=2"], "ns3::GsnTrafficGenerator::OfferedLoad"),
+        (ft, ["--ns3::GsnNoSuchType::Attribute=1"], "ns3::GsnNoSuchType::Attribute"),
+        (th, ["--bogus"], "bogus"),
         (fs, fs_small + ["--size=0"], "size"),
         (fs, fs_small + ["--size=-1"], "size"),
         (fs, ["--progress=0", "--k=-2"], "k"),
@@ -124,7 +131,7 @@ def check(program, args, option, tmp):
         return "wrote to standard output: %s" % out.strip()[:300]
     if len(lines) != 1:
         return "%d lines on standard error, not 1: %s" % (len(lines), err.strip()[:300])
-    if "--%s=" % option not in lines[0]:
+    if "--%s=" % option not in lines[0] and "--%s:" % option not in lines[0]:
         return "the message does not name --%s: %s" % (option, lines[0])
     return None
 

@@ -52,47 +52,63 @@ main(int argc, char* argv[])
     std::string linkMode = "Micropacket";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("topology", "fattree, karyntree, mesh, torus, star or file", topology);
-    cmd.AddValue("k", "fattree: switch ports (even); karyntree: arity; star: endpoints", kText);
-    cmd.AddValue("n", "karyntree: levels", nText);
-    cmd.AddValue("x", "mesh/torus: switches along x", xText);
-    cmd.AddValue("y", "mesh/torus: switches along y", yText);
-    cmd.AddValue("file", "topology file (with --topology=file)", file);
-    cmd.AddValue("load", "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s", loadText);
-    cmd.AddValue("size",
-                 "Message bytes, the 28-byte traffic header included (28 or more)",
-                 sizeText);
-    cmd.AddValue("simTime",
-                 "Time during which endpoints generate traffic (traffic starts at 5us)",
-                 simTimeText);
-    cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue(
+    GsnCommandLineChecks check("gsn-fabric-scaling");
+    check.AddValue(cmd, "topology", "fattree, karyntree, mesh, torus, star or file", topology);
+    check.AddValue(cmd,
+                   "k",
+                   "fattree: switch ports (even); karyntree: arity; star: endpoints",
+                   kText);
+    check.AddValue(cmd, "n", "karyntree: levels", nText);
+    check.AddValue(cmd, "x", "mesh/torus: switches along x", xText);
+    check.AddValue(cmd, "y", "mesh/torus: switches along y", yText);
+    check.AddValue(cmd, "file", "topology file (with --topology=file)", file);
+    check.AddValue(cmd,
+                   "load",
+                   "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+                   loadText);
+    check.AddValue(cmd,
+                   "size",
+                   "Message bytes, the 28-byte traffic header included (28 or more)",
+                   sizeText);
+    check.AddValue(cmd,
+                   "simTime",
+                   "Time during which endpoints generate traffic (traffic starts at 5us)",
+                   simTimeText);
+    check.AddValue(cmd,
+                   "pattern",
+                   "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+                   pattern);
+    check.AddValue(
+        cmd,
         "vc",
         "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
         vcText);
-    cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
-    cmd.AddValue("linkMode",
-                 "Micropacket (the reference) or Run (fewer events, approximate under "
-                 "contention)",
-                 linkMode);
-    cmd.AddValue("errorRate",
-                 "Probability (0 to 1) that a link corrupts a micropacket (go-back-N resends it)",
-                 errorRateText);
-    cmd.AddValue("seed", "Run number (RngRun)", seedText);
-    cmd.AddValue("progress", "Print progress every few wall seconds", progressText);
-    cmd.AddValue("drain",
-                 "1: after simTime, run until no Message is in flight (at most drainLimit); "
-                 "0: stop 1 ms after simTime",
-                 drainText);
-    cmd.AddValue("drainLimit", "Longest time to drain with --drain=1", drainLimitText);
-    cmd.AddValue("json", "Write the summary as JSON to this file", json);
-    cmd.AddValue("scheduler",
-                 "ns-3 event scheduler (the same events in the same order under each; the "
-                 "default is the fastest on large fabrics)",
-                 scheduler);
-    cmd.Parse(argc, argv);
+    check.AddValue(cmd, "routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
+    check.AddValue(cmd,
+                   "linkMode",
+                   "Micropacket (the reference) or Run (fewer events, approximate under "
+                   "contention)",
+                   linkMode);
+    check.AddValue(cmd,
+                   "errorRate",
+                   "Probability (0 to 1) that a link corrupts a micropacket (go-back-N resends it)",
+                   errorRateText);
+    check.AddValue(cmd, "seed", "Run number (RngRun)", seedText);
+    check.AddValue(cmd, "progress", "Print progress every few wall seconds", progressText);
+    check.AddValue(cmd,
+                   "drain",
+                   "1: after simTime, run until no Message is in flight (at most drainLimit); "
+                   "0: stop 1 ms after simTime",
+                   drainText);
+    check.AddValue(cmd, "drainLimit", "Longest time to drain with --drain=1", drainLimitText);
+    check.AddValue(cmd, "json", "Write the summary as JSON to this file", json);
+    check.AddValue(cmd,
+                   "scheduler",
+                   "ns-3 event scheduler (the same events in the same order under each; the "
+                   "default is the fastest on large fabrics)",
+                   scheduler);
+    check.Parse(cmd, argc, argv);
 
-    GsnCommandLineChecks check("gsn-fabric-scaling");
     check.Choice("topology", topology, {"fattree", "karyntree", "mesh", "torus", "star", "file"});
     // Ranges per shape; the builder then refuses fabrics above its element limit.
     const uint32_t maxPorts = GsnTopology::MAX_PORTS;

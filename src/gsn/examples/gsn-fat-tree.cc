@@ -44,34 +44,53 @@ main(int argc, char* argv[])
     std::string detailsText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "Switch ports of the fat tree (even, 2 to 64): k^3/4 endpoints", kText);
-    cmd.AddValue("load", "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s", loadText);
-    cmd.AddValue("size",
-                 "Message bytes, the 28-byte traffic header included (28 or more)",
-                 sizeText);
-    cmd.AddValue("simTime",
-                 "Time during which endpoints generate traffic (traffic starts at 5us)",
-                 simTimeText);
-    cmd.AddValue("warmup", "Start of the measurement window (before simTime)", warmupText);
-    cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue(
+    GsnCommandLineChecks check("gsn-fat-tree");
+    check.AddValue(cmd,
+                   "k",
+                   "Switch ports of the fat tree (even, 2 to 64): k^3/4 endpoints",
+                   kText);
+    check.AddValue(cmd,
+                   "load",
+                   "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+                   loadText);
+    check.AddValue(cmd,
+                   "size",
+                   "Message bytes, the 28-byte traffic header included (28 or more)",
+                   sizeText);
+    check.AddValue(cmd,
+                   "simTime",
+                   "Time during which endpoints generate traffic (traffic starts at 5us)",
+                   simTimeText);
+    check.AddValue(cmd, "warmup", "Start of the measurement window (before simTime)", warmupText);
+    check.AddValue(cmd,
+                   "pattern",
+                   "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+                   pattern);
+    check.AddValue(
+        cmd,
         "vc",
         "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
         vcText);
-    cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
-    cmd.AddValue("seed", "Run number (RngRun) of the random streams", seedText);
-    cmd.AddValue("drain",
-                 "1: after simTime, run until no Message is in flight (at most drainLimit); "
-                 "0: stop 1 ms after simTime",
-                 drainText);
-    cmd.AddValue("drainLimit", "Longest time to drain with --drain=1", drainLimitText);
-    cmd.AddValue("json", "Write the summary as JSON to this file", json);
-    cmd.AddValue("csv", "Write every Message (source, destination, bytes, times) as CSV", csv);
-    cmd.AddValue("pcap", "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)", pcapText);
-    cmd.AddValue("details", "Also print one line per endpoint and per port", detailsText);
-    cmd.Parse(argc, argv);
+    check.AddValue(cmd, "routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
+    check.AddValue(cmd, "seed", "Run number (RngRun) of the random streams", seedText);
+    check.AddValue(cmd,
+                   "drain",
+                   "1: after simTime, run until no Message is in flight (at most drainLimit); "
+                   "0: stop 1 ms after simTime",
+                   drainText);
+    check.AddValue(cmd, "drainLimit", "Longest time to drain with --drain=1", drainLimitText);
+    check.AddValue(cmd, "json", "Write the summary as JSON to this file", json);
+    check.AddValue(cmd,
+                   "csv",
+                   "Write every Message (source, destination, bytes, times) as CSV",
+                   csv);
+    check.AddValue(cmd,
+                   "pcap",
+                   "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
+                   pcapText);
+    check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText);
+    check.Parse(cmd, argc, argv);
 
-    GsnCommandLineChecks check("gsn-fat-tree");
     const auto k =
         uint32_t(check.Integer("k", kText, 2, 64, "must be an even integer from 2 to 64"));
     if (k % 2 != 0)

@@ -66,16 +66,16 @@ main(int argc, char* argv[])
     std::string asciiText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Payload bytes per Message (1 or more)", sizeText);
-    cmd.AddValue("interval", "Time between Messages of each host (above 0)", intervalText);
-    cmd.AddValue("duration", "Simulated time of traffic (above 0)", durationText);
-    cmd.AddValue("length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
-    cmd.AddValue("vc", "Virtual channel of the traffic (0-3)", vcText);
-    cmd.AddValue("pcap", "Write pcap traces gsn-two-hosts-*.pcap", pcapText);
-    cmd.AddValue("ascii", "Write an ASCII trace gsn-two-hosts.tr", asciiText);
-    cmd.Parse(argc, argv);
-
     GsnCommandLineChecks check("gsn-two-hosts");
+    check.AddValue(cmd, "size", "Payload bytes per Message (1 or more)", sizeText);
+    check.AddValue(cmd, "interval", "Time between Messages of each host (above 0)", intervalText);
+    check.AddValue(cmd, "duration", "Simulated time of traffic (above 0)", durationText);
+    check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
+    check.AddValue(cmd, "vc", "Virtual channel of the traffic (0-3)", vcText);
+    check.AddValue(cmd, "pcap", "Write pcap traces gsn-two-hosts-*.pcap", pcapText);
+    check.AddValue(cmd, "ascii", "Write an ASCII trace gsn-two-hosts.tr", asciiText);
+    check.Parse(cmd, argc, argv);
+
     const auto size =
         uint32_t(check.Integer("size", sizeText, 1, std::numeric_limits<uint32_t>::max()));
     // A zero interval would send every Message at one instant, for ever.

@@ -3,13 +3,16 @@
  */
 #include "gsn-command-line-checks.h"
 
+#include "ns3/global-value.h"
 #include "ns3/gsn-deadlock-checker.h"
 #include "ns3/gsn-routing.h"
 #include "ns3/gsn-topology.h"
 #include "ns3/log.h"
 #include "ns3/scheduler.h"
+#include "ns3/string.h"
 #include "ns3/type-id.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -78,11 +81,97 @@ GsnCommandLineChecks::GsnCommandLineChecks(std::string program)
 }
 
 void
+GsnCommandLineChecks::AddValue(CommandLine& cmd,
+                               const std::string& name,
+                               const std::string& help,
+                               std::string& text)
+{
+    m_names.push_back(name);
+    cmd.AddValue(name, help, text);
+}
+
+std::string
+GsnCommandLineChecks::CheckNs3Option(const std::string& name, const std::string& value)
+{
+    // CommandLine's own options: they print and exit.
+    for (const char* own : {"help",
+                            "PrintHelp",
+                            "version",
+                            "PrintVersion",
+                            "PrintGlobals",
+                            "PrintGroups",
+                            "PrintGroup",
+                            "PrintTypeIds",
+                            "PrintAttributes"})
+    {
+        if (name == own)
+        {
+            return "";
+        }
+    }
+    Ptr<const AttributeChecker> checker;
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() == name)
+        {
+            checker = (*g)->GetChecker();
+        }
+    }
+    const std::string::size_type colons = name.rfind("::");
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (!checker && colons != std::string::npos &&
+        TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid) &&
+        tid.LookupAttributeByName(name.substr(colons + 2), &info))
+    {
+        checker = info.checker;
+    }
+    if (!checker)
+    {
+        return "unknown option (--help lists the options)";
+    }
+    if (!checker->CreateValidValue(StringValue(value)))
+    {
+        return "not a value of this ns-3 setting (--PrintGlobals or --PrintAttributes=TYPE "
+               "describe them)";
+    }
+    return "";
+}
+
+void
+GsnCommandLineChecks::Parse(CommandLine& cmd, int argc, char* argv[]) const
+{
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind('-', 0) != 0)
+        {
+            continue; // not an option: CommandLine keeps it, the programs ignore it
+        }
+        arg.erase(0, arg.rfind("--", 0) == 0 ? 2 : 1);
+        const std::string::size_type eq = arg.find('=');
+        const std::string name = arg.substr(0, eq);
+        const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+        if (std::find(m_names.begin(), m_names.end(), name) != m_names.end())
+        {
+            continue;
+        }
+        const std::string problem = CheckNs3Option(name, value);
+        if (!problem.empty())
+        {
+            Fail(name, value, problem);
+        }
+    }
+    cmd.Parse(argc, argv);
+}
+
+void
 GsnCommandLineChecks::Fail(const std::string& option,
                            const std::string& value,
                            const std::string& accepts) const
 {
-    std::cerr << m_program << ": --" << option << "=" << value << ": " << accepts << std::endl;
+    std::cerr << m_program << ": --" << option << (value.empty() ? "" : "=") << value << ": "
+              << accepts << std::endl;
     std::exit(1);
 }
 

@@ -9,6 +9,7 @@
 #ifndef GSN_COMMAND_LINE_CHECKS_H
 #define GSN_COMMAND_LINE_CHECKS_H
 
+#include "ns3/command-line.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -35,13 +36,34 @@ class GsnTopology;
  *   const uint32_t size = check.Integer("size", sizeText, 28, UINT32_MAX);
  * \endcode
  * A failed check writes "PROGRAM: --OPTION=VALUE: WHAT IT ACCEPTS" to std::cerr and calls
- * std::exit(1), as ns-3's CommandLine does for an option it cannot parse.
+ * std::exit(1), as ns-3's CommandLine does for an option it cannot parse. Options added
+ * with AddValue() and parsed with Parse() also get one line for an unknown option or a bad
+ * value of an ns-3 global value or attribute default (--SchedulerType=...,
+ * --ns3::Type::Attribute=...), where ns-3 would print its whole help.
  */
 class GsnCommandLineChecks
 {
   public:
     /// \param program the program's name, the first word of every message
     explicit GsnCommandLineChecks(std::string program);
+
+    /**
+     * cmd.AddValue(name, help, text), remembering \p name as an option of the program.
+     * \param cmd the command line \param name the option \param help its help text
+     * \param text where its text goes (holding the default)
+     */
+    void AddValue(CommandLine& cmd,
+                  const std::string& name,
+                  const std::string& help,
+                  std::string& text);
+
+    /**
+     * Refuse, with one line, an option that is neither added with AddValue() nor one of
+     * ns-3's (--help, --PrintHelp, ..., a global value, an attribute default), or a value
+     * that such an ns-3 option's checker refuses; then cmd.Parse(argc, argv).
+     * \param cmd the command line \param argc argument count \param argv arguments
+     */
+    void Parse(CommandLine& cmd, int argc, char* argv[]) const;
 
     /**
      * Print the one-line message and exit with status 1.
@@ -146,7 +168,15 @@ class GsnCommandLineChecks
     static std::string List(const std::vector<std::string>& names);
 
   private:
-    std::string m_program; ///< first word of every message
+    /**
+     * \param name an option name that is not the program's
+     * \param value its text
+     * \return "" if ns-3's CommandLine takes it, else what is wrong
+     */
+    static std::string CheckNs3Option(const std::string& name, const std::string& value);
+
+    std::string m_program;            ///< first word of every message
+    std::vector<std::string> m_names; ///< options added with AddValue()
 };
 
 } // namespace ns3

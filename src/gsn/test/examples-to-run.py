@@ -5,10 +5,12 @@ cpp_examples = [
     ("gsn-two-hosts --vc=3 --length=40 --size=100 --interval=1us --duration=100us", "True", "True"),
     ("gsn-fat-tree", "True", "True"),
     ("gsn-fat-tree --pattern=Permutation --vc=4 --load=0.3 --simTime=300us", "True", "True"),
+    ("gsn-fat-tree --drain=1 --simTime=300us --json=summary.json --csv=messages.csv", "True", "True"),
     ("gsn-fabric-scaling --topology=mesh --x=3 --y=3 --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=torus --x=3 --y=3 --routing=UpDown --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --errorRate=1e-4 --simTime=200us --progress=0", "True", "True"),
+    ("gsn-fabric-scaling --topology=fattree --k=4 --errorRate=1e-2 --drain=1 --simTime=200us --progress=0", "True", "True"),
     # ns-3.37's HeapScheduler mishandles Simulator::Remove; the ports must not rely on it.
     ("gsn-fabric-scaling --topology=fattree --k=8 --linkMode=Run --simTime=200us --progress=0 --SchedulerType=ns3::HeapScheduler", "True", "True"),
 ]
