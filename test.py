@@ -6,8 +6,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * every standalone engine unit-test program build/*-core-test (Boost.Test, no ns-3);
   * the wscript-consistency check (tools/check-wscript.py);
   * the gsn-dissector check (tools/test-dissector.sh; skipped when tshark is missing);
-  * the gsn-example-cli check (tools/test-example-cli.py: bad option values of the gsn
-    examples end with one line and exit status 1);
+  * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
+    with one line and exit status 1);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -445,10 +445,10 @@ def collect_jobs(args, outdir):
     dissector = os.path.join(TOP, "tools", "test-dissector.sh")
     if os.path.isfile(dissector):
         suites.append(("gsn-dissector", "system", ["bash", dissector, build_dir]))
-    # The gsn examples refuse bad option values: one line, exit status 1 (77: not built).
+    # The examples refuse bad option values: one line, exit status 1 (77: none built).
     cli = os.path.join(TOP, "tools", "test-example-cli.py")
     if os.path.isfile(cli):
-        suites.append(("gsn-example-cli", "system", [sys.executable, cli, build_dir]))
+        suites.append(("example-cli", "system", [sys.executable, cli, build_dir]))
 
     known = {name for name, _, _ in suites}
     for name in args.suite:
@@ -462,7 +462,7 @@ def collect_jobs(args, outdir):
                 continue
             if not kind_selected(kind, args, named):
                 continue
-            in_top = ("wscript-consistency", "gsn-dissector", "gsn-example-cli")
+            in_top = ("wscript-consistency", "gsn-dissector", "example-cli")
             cwd = TOP if name in in_top else outdir
             jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
 
