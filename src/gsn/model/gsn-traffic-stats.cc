@@ -288,7 +288,8 @@ GsnTrafficStats::StopWhenDrained(Time from, Time limit, Time period)
     NS_ABORT_MSG_UNLESS(period.IsStrictlyPositive() && !limit.IsNegative(),
                         "GsnTrafficStats::StopWhenDrained: period must be > 0, limit >= 0");
     m_drained = false;
-    Simulator::Schedule(from - Simulator::Now(),
+    const Time now = Simulator::Now();
+    Simulator::Schedule(from > now ? from - now : Time(0),
                         &GsnTrafficStats::CheckDrained,
                         Ptr<GsnTrafficStats>(this),
                         from + limit,
