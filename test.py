@@ -8,6 +8,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the gsn-dissector check (tools/test-dissector.sh; skipped when tshark is missing);
   * the install-package check (tools/test-install.sh: cmake --install, then a scenario project
     built against the installed package);
+  * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
+    with one line and exit status 1);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -449,6 +451,10 @@ def collect_jobs(args, outdir):
     install = os.path.join(TOP, "tools", "test-install.sh")
     if os.path.isfile(install):
         suites.append(("install-package", "system", ["bash", install, build_dir]))
+    # The examples refuse bad option values: one line, exit status 1 (77: none built).
+    cli = os.path.join(TOP, "tools", "test-example-cli.py")
+    if os.path.isfile(cli):
+        suites.append(("example-cli", "system", [sys.executable, cli, build_dir]))
 
     known = {name for name, _, _ in suites}
     for name in args.suite:
@@ -462,7 +468,8 @@ def collect_jobs(args, outdir):
                 continue
             if not kind_selected(kind, args, named):
                 continue
-            cwd = TOP if name in ("wscript-consistency", "gsn-dissector", "install-package") else outdir
+            in_top = ("wscript-consistency", "gsn-dissector", "install-package", "example-cli")
+            cwd = TOP if name in in_top else outdir
             jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
 
     # --- Examples listed in examples-to-run.py files.

@@ -8,8 +8,11 @@
  * Usage: gsn-fabric-scaling [--topology=fattree] [--k=8] [--n=2] [--x=4] [--y=4]
  *                           [--file=PATH] [--load=0.5] [--size=60000] [--simTime=1ms]
  *                           [--pattern=UniformRandom] [--vc=3] [--routing=Auto]
- *                           [--seed=1] [--progress=1] [--json=FILE]
+ *                           [--linkMode=Micropacket] [--errorRate=0] [--seed=1]
+ *                           [--progress=1] [--drain=1] [--drainLimit=100ms] [--json=FILE]
+ *                           [--scheduler=ns3::GsnTimingWheelScheduler]
  *   --topology: fattree (k), karyntree (k, n), mesh (x, y), torus (x, y), star (k), file
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -18,121 +21,173 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
-
-namespace
-{
-
-GsnTopology
-BuildTopology(const std::string& kind,
-              uint32_t k,
-              uint32_t n,
-              uint32_t x,
-              uint32_t y,
-              const std::string& file)
-{
-    if (kind == "fattree")
-    {
-        return GsnTopologyBuilder::FatTree(k);
-    }
-    if (kind == "karyntree")
-    {
-        return GsnTopologyBuilder::KaryNTree(k, n);
-    }
-    if (kind == "mesh")
-    {
-        return GsnTopologyBuilder::Mesh2D(x, y);
-    }
-    if (kind == "torus")
-    {
-        return GsnTopologyBuilder::Torus2D(x, y);
-    }
-    if (kind == "star")
-    {
-        return GsnTopologyBuilder::Star(k);
-    }
-    if (kind == "file")
-    {
-        return GsnTopology::ReadFile(file);
-    }
-    throw std::invalid_argument("unknown --topology " + kind);
-}
-
-} // namespace
 
 int
 main(int argc, char* argv[])
 {
+    // Options are read as text and checked by GsnCommandLineChecks: one line and exit
+    // status 1 for a bad value, instead of a wrapped number or a library abort.
     std::string topology = "fattree";
-    uint32_t k = 8;
-    uint32_t n = 2;
-    uint32_t x = 4;
-    uint32_t y = 4;
+    std::string kText = "8";
+    std::string nText = "2";
+    std::string xText = "4";
+    std::string yText = "4";
     std::string file;
-    double load = 0.5;
-    uint32_t size = 60000;
-    Time simTime = MilliSeconds(1);
+    std::string loadText = "0.5";
+    std::string sizeText = "60000";
+    std::string simTimeText = "1ms";
     std::string pattern = "UniformRandom";
-    uint32_t vc = 3;
+    std::string vcText = "3";
     std::string routing = "Auto";
-    uint32_t seed = 1;
-    double errorRate = 0.0;
-    bool progress = true;
+    std::string seedText = "1";
+    std::string errorRateText = "0";
+    std::string progressText = "1";
+    std::string drainText = "0";
+    std::string drainLimitText = "100ms";
     std::string json;
     std::string scheduler = "ns3::GsnTimingWheelScheduler";
+    std::string linkMode = "Micropacket";
 
     CommandLine cmd(__FILE__);
-    std::string linkMode = "Micropacket";
-    cmd.AddValue("topology", "fattree, karyntree, mesh, torus, star or file", topology);
-    cmd.AddValue("k", "fattree: switch ports; karyntree: arity; star: endpoints", k);
-    cmd.AddValue("n", "karyntree: levels", n);
-    cmd.AddValue("x", "mesh/torus: switches along x", x);
-    cmd.AddValue("y", "mesh/torus: switches along y", y);
-    cmd.AddValue("file", "topology file (with --topology=file)", file);
-    cmd.AddValue("load", "Offered load per endpoint, fraction of 6.4 Gbit/s", load);
-    cmd.AddValue("size", "Message payload bytes", size);
-    cmd.AddValue("simTime", "Time during which endpoints generate traffic", simTime);
-    cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue(
+    GsnCommandLineChecks check("gsn-fabric-scaling");
+    check.AddValue(cmd, "topology", "fattree, karyntree, mesh, torus, star or file", topology);
+    check.AddValue(cmd,
+                   "k",
+                   "fattree: switch ports (even); karyntree: arity; star: endpoints",
+                   kText);
+    check.AddValue(cmd, "n", "karyntree: levels", nText);
+    check.AddValue(cmd, "x", "mesh/torus: switches along x", xText);
+    check.AddValue(cmd, "y", "mesh/torus: switches along y", yText);
+    check.AddValue(cmd, "file", "topology file (with --topology=file)", file);
+    check.AddValue(cmd,
+                   "load",
+                   "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+                   loadText);
+    check.AddValue(cmd,
+                   "size",
+                   "Message bytes, the 28-byte traffic header included (28 or more)",
+                   sizeText);
+    check.AddValue(cmd,
+                   "simTime",
+                   "Time during which endpoints generate traffic (traffic starts at 5us)",
+                   simTimeText);
+    check.AddValue(cmd,
+                   "pattern",
+                   "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+                   pattern);
+    check.AddValue(
+        cmd,
         "vc",
         "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
-        vc);
-    cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
-    cmd.AddValue("linkMode",
-                 "Micropacket (the reference) or Run (fewer events, approximate under "
-                 "contention)",
-                 linkMode);
-    cmd.AddValue("errorRate",
-                 "Probability that a link corrupts a micropacket (go-back-N resends it)",
-                 errorRate);
-    cmd.AddValue("seed", "Run number (RngRun)", seed);
-    cmd.AddValue("progress", "Print progress every few wall seconds", progress);
-    cmd.AddValue("json", "Write the summary as JSON to this file", json);
-    cmd.AddValue("scheduler",
-                 "ns-3 event scheduler (the same events in the same order under each; the "
-                 "default is the fastest on large fabrics)",
-                 scheduler);
-    cmd.Parse(argc, argv);
-    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
-    if (errorRate < 0.0 || errorRate > 1.0)
-    {
-        std::cerr << "gsn-fabric-scaling: --errorRate must be in [0, 1], not " << errorRate
-                  << std::endl;
-        return 1;
-    }
-    RngSeedManager::SetRun(seed);
+        vcText);
+    check.AddValue(cmd, "routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
+    check.AddValue(cmd,
+                   "linkMode",
+                   "Micropacket (the reference) or Run (fewer events, approximate under "
+                   "contention)",
+                   linkMode);
+    check.AddValue(cmd,
+                   "errorRate",
+                   "Probability (0 to 1) that a link corrupts a micropacket (go-back-N resends it)",
+                   errorRateText);
+    check.AddValue(cmd, "seed", "Run number (RngRun)", seedText);
+    check.AddValue(cmd, "progress", "Print progress every few wall seconds", progressText);
+    check.AddValue(cmd,
+                   "drain",
+                   "1: after simTime, run until no Message is in flight (at most drainLimit); "
+                   "0: stop 1 ms after simTime",
+                   drainText);
+    check.AddValue(cmd, "drainLimit", "Longest time to drain with --drain=1", drainLimitText);
+    check.AddValue(cmd, "json", "Write the summary as JSON to this file", json);
+    check.AddValue(cmd,
+                   "scheduler",
+                   "ns-3 event scheduler (the same events in the same order under each; the "
+                   "default is the fastest on large fabrics)",
+                   scheduler);
+    check.Parse(cmd, argc, argv);
 
+    check.Choice("topology", topology, {"fattree", "karyntree", "mesh", "torus", "star", "file"});
+    // Ranges per shape; the builder then refuses fabrics above its element limit.
+    const uint32_t maxPorts = GsnTopology::MAX_PORTS;
     GsnTopology t;
     try
     {
-        t = BuildTopology(topology, k, n, x, y, file);
+        if (topology == "fattree")
+        {
+            const std::string even = "must be an even integer from 2 to 64 with --topology=fattree";
+            const auto k = uint32_t(check.Integer("k", kText, 2, 64, even));
+            if (k % 2 != 0)
+            {
+                check.Fail("k", kText, even);
+            }
+            t = GsnTopologyBuilder::FatTree(k);
+        }
+        else if (topology == "karyntree")
+        {
+            const auto k = uint32_t(check.Integer("k", kText, 2, maxPorts));
+            const auto n = uint32_t(check.Integer("n", nText, 1, 64));
+            t = GsnTopologyBuilder::KaryNTree(k, n);
+        }
+        else if (topology == "mesh" || topology == "torus")
+        {
+            const auto x = uint32_t(check.Integer("x", xText, 1, maxPorts));
+            const auto y = uint32_t(check.Integer("y", yText, 1, maxPorts));
+            t = topology == "mesh" ? GsnTopologyBuilder::Mesh2D(x, y)
+                                   : GsnTopologyBuilder::Torus2D(x, y);
+        }
+        else if (topology == "star")
+        {
+            t = GsnTopologyBuilder::Star(uint32_t(check.Integer("k", kText, 1, maxPorts)));
+        }
+        else
+        {
+            check.ReadableFile("file", file);
+            t = GsnTopology::ReadFile(file);
+        }
     }
     catch (const std::exception& e)
     {
-        std::cerr << "gsn-fabric-scaling: " << e.what() << std::endl;
-        return 1;
+        if (topology == "file")
+        {
+            check.Fail("file", file, e.what());
+        }
+        check.Fail("topology", topology, e.what());
     }
+    check.Fabric(topology == "file" ? "file" : "topology",
+                 topology == "file" ? file : topology,
+                 t,
+                 "routing",
+                 routing);
+    const double load = check.Real("load", loadText, 0.0, 1.0);
+    const auto size = uint32_t(check.Integer("size",
+                                             sizeText,
+                                             GsnTrafficHeader::SERIALIZED_SIZE,
+                                             std::numeric_limits<uint32_t>::max()));
+    const Time start = MicroSeconds(5); // links come up in a few microseconds
+    const Time simTime = check.Duration("simTime",
+                                        simTimeText,
+                                        start + NanoSeconds(1),
+                                        Days(1),
+                                        "must be a time above 5us (traffic starts at 5us), "
+                                        "at most 1d, e.g. 1ms");
+    check.Choice("pattern",
+                 pattern,
+                 {"UniformRandom", "Permutation", "AllToAll", "Incast", "HotSpot"});
+    const auto vc = uint32_t(check.Integer("vc", vcText, 0, 4));
+    check.Choice("linkMode", linkMode, {"Micropacket", "Run"});
+    const double errorRate = check.Real("errorRate", errorRateText, 0.0, 1.0);
+    const auto seed =
+        uint64_t(check.Integer("seed", seedText, 0, std::numeric_limits<int64_t>::max()));
+    const bool progress = check.Boolean("progress", progressText);
+    const bool drain = check.Boolean("drain", drainText);
+    const Time drainLimit = check.Duration("drainLimit", drainLimitText, NanoSeconds(1), Days(1));
+    check.WritableFile("json", json);
+    check.SchedulerType("scheduler", scheduler);
+    GlobalValue::Bind("SchedulerType", StringValue(scheduler));
+    RngSeedManager::SetRun(seed);
 
     const auto wall0 = std::chrono::steady_clock::now();
     GsnFabricHelper fabricHelper;
@@ -156,10 +211,11 @@ main(int argc, char* argv[])
     traffic.SetStatsAttribute("WindowEnd", TimeValue(simTime));
     ApplicationContainer apps = traffic.Install(fabric.endpointDevices);
     traffic.AssignStreams(apps, 100000);
-    apps.Start(MicroSeconds(5));
+    apps.Start(start);
     apps.Stop(simTime);
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
     stats->AddLinks(fabric.GetAllPorts());
+    stats->AddDropSources(fabric.endpointDevices, fabric.switches);
     const auto wall1 = std::chrono::steady_clock::now();
 
     std::unique_ptr<ShowProgress> show;
@@ -167,7 +223,14 @@ main(int argc, char* argv[])
     {
         show = std::make_unique<ShowProgress>(Seconds(2), std::cerr);
     }
-    Simulator::Stop(simTime + MilliSeconds(1));
+    if (drain)
+    {
+        stats->StopWhenDrained(simTime, drainLimit);
+    }
+    else
+    {
+        Simulator::Stop(simTime + MilliSeconds(1));
+    }
     const uint64_t events0 = Simulator::GetEventCount();
     Simulator::Run();
     const auto wall2 = std::chrono::steady_clock::now();
@@ -180,6 +243,12 @@ main(int argc, char* argv[])
               << fabric.switches.GetN() << " switches; " << pattern << ", " << size
               << "-byte Messages, " << load * 100 << "% load, " << simTime.As(Time::MS)
               << " of traffic\n";
+    if (drain)
+    {
+        std::cout << (stats->IsDrained() ? "Drained at "
+                                         : "Not drained within --drainLimit: stopped at ")
+                  << stats->GetDrainStop().As(Time::US) << "\n";
+    }
     stats->Print(std::cout, false);
     // (ShowProgress's own events, spaced by wall time, vary by a few between runs.)
     std::cout << "events " << events << (progress ? " (with the progress meter's)" : "")
@@ -190,6 +259,11 @@ main(int argc, char* argv[])
     {
         std::ofstream out(json);
         stats->WriteSummaryJson(out);
+        out.close();
+        if (!out)
+        {
+            check.Fail("json", json, "could not be written");
+        }
     }
     Simulator::Destroy();
     return 0;

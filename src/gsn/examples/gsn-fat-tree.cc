@@ -8,7 +8,9 @@
  *
  * Usage: gsn-fat-tree [--k=4] [--load=0.5] [--size=60000] [--simTime=1ms] [--warmup=100us]
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
- *                     [--json=FILE] [--csv=FILE] [--pcap=1] [--details=1]
+ *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
+ *                     [--details=1]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -16,54 +18,122 @@
 
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    uint32_t k = 4;
-    double load = 0.5;
-    uint32_t size = 60000;
-    Time simTime = MilliSeconds(1);
-    Time warmup = MicroSeconds(100);
+    // Options are read as text and checked by GsnCommandLineChecks: one line and exit
+    // status 1 for a bad value, instead of a wrapped number or a library abort.
+    std::string kText = "4";
+    std::string loadText = "0.5";
+    std::string sizeText = "60000";
+    std::string simTimeText = "1ms";
+    std::string warmupText = "100us";
     std::string pattern = "UniformRandom";
-    uint32_t vc = 3;
+    std::string vcText = "3";
     std::string routing = "Auto";
-    uint32_t seed = 1;
+    std::string seedText = "1";
+    std::string drainText = "0";
+    std::string drainLimitText = "100ms";
     std::string json;
     std::string csv;
-    bool pcap = false;
-    bool details = false;
+    std::string pcapText = "0";
+    std::string detailsText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "Switch ports of the fat tree (even): k^3/4 endpoints", k);
-    cmd.AddValue("load", "Offered load per endpoint, fraction of 6.4 Gbit/s", load);
-    cmd.AddValue("size", "Message payload bytes", size);
-    cmd.AddValue("simTime", "Time during which endpoints generate traffic", simTime);
-    cmd.AddValue("warmup", "Start of the measurement window", warmup);
-    cmd.AddValue("pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern);
-    cmd.AddValue(
+    GsnCommandLineChecks check("gsn-fat-tree");
+    check.AddValue(cmd,
+                   "k",
+                   "Switch ports of the fat tree (even, 2 to 64): k^3/4 endpoints",
+                   kText);
+    check.AddValue(cmd,
+                   "load",
+                   "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+                   loadText);
+    check.AddValue(cmd,
+                   "size",
+                   "Message bytes, the 28-byte traffic header included (28 or more)",
+                   sizeText);
+    check.AddValue(cmd,
+                   "simTime",
+                   "Time during which endpoints generate traffic (traffic starts at 5us)",
+                   simTimeText);
+    check.AddValue(cmd, "warmup", "Start of the measurement window (before simTime)", warmupText);
+    check.AddValue(cmd,
+                   "pattern",
+                   "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+                   pattern);
+    check.AddValue(
+        cmd,
         "vc",
         "Virtual channel of the traffic (0-3; 4: random among those that carry the Message)",
-        vc);
-    cmd.AddValue("routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
-    cmd.AddValue("seed", "Run number (RngRun) of the random streams", seed);
-    cmd.AddValue("json", "Write the summary as JSON to this file", json);
-    cmd.AddValue("csv", "Write every Message (source, destination, bytes, times) as CSV", csv);
-    cmd.AddValue("pcap", "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)", pcap);
-    cmd.AddValue("details", "Also print one line per endpoint and per port", details);
-    cmd.Parse(argc, argv);
-    if (k < 2 || k % 2 != 0)
+        vcText);
+    check.AddValue(cmd, "routing", "Auto, MinHop, UpDown or DimensionOrder", routing);
+    check.AddValue(cmd, "seed", "Run number (RngRun) of the random streams", seedText);
+    check.AddValue(cmd,
+                   "drain",
+                   "1: after simTime, run until no Message is in flight (at most drainLimit); "
+                   "0: stop 1 ms after simTime",
+                   drainText);
+    check.AddValue(cmd, "drainLimit", "Longest time to drain with --drain=1", drainLimitText);
+    check.AddValue(cmd, "json", "Write the summary as JSON to this file", json);
+    check.AddValue(cmd,
+                   "csv",
+                   "Write every Message (source, destination, bytes, times) as CSV",
+                   csv);
+    check.AddValue(cmd,
+                   "pcap",
+                   "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
+                   pcapText);
+    check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText);
+    check.Parse(cmd, argc, argv);
+
+    const auto k =
+        uint32_t(check.Integer("k", kText, 2, 64, "must be an even integer from 2 to 64"));
+    if (k % 2 != 0)
     {
-        std::cerr << "--k must be an even number >= 2" << std::endl;
-        return 1;
+        check.Fail("k", kText, "must be an even integer from 2 to 64");
     }
+    const double load = check.Real("load", loadText, 0.0, 1.0);
+    const auto size = uint32_t(check.Integer("size",
+                                             sizeText,
+                                             GsnTrafficHeader::SERIALIZED_SIZE,
+                                             std::numeric_limits<uint32_t>::max()));
+    const Time start = MicroSeconds(5); // links come up in a few microseconds
+    const Time simTime = check.Duration("simTime",
+                                        simTimeText,
+                                        start + NanoSeconds(1),
+                                        Days(1),
+                                        "must be a time above 5us (traffic starts at 5us), "
+                                        "at most 1d, e.g. 1ms");
+    const Time warmup =
+        check.Duration("warmup",
+                       warmupText,
+                       Seconds(0),
+                       simTime - NanoSeconds(1),
+                       "must be a time from 0 to below simTime (" + simTimeText + "), e.g. 100us");
+    check.Choice("pattern",
+                 pattern,
+                 {"UniformRandom", "Permutation", "AllToAll", "Incast", "HotSpot"});
+    const auto vc = uint32_t(check.Integer("vc", vcText, 0, 4));
+    const auto seed =
+        uint64_t(check.Integer("seed", seedText, 0, std::numeric_limits<int64_t>::max()));
+    const bool drain = check.Boolean("drain", drainText);
+    const Time drainLimit = check.Duration("drainLimit", drainLimitText, NanoSeconds(1), Days(1));
+    check.WritableFile("json", json);
+    check.WritableFile("csv", csv);
+    const bool pcap = check.Boolean("pcap", pcapText);
+    const bool details = check.Boolean("details", detailsText);
+    const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
+    check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
 
     GsnFabricHelper fabricHelper;
     fabricHelper.SetRoutingAlgorithm(routing);
-    GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::FatTree(k));
+    GsnFabric fabric = fabricHelper.Install(topology);
     fabricHelper.AssignStreams(fabric, 1);
 
     GsnTrafficHelper traffic;
@@ -77,33 +147,57 @@ main(int argc, char* argv[])
     traffic.SetStatsAttribute("WindowEnd", TimeValue(simTime));
     ApplicationContainer apps = traffic.Install(fabric.endpointDevices);
     traffic.AssignStreams(apps, 100000);
-    // Links come up in a few microseconds; traffic starts after that.
-    apps.Start(MicroSeconds(5));
+    apps.Start(start);
     apps.Stop(simTime);
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
     stats->AddLinks(fabric.GetAllPorts());
+    stats->AddDropSources(fabric.endpointDevices, fabric.switches);
     if (pcap)
     {
         fabricHelper.EnablePcap("gsn-fat-tree", fabric.endpointDevices);
     }
 
-    // Let Messages in flight at the end drain before the statistics are read.
-    Simulator::Stop(simTime + MilliSeconds(1));
+    if (drain)
+    {
+        stats->StopWhenDrained(simTime, drainLimit);
+    }
+    else
+    {
+        // Let Messages in flight at the end drain before the statistics are read.
+        Simulator::Stop(simTime + MilliSeconds(1));
+    }
     Simulator::Run();
 
     std::cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
               << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
               << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
               << simTime.As(Time::MS) << " (window from " << warmup.As(Time::US) << ")\n";
+    if (drain)
+    {
+        std::cout << (stats->IsDrained() ? "Drained at "
+                                         : "Not drained within --drainLimit: stopped at ")
+                  << stats->GetDrainStop().As(Time::US) << "\n";
+    }
     stats->Print(std::cout, details);
     if (!json.empty())
     {
         std::ofstream out(json);
         stats->WriteSummaryJson(out);
+        out.close();
+        if (!out)
+        {
+            check.Fail("json", json, "could not be written");
+        }
     }
     if (!csv.empty())
     {
-        stats->WriteCsv(csv);
+        std::ofstream out(csv);
+        stats->WriteCsv(out);
+        out.close();
+        if (!out)
+        {
+            check.Fail("csv", csv, "could not be written");
+        }
     }
     Simulator::Destroy();
     return 0;

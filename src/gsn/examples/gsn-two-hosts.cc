@@ -8,6 +8,7 @@
  *
  * Usage: gsn-two-hosts [--size=BYTES] [--interval=TIME] [--duration=TIME] [--length=M]
  *                      [--vc=0..3] [--pcap=1] [--ascii=1]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -16,6 +17,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
@@ -53,28 +55,45 @@ CountRx(uint32_t server, Ptr<const Packet> p, const Address&)
 int
 main(int argc, char* argv[])
 {
-    uint32_t size = 60000;
-    Time interval = MicroSeconds(70);
-    Time duration = MilliSeconds(2);
-    double length = 10.0;
-    uint32_t vc = 1;
-    bool pcap = false;
-    bool ascii = false;
+    // Options are read as text and checked by GsnCommandLineChecks: one line and exit
+    // status 1 for a bad value, instead of a wrapped number, a frozen run or an abort.
+    std::string sizeText = "60000";
+    std::string intervalText = "70us";
+    std::string durationText = "2ms";
+    std::string lengthText = "10";
+    std::string vcText = "1";
+    std::string pcapText = "0";
+    std::string asciiText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Payload bytes per Message", size);
-    cmd.AddValue("interval", "Time between Messages of each host", interval);
-    cmd.AddValue("duration", "Simulated time of traffic", duration);
-    cmd.AddValue("length", "Cable length in metres (copper, up to 40)", length);
-    cmd.AddValue("vc", "Virtual channel of the traffic (0-3)", vc);
-    cmd.AddValue("pcap", "Write pcap traces gsn-two-hosts-*.pcap", pcap);
-    cmd.AddValue("ascii", "Write an ASCII trace gsn-two-hosts.tr", ascii);
-    cmd.Parse(argc, argv);
-    if (vc > 3)
-    {
-        std::cerr << "--vc must be 0, 1, 2 or 3" << std::endl;
-        return 1;
-    }
+    GsnCommandLineChecks check("gsn-two-hosts");
+    check.AddValue(cmd, "size", "Payload bytes per Message (1 or more)", sizeText);
+    check.AddValue(cmd, "interval", "Time between Messages of each host (above 0)", intervalText);
+    check.AddValue(cmd, "duration", "Simulated time of traffic (above 0)", durationText);
+    check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
+    check.AddValue(cmd, "vc", "Virtual channel of the traffic (0-3)", vcText);
+    check.AddValue(cmd, "pcap", "Write pcap traces gsn-two-hosts-*.pcap", pcapText);
+    check.AddValue(cmd, "ascii", "Write an ASCII trace gsn-two-hosts.tr", asciiText);
+    check.Parse(cmd, argc, argv);
+
+    const auto size =
+        uint32_t(check.Integer("size", sizeText, 1, std::numeric_limits<uint32_t>::max()));
+    // A zero interval would send every Message at one instant, for ever.
+    const Time interval = check.Duration("interval",
+                                         intervalText,
+                                         NanoSeconds(1),
+                                         Days(1),
+                                         "must be a time from 1ns to 1d, e.g. 70us");
+    const Time duration = check.Duration("duration", durationText, NanoSeconds(1), Days(1));
+    // 5 ns per metre: below 0.2 m the delay rounds to zero, which the channel refuses.
+    const double length = check.Real("length",
+                                     lengthText,
+                                     0.2,
+                                     40.0,
+                                     "must be a number from 0.2 to 40 (metres of copper cable)");
+    const auto vc = uint32_t(check.Integer("vc", vcText, 0, 3));
+    const bool pcap = check.Boolean("pcap", pcapText);
+    const bool ascii = check.Boolean("ascii", asciiText);
 
     NodeContainer hosts;
     hosts.Create(2);

@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
@@ -56,8 +57,9 @@ GsnTrafficGenerator::GetTypeId()
                           MakeDoubleAccessor(&GsnTrafficGenerator::m_offeredLoad),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("MessageSize",
-                          "Payload bytes of each Message, traffic header included (values "
-                          "below the header's 28 bytes are raised to it).",
+                          "Payload bytes of each Message, traffic header included. A "
+                          "Constant or Uniform variable must not go below the header's 28 "
+                          "bytes (refused at start); lower draws of others are raised to it.",
                           StringValue("ns3::ConstantRandomVariable[Constant=60000]"),
                           MakePointerAccessor(&GsnTrafficGenerator::m_messageSize),
                           MakePointerChecker<RandomVariableStream>())
@@ -325,35 +327,89 @@ GsnTrafficGenerator::NextDestination()
 // ---------------------------------------------------------------------------------------
 // Arrival process
 
-double
-GsnTrafficGenerator::GetMeanMessageSize() const
+bool
+GsnTrafficGenerator::FindMeanMessageSize(double& mean) const
 {
     if (m_meanMessageSize > 0)
     {
-        return m_meanMessageSize;
+        mean = m_meanMessageSize;
+        return true;
     }
     if (auto c = DynamicCast<ConstantRandomVariable>(m_messageSize))
     {
-        return c->GetConstant();
+        mean = c->GetConstant();
+        return true;
     }
     if (auto u = DynamicCast<UniformRandomVariable>(m_messageSize))
     {
-        return (u->GetMin() + u->GetMax()) / 2;
+        mean = (u->GetMin() + u->GetMax()) / 2;
+        return true;
     }
     if (auto e = DynamicCast<ExponentialRandomVariable>(m_messageSize))
     {
         // ns-3 redraws values above the bound: the mean of the truncated distribution.
-        const double mean = e->GetMean();
+        const double m = e->GetMean();
         const double bound = e->GetBound();
-        return bound > 0 ? mean - bound / std::expm1(bound / mean) : mean;
+        mean = bound > 0 ? m - bound / std::expm1(bound / m) : m;
+        return true;
     }
     if (auto g = DynamicCast<NormalRandomVariable>(m_messageSize))
     {
-        return g->GetMean(); // the bound is symmetric about the mean
+        mean = g->GetMean(); // the bound is symmetric about the mean
+        return true;
     }
-    NS_ABORT_MSG("GsnTrafficGenerator: set MeanMessageSize for a MessageSize of type "
-                 << m_messageSize->GetInstanceTypeId().GetName());
-    return 0;
+    return false;
+}
+
+double
+GsnTrafficGenerator::GetMeanMessageSize() const
+{
+    double mean = 0;
+    NS_ABORT_MSG_UNLESS(FindMeanMessageSize(mean),
+                        "GsnTrafficGenerator: set MeanMessageSize for a MessageSize of type "
+                            << m_messageSize->GetInstanceTypeId().GetName());
+    return mean;
+}
+
+std::string
+GsnTrafficGenerator::Validate() const
+{
+    const double header = GsnTrafficHeader::SERIALIZED_SIZE;
+    if (!m_messageSize)
+    {
+        return "no MessageSize";
+    }
+    // Every Message carries the header: a smaller size cannot be sent as asked, and raising
+    // it would offer more load than the arrival rate was computed for.
+    double least = header;
+    if (auto c = DynamicCast<ConstantRandomVariable>(m_messageSize))
+    {
+        least = c->GetConstant();
+    }
+    else if (auto u = DynamicCast<UniformRandomVariable>(m_messageSize))
+    {
+        least = u->GetMin();
+    }
+    std::ostringstream why;
+    if (!(least >= header))
+    {
+        why << "MessageSize can be " << least << " bytes, below the " << header
+            << "-byte traffic header every Message carries";
+        return why.str();
+    }
+    double mean = 0;
+    if (!FindMeanMessageSize(mean))
+    {
+        return "set MeanMessageSize for a MessageSize of type " +
+               m_messageSize->GetInstanceTypeId().GetName();
+    }
+    if (!(mean >= header) || mean > double(std::numeric_limits<uint32_t>::max()))
+    {
+        why << "the mean Message size " << mean << " bytes is outside " << header << " to "
+            << std::numeric_limits<uint32_t>::max() << " bytes";
+        return why.str();
+    }
+    return "";
 }
 
 Time
@@ -386,6 +442,8 @@ void
 GsnTrafficGenerator::StartApplication()
 {
     NS_LOG_FUNCTION(this);
+    const std::string problem = Validate();
+    NS_ABORT_MSG_UNLESS(problem.empty(), "GsnTrafficGenerator: " << problem);
     if (m_offeredLoad <= 0 || !HasDestination())
     {
         NS_LOG_INFO("endpoint " << m_index << " has nothing to send");
@@ -438,7 +496,6 @@ GsnTrafficGenerator::DrawVc(uint32_t bytes)
     }
     // Only VCs that carry a Message this long (by default VC 0 takes none above 4096 bytes):
     // one that refuses it would turn a share of the offered load into refusals.
-    bytes = std::max(bytes, GsnTrafficHeader::SERIALIZED_SIZE); // (as Send() makes it)
     uint8_t admitting[gsn::NUM_VCS];
     uint32_t n = 0;
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
@@ -462,7 +519,10 @@ GsnTrafficGenerator::Send(uint32_t destination, uint32_t bytes, uint8_t vc)
     NS_ABORT_MSG_UNLESS(destination < m_endpoints.size(),
                         "GsnTrafficGenerator: no endpoint " << destination);
     NS_ABORT_MSG_UNLESS(m_device, "GsnTrafficGenerator: no GsnNetDevice on the node");
-    bytes = std::max(bytes, GsnTrafficHeader::SERIALIZED_SIZE);
+    NS_ABORT_MSG_UNLESS(bytes >= GsnTrafficHeader::SERIALIZED_SIZE,
+                        "GsnTrafficGenerator::Send: " << bytes << " bytes cannot hold the "
+                                                      << GsnTrafficHeader::SERIALIZED_SIZE
+                                                      << "-byte traffic header");
     GsnTrafficHeader header;
     header.SetSource(m_index);
     header.SetDestination(destination);

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -114,13 +115,28 @@ class GsnTrafficGenerator : public Application
     /**
      * Send one Message now, outside the arrival process.
      * \param destination an endpoint index
-     * \param bytes Message payload bytes (raised to the traffic header's size if below)
+     * \param bytes Message payload bytes, at least the traffic header's 28 (fewer abort:
+     *        the Message could not carry its header)
      * \param vc its virtual channel
      * \return true if the device accepted it
      */
     bool Send(uint32_t destination, uint32_t bytes, uint8_t vc);
 
-    /// \return the mean Message size in bytes used for the arrival rate
+    /**
+     * Check that the attributes describe traffic this generator can produce as asked.
+     * StartApplication() aborts with this text when it is not empty.
+     * \return "" if they do, else why not: a Constant or Uniform MessageSize that can be
+     *         below the 28-byte traffic header (every Message carries it, so such sizes
+     *         would offer more load than asked, and a mean of 0 bytes a time of 0 ns
+     *         between Messages), a mean Message size below it (from MeanMessageSize or
+     *         derived) or above 2^32 - 1, or a MessageSize whose mean cannot be derived
+     *         while MeanMessageSize is 0. With a valid size the mean time between Messages
+     *         is at least 35 ns (28 bytes at full load).
+     */
+    std::string Validate() const;
+
+    /// \return the mean Message size in bytes used for the arrival rate (aborts when it
+    /// cannot be derived: see Validate())
     double GetMeanMessageSize() const;
     /// \return the mean time between Messages (Time::Max() at zero load)
     Time GetMeanInterval() const;
@@ -161,6 +177,11 @@ class GsnTrafficGenerator : public Application
     void Generate();
     /// \return a Message size drawn from MessageSize, clamped to what a Message can hold
     uint32_t DrawMessageSize();
+    /**
+     * \param mean set to the mean of MessageSize (MeanMessageSize if set)
+     * \return false if MeanMessageSize is 0 and the mean cannot be derived
+     */
+    bool FindMeanMessageSize(double& mean) const;
 
     /**
      * \param bytes the Message's size (as Send() takes it)

@@ -4,7 +4,10 @@
 #include "gsn-traffic-stats.h"
 
 #include "gsn-constants.h"
+#include "gsn-message-assembler.h"
+#include "gsn-net-device.h"
 #include "gsn-port-device.h"
+#include "gsn-switch.h"
 #include "gsn-traffic-header.h"
 
 #include "ns3/abort.h"
@@ -101,7 +104,9 @@ GsnTrafficStats::GsnTrafficStats()
       m_duplicates(0),
       m_outOfOrder(0),
       m_misdelivered(0),
-      m_stray(0)
+      m_stray(0),
+      m_lost(0),
+      m_drained(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -221,6 +226,104 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
         }
     }
     return true;
+}
+
+void
+GsnTrafficStats::RecordLost()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_lost;
+}
+
+void
+GsnTrafficStats::EndpointDrop(Ptr<const Packet> message, GsnRxDropReason reason)
+{
+    NS_LOG_INFO("endpoint dropped a Message: " << GsnRxDropReasonName(reason));
+    RecordLost();
+}
+
+void
+GsnTrafficStats::SwitchDrop(uint32_t in, uint8_t vc, Mac48Address to, GsnSwitchDropReason reason)
+{
+    // Only Messages to the run's endpoints (not, say, another study's broadcasts).
+    if (std::find(m_dropWatched.begin(), m_dropWatched.end(), to) != m_dropWatched.end())
+    {
+        NS_LOG_INFO("switch dropped a Message to " << to << ": "
+                                                   << GsnSwitchDropReasonName(reason));
+        RecordLost();
+    }
+}
+
+void
+GsnTrafficStats::AddDropSources(NetDeviceContainer endpoints, NodeContainer switches)
+{
+    NS_LOG_FUNCTION(this);
+    for (uint32_t i = 0; i < endpoints.GetN(); ++i)
+    {
+        Ptr<GsnNetDevice> device = DynamicCast<GsnNetDevice>(endpoints.Get(i));
+        if (device)
+        {
+            m_dropWatched.push_back(Mac48Address::ConvertFrom(device->GetAddress()));
+            device->TraceConnectWithoutContext(
+                "MacRxDrop",
+                MakeCallback(&GsnTrafficStats::EndpointDrop, Ptr<GsnTrafficStats>(this)));
+        }
+    }
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        Ptr<GsnSwitch> sw = switches.Get(i)->GetObject<GsnSwitch>();
+        if (sw)
+        {
+            sw->TraceConnectWithoutContext(
+                "MessageDrop",
+                MakeCallback(&GsnTrafficStats::SwitchDrop, Ptr<GsnTrafficStats>(this)));
+        }
+    }
+}
+
+void
+GsnTrafficStats::StopWhenDrained(Time from, Time limit, Time period)
+{
+    NS_LOG_FUNCTION(this << from << limit << period);
+    NS_ABORT_MSG_UNLESS(period.IsStrictlyPositive() && !limit.IsNegative(),
+                        "GsnTrafficStats::StopWhenDrained: period must be > 0, limit >= 0");
+    m_drained = false;
+    const Time now = Simulator::Now();
+    Simulator::Schedule(from > now ? from - now : Time(0),
+                        &GsnTrafficStats::CheckDrained,
+                        Ptr<GsnTrafficStats>(this),
+                        from + limit,
+                        period);
+}
+
+void
+GsnTrafficStats::CheckDrained(Time deadline, Time period)
+{
+    const Time now = Simulator::Now();
+    m_drained = GetInFlight() == 0;
+    if (m_drained || now >= deadline)
+    {
+        m_drainStop = now;
+        Simulator::Stop();
+        return;
+    }
+    Simulator::Schedule(std::min(period, deadline - now),
+                        &GsnTrafficStats::CheckDrained,
+                        Ptr<GsnTrafficStats>(this),
+                        deadline,
+                        period);
+}
+
+bool
+GsnTrafficStats::IsDrained() const
+{
+    return m_drained;
+}
+
+Time
+GsnTrafficStats::GetDrainStop() const
+{
+    return m_drainStop;
 }
 
 void
@@ -361,6 +464,8 @@ GsnTrafficStats::Summarize(Time start, Time end) const
     s.outOfOrder = m_outOfOrder;
     s.misdelivered = m_misdelivered;
     s.stray = m_stray;
+    s.lost = GetLost();
+    s.inFlight = GetInFlight();
 
     // Batch means need the samples in the order the Messages were sent.
     std::stable_sort(samples.begin(), samples.end(), [](const auto& a, const auto& b) {
@@ -512,6 +617,18 @@ GsnTrafficStats::GetStray() const
     return m_stray;
 }
 
+uint64_t
+GsnTrafficStats::GetLost() const
+{
+    return std::min(m_lost, m_sent - m_delivered);
+}
+
+uint64_t
+GsnTrafficStats::GetInFlight() const
+{
+    return m_sent - m_delivered - GetLost();
+}
+
 void
 GsnTrafficStats::WriteCsv(std::ostream& os) const
 {
@@ -562,7 +679,8 @@ GsnTrafficStats::WriteSummaryJson(std::ostream& os, const GsnTrafficSummary& s)
     os << "  \"messages\": {\"sent\": " << s.sent << ", \"delivered\": " << s.delivered
        << ", \"undelivered\": " << s.undelivered << ", \"refused\": " << s.refused
        << ", \"duplicates\": " << s.duplicates << ", \"out_of_order\": " << s.outOfOrder
-       << ", \"misdelivered\": " << s.misdelivered << ", \"stray\": " << s.stray << "},\n";
+       << ", \"misdelivered\": " << s.misdelivered << ", \"stray\": " << s.stray
+       << ", \"lost\": " << s.lost << ", \"in_flight\": " << s.inFlight << "},\n";
     os << "  \"bytes\": {\"sent\": " << s.bytesSent << ", \"delivered\": " << s.bytesDelivered
        << "},\n";
     os << "  \"throughput_bps\": {\"offered\": " << JsonNumber(s.offeredThroughput)
@@ -618,6 +736,8 @@ GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s, bool detail
        << " undelivered, " << s.refused << " refused, " << s.duplicates << " duplicates, "
        << s.outOfOrder << " out of order, " << s.misdelivered << " misdelivered, " << s.stray
        << " stray\n";
+    os << "Whole run: " << s.lost << " Messages lost (dropped by a device or switch), "
+       << s.inFlight << " still in flight\n";
     os << "Throughput: offered " << s.offeredThroughput / 1e9 << " Gbit/s, delivered "
        << s.deliveredThroughput / 1e9 << " Gbit/s\n";
     os << "Latency (us, " << l.count << " Messages): mean " << l.mean / 1e3 << " [95% CI "

@@ -13,6 +13,7 @@
 
 #include "ns3/mac48-address.h"
 #include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -27,6 +28,9 @@ namespace ns3
 
 class GsnPortDevice;
 class GsnTrafficHeader;
+class Packet;
+enum class GsnRxDropReason : uint8_t;
+enum class GsnSwitchDropReason : uint8_t;
 
 /**
  * \ingroup gsn
@@ -117,6 +121,8 @@ struct GsnTrafficSummary
     uint64_t outOfOrder{0};     ///< arrivals behind a later Message of the same pair, whole run
     uint64_t misdelivered{0};   ///< arrivals at an endpoint they were not sent to, whole run
     uint64_t stray{0};          ///< arrivals that match no Message sent, whole run
+    uint64_t lost{0};           ///< Messages a device or switch dropped, whole run
+    uint64_t inFlight{0};       ///< Messages neither delivered nor lost, whole run, now
 
     double offeredThroughput{0};   ///< payload bit/s sent in the window, all endpoints
     double deliveredThroughput{0}; ///< payload bit/s delivered in the window, all endpoints
@@ -196,6 +202,37 @@ class GsnTrafficStats : public Object
     bool RecordArrival(uint32_t receiver, const GsnTrafficHeader& header, Time arrival);
 
     /**
+     * A Message of the run was dropped on its way (by a switch or the receiving device).
+     * Called by the drop sources AddDropSources() connects.
+     */
+    void RecordLost();
+
+    /**
+     * Count the Messages dropped on the way: connects the MacRxDrop trace of every
+     * GsnNetDevice in \p endpoints and the MessageDrop trace of every GsnSwitch aggregated
+     * to a node of \p switches. A switch drop counts when its destination is one of
+     * \p endpoints.
+     * \param endpoints the run's endpoint devices
+     * \param switches the fabric's switch nodes
+     */
+    void AddDropSources(NetDeviceContainer endpoints, NodeContainer switches);
+
+    /**
+     * From \p from on, stop the simulation as soon as no Message of the run is in flight
+     * (GetInFlight() is 0; checked every \p period), or at \p from + \p limit at the
+     * latest. Stop the applications at \p from so that the fabric can empty.
+     * \param from when to start checking (the end of the traffic)
+     * \param limit longest time to wait after \p from
+     * \param period time between two checks
+     */
+    void StopWhenDrained(Time from, Time limit, Time period = MicroSeconds(1));
+
+    /// \return true if StopWhenDrained() saw no Message in flight
+    bool IsDrained() const;
+    /// \return when StopWhenDrained() stopped the simulation (drained or at its limit)
+    Time GetDrainStop() const;
+
+    /**
      * Watch the transmit side of GSN ports (endpoint or switch ports; other devices are
      * skipped). Their counters are read when the window opens and when it closes. Set the
      * window attributes before calling this.
@@ -233,6 +270,14 @@ class GsnTrafficStats : public Object
     uint64_t GetMisdelivered() const;
     /// \return arrivals that match no record, whole run
     uint64_t GetStray() const;
+    /**
+     * \return Messages dropped by a device or switch, whole run. A Message cut by a link
+     * reset can be dropped in two places (its head at one element, its rest at the next):
+     * the count is capped at the Messages sent and not delivered.
+     */
+    uint64_t GetLost() const;
+    /// \return Messages sent, not delivered and not lost: still in the fabric, whole run
+    uint64_t GetInFlight() const;
 
     /**
      * Write one line per Message: a header line, then
@@ -306,6 +351,15 @@ class GsnTrafficStats : public Object
     void ReadLinks(size_t first, size_t last, bool closing);
     /// Fill in the link part of \p s.
     void SummarizeLinks(GsnTrafficSummary& s) const;
+    /// Stop the simulation if nothing is in flight or \p deadline has come; else check again.
+    /// \param deadline the latest stop \param period time to the next check
+    void CheckDrained(Time deadline, Time period);
+    /// Drop sink of an endpoint device. \param message the Message (may be null)
+    /// \param reason why
+    void EndpointDrop(Ptr<const Packet> message, GsnRxDropReason reason);
+    /// Drop sink of a switch. \param in input port \param vc VC \param to destination
+    /// \param reason why
+    void SwitchDrop(uint32_t in, uint8_t vc, Mac48Address to, GsnSwitchDropReason reason);
     /// \return the latency summary of \p samples (ns) given in send order
     GsnLatencySummary SummarizeLatency(const std::vector<double>& samples) const;
 
@@ -318,13 +372,17 @@ class GsnTrafficStats : public Object
     std::unordered_map<uint64_t, uint64_t> m_lastSequence; ///< per (source, destination)
     std::vector<LinkWatch> m_links;                        ///< watched ports
 
-    uint64_t m_sent;         ///< accepted Messages
-    uint64_t m_delivered;    ///< first arrivals
-    uint64_t m_refused;      ///< refusals
-    uint64_t m_duplicates;   ///< duplicate arrivals
-    uint64_t m_outOfOrder;   ///< out-of-order arrivals
-    uint64_t m_misdelivered; ///< arrivals at the wrong endpoint
-    uint64_t m_stray;        ///< arrivals matching no record
+    uint64_t m_sent;                         ///< accepted Messages
+    uint64_t m_delivered;                    ///< first arrivals
+    uint64_t m_refused;                      ///< refusals
+    uint64_t m_duplicates;                   ///< duplicate arrivals
+    uint64_t m_outOfOrder;                   ///< out-of-order arrivals
+    uint64_t m_misdelivered;                 ///< arrivals at the wrong endpoint
+    uint64_t m_stray;                        ///< arrivals matching no record
+    uint64_t m_lost;                         ///< drops of Messages on the way
+    std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
+    bool m_drained;                          ///< StopWhenDrained() saw nothing in flight
+    Time m_drainStop;                        ///< when StopWhenDrained() stopped
 };
 
 } // namespace ns3

@@ -6,12 +6,15 @@ cpp_examples = [
     ("gsn-fat-tree", "True", "True"),
     ("gsn-animation --simTime=20us", "True", "True"),
     ("gsn-fat-tree --pattern=Permutation --vc=4 --load=0.3 --simTime=300us", "True", "True"),
+    ("gsn-fat-tree --drain=1 --simTime=300us --json=summary.json --csv=messages.csv", "True", "True"),
     ("gsn-fabric-scaling --topology=mesh --x=3 --y=3 --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=torus --x=3 --y=3 --routing=UpDown --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --simTime=200us --progress=0", "True", "True"),
     ("gsn-fabric-scaling --topology=fattree --k=4 --linkMode=Run --errorRate=1e-4 --simTime=200us --progress=0", "True", "True"),
+    ("gsn-fabric-scaling --topology=fattree --k=4 --errorRate=1e-2 --drain=1 --simTime=200us --progress=0", "True", "True"),
     # ns-3.37's HeapScheduler mishandles Simulator::Remove; the ports must not rely on it.
-    ("gsn-fabric-scaling --topology=fattree --k=8 --linkMode=Run --simTime=200us --progress=0 --SchedulerType=ns3::HeapScheduler", "True", "True"),
+    # (--scheduler, not --SchedulerType: the example binds its --scheduler after parsing.)
+    ("gsn-fabric-scaling --topology=fattree --k=8 --linkMode=Run --simTime=200us --progress=0 --scheduler=ns3::HeapScheduler", "True", "True"),
 ]
 
 python_examples = []

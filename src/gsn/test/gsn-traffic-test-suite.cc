@@ -1259,6 +1259,244 @@ class GsnFabricTrafficTestCase : public TestCase
     }
 };
 
+/// The generator refuses sizes it cannot honour instead of raising them (more load than
+/// asked) or deriving a 0 ns time between Messages.
+class GsnGeneratorValidateTestCase : public TestCase
+{
+  public:
+    GsnGeneratorValidateTestCase()
+        : TestCase("The generator refuses Message sizes below its 28-byte header and means it "
+                   "cannot derive")
+    {
+    }
+
+  private:
+    /// \return Validate() of a generator with \p attrs
+    static std::string Check(const Attrs& attrs)
+    {
+        Ptr<GsnTrafficGenerator> g = CreateObject<GsnTrafficGenerator>();
+        for (const auto& [name, value] : attrs)
+        {
+            g->SetAttribute(name, StringValue(value));
+        }
+        return g->Validate();
+    }
+
+    void DoRun() override
+    {
+        const std::string constant = "ns3::ConstantRandomVariable[Constant=";
+        for (const char* bad : {"0", "1", "27", "-5"})
+        {
+            NS_TEST_EXPECT_MSG_NE(Check(Attrs{{"MessageSize", constant + bad + "]"}}),
+                                  "",
+                                  "a constant size of " << bad << " bytes is refused");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Check(Attrs{{"MessageSize", constant + "28]"}}),
+                              "",
+                              "28 bytes, the header alone, is accepted");
+        NS_TEST_EXPECT_MSG_EQ(Check(Attrs{}), "", "the default is accepted");
+        NS_TEST_EXPECT_MSG_NE(
+            Check(Attrs{{"MessageSize", "ns3::UniformRandomVariable[Min=10|Max=1000]"}}),
+            "",
+            "a uniform size that can be below 28 bytes is refused");
+        NS_TEST_EXPECT_MSG_EQ(
+            Check(Attrs{{"MessageSize", "ns3::UniformRandomVariable[Min=28|Max=1000]"}}),
+            "",
+            "a uniform size from 28 bytes is accepted");
+        NS_TEST_EXPECT_MSG_EQ(
+            Check(
+                Attrs{{"MessageSize", "ns3::ExponentialRandomVariable[Mean=16384|Bound=131000]"}}),
+            "",
+            "an exponential size with a mean above 28 bytes is accepted");
+        NS_TEST_EXPECT_MSG_NE(
+            Check(Attrs{{"MessageSize", "ns3::ExponentialRandomVariable[Mean=10|Bound=0]"}}),
+            "",
+            "a mean size below 28 bytes is refused");
+        NS_TEST_EXPECT_MSG_NE(
+            Check(Attrs{{"MessageSize", "ns3::ExponentialRandomVariable[Mean=1000|Bound=0]"},
+                        {"MeanMessageSize", "20"}}),
+            "",
+            "a MeanMessageSize below 28 bytes is refused");
+        NS_TEST_EXPECT_MSG_NE(Check(Attrs{{"MessageSize", "ns3::ParetoRandomVariable"}}),
+                              "",
+                              "a mean that cannot be derived is refused, not aborted on");
+        NS_TEST_EXPECT_MSG_EQ(
+            Check(Attrs{{"MessageSize", "ns3::ParetoRandomVariable"}, {"MeanMessageSize", "500"}}),
+            "",
+            "with MeanMessageSize it is accepted");
+
+        // The smallest accepted size at full load still leaves time between Messages.
+        Ptr<GsnTrafficGenerator> g = CreateObject<GsnTrafficGenerator>();
+        g->SetAttribute("MessageSize", StringValue(constant + "28]"));
+        g->SetAttribute("OfferedLoad", DoubleValue(1.0));
+        NS_TEST_EXPECT_MSG_EQ(g->GetMeanInterval(),
+                              NanoSeconds(35),
+                              "28 bytes at 6.4 Gbit/s: one Message every 35 ns");
+    }
+};
+
+/// Lost Messages (dropped on the way) are counted apart from those still in flight, and a
+/// run can be drained until nothing is in flight.
+class GsnLostInFlightTestCase : public TestCase
+{
+  public:
+    GsnLostInFlightTestCase()
+        : TestCase("Lost and in-flight Messages are told apart; StopWhenDrained stops when "
+                   "the fabric is empty or at its limit")
+    {
+    }
+
+  private:
+    /// What one star run gave.
+    struct Result
+    {
+        uint64_t sent{0};        ///< Messages sent
+        uint64_t delivered{0};   ///< Messages delivered
+        uint64_t toCut{0};       ///< Messages sent to the endpoint without a route
+        uint64_t lost{0};        ///< GetLost()
+        uint64_t inFlight{0};    ///< GetInFlight()
+        bool drained{false};     ///< IsDrained()
+        Time drainStop;          ///< GetDrainStop()
+        Time end;                ///< when the simulation ended
+        GsnTrafficSummary whole; ///< summary over the whole run
+    };
+
+    /**
+     * Four endpoints on a switch, 300 us of traffic at 0.5 load.
+     * \param cutRoute the switch forgets the route to endpoint 3 (its Messages are dropped)
+     * \param watchDrops connect the drop sources
+     * \param drain stop with StopWhenDrained (limit 2 ms), else when the traffic stops
+     * \return what it gave
+     */
+    static Result Run(bool cutRoute, bool watchDrops, bool drain)
+    {
+        const Time stop = MicroSeconds(300);
+        GsnFabricHelper fabricHelper;
+        GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(4));
+        fabricHelper.AssignStreams(fabric, 10);
+        if (cutRoute)
+        {
+            Ptr<GsnSwitch> sw = fabric.switchObjects[0];
+            sw->ClearRoutes();
+            for (uint32_t e = 0; e < 3; ++e)
+            {
+                const int32_t port =
+                    fabric.tables.Get(fabric.switchElements[0], fabric.endpointElements[e]);
+                sw->SetRoute(Mac48Address::ConvertFrom(fabric.endpointDevices.Get(e)->GetAddress()),
+                             uint32_t(port));
+            }
+        }
+        GsnTrafficHelper traffic;
+        traffic.SetAttribute("OfferedLoad", DoubleValue(0.5));
+        traffic.SetAttribute("MessageSize",
+                             StringValue("ns3::ConstantRandomVariable[Constant=4000]"));
+        ApplicationContainer apps = traffic.Install(fabric.endpointDevices);
+        traffic.AssignStreams(apps, 20);
+        apps.Start(MicroSeconds(5));
+        apps.Stop(stop);
+        Ptr<GsnTrafficStats> stats = traffic.GetStats();
+        if (watchDrops)
+        {
+            stats->AddDropSources(fabric.endpointDevices, fabric.switches);
+        }
+        if (drain)
+        {
+            stats->StopWhenDrained(stop, MilliSeconds(2));
+        }
+        Simulator::Stop(drain ? MilliSeconds(50) : stop); // the backstop of a drain
+        Simulator::Run();
+        Result r;
+        r.end = Simulator::Now();
+        r.sent = stats->GetSent();
+        r.delivered = stats->GetDelivered();
+        for (uint32_t src = 0; src < 4; ++src)
+        {
+            for (const GsnTrafficRecord& record : stats->GetRecords(src))
+            {
+                r.toCut += record.destination == 3 ? 1 : 0;
+            }
+        }
+        r.lost = stats->GetLost();
+        r.inFlight = stats->GetInFlight();
+        r.drained = stats->IsDrained();
+        r.drainStop = stats->GetDrainStop();
+        r.whole = stats->Summarize(Seconds(0), Simulator::Now() + NanoSeconds(1));
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        // Hand-built: one delivered, one dropped, two in flight; extra drops are capped.
+        Ptr<GsnTrafficStats> stats = CreateObject<GsnTrafficStats>();
+        stats->SetEndpointCount(2);
+        for (uint64_t seq = 0; seq < 4; ++seq)
+        {
+            stats->RecordSent(0, seq, 1, 100, NanoSeconds(seq));
+        }
+        GsnTrafficHeader h;
+        h.SetSource(0);
+        h.SetDestination(1);
+        h.SetSequence(0);
+        h.SetSendTime(NanoSeconds(0));
+        h.SetMessageSize(100);
+        stats->RecordArrival(1, h, MicroSeconds(1));
+        stats->RecordLost();
+        NS_TEST_EXPECT_MSG_EQ(stats->GetLost(), 1u, "one lost");
+        NS_TEST_EXPECT_MSG_EQ(stats->GetInFlight(), 2u, "two in flight");
+        const GsnTrafficSummary s = stats->Summarize(Seconds(0), Seconds(1));
+        NS_TEST_EXPECT_MSG_EQ(s.lost, 1u, "summary: one lost");
+        NS_TEST_EXPECT_MSG_EQ(s.inFlight, 2u, "summary: two in flight");
+        NS_TEST_EXPECT_MSG_EQ(s.undelivered, 3u, "both undelivered");
+        std::ostringstream json;
+        GsnTrafficStats::WriteSummaryJson(json, s);
+        NS_TEST_EXPECT_MSG_NE(json.str().find("\"lost\": 1, \"in_flight\": 2"),
+                              std::string::npos,
+                              "JSON has both: " << json.str());
+        std::ostringstream text;
+        GsnTrafficStats::Print(text, s, false);
+        NS_TEST_EXPECT_MSG_NE(text.str().find("1 Messages lost"), std::string::npos, "printed");
+        for (int i = 0; i < 5; ++i)
+        {
+            stats->RecordLost();
+        }
+        NS_TEST_EXPECT_MSG_EQ(stats->GetLost(), 3u, "capped at the undelivered");
+        NS_TEST_EXPECT_MSG_EQ(stats->GetInFlight(), 0u, "nothing left in flight");
+
+        // Stopped with the traffic: what did not arrive is in flight, nothing is lost.
+        const Result cut = Run(false, true, false);
+        NS_TEST_ASSERT_MSG_GT(cut.sent, 100u, "a real run");
+        NS_TEST_EXPECT_MSG_EQ(cut.lost, 0u, "nothing dropped");
+        NS_TEST_EXPECT_MSG_GT(cut.inFlight, 0u, "Messages still on the way at the stop");
+        NS_TEST_EXPECT_MSG_EQ(cut.inFlight, cut.sent - cut.delivered, "all of them in flight");
+        NS_TEST_EXPECT_MSG_EQ(cut.whole.undelivered, cut.inFlight, "summary agrees");
+
+        // Drained: everything arrives and the run ends soon after the traffic.
+        const Result full = Run(false, true, true);
+        NS_TEST_EXPECT_MSG_EQ(full.drained, true, "drained");
+        NS_TEST_EXPECT_MSG_EQ(full.delivered, full.sent, "all delivered");
+        NS_TEST_EXPECT_MSG_EQ(full.lost + full.inFlight, 0u, "none lost or in flight");
+        NS_TEST_EXPECT_MSG_LT(full.end, MicroSeconds(400), "stopped when empty: " << full.end);
+        NS_TEST_EXPECT_MSG_EQ(full.end, full.drainStop, "by StopWhenDrained");
+
+        // Endpoint 3 unreachable: its Messages are lost, the rest delivered, none in flight.
+        const Result lost = Run(true, true, true);
+        NS_TEST_ASSERT_MSG_GT(lost.toCut, 10u, "Messages to the cut endpoint");
+        NS_TEST_EXPECT_MSG_EQ(lost.lost, lost.toCut, "each of them lost");
+        NS_TEST_EXPECT_MSG_EQ(lost.delivered, lost.sent - lost.toCut, "the rest delivered");
+        NS_TEST_EXPECT_MSG_EQ(lost.inFlight, 0u, "none in flight");
+        NS_TEST_EXPECT_MSG_EQ(lost.drained, true, "drained");
+        NS_TEST_EXPECT_MSG_EQ(lost.whole.lost, lost.toCut, "summary agrees");
+
+        // Drops not watched: they look in flight, and the drain gives up at its limit.
+        const Result blind = Run(true, false, true);
+        NS_TEST_EXPECT_MSG_EQ(blind.lost, 0u, "no drop seen");
+        NS_TEST_EXPECT_MSG_EQ(blind.inFlight, blind.toCut, "the dropped ones seem in flight");
+        NS_TEST_EXPECT_MSG_EQ(blind.drained, false, "not drained");
+        NS_TEST_EXPECT_MSG_EQ(blind.end, MicroSeconds(300) + MilliSeconds(2), "at the limit");
+    }
+};
+
 /// The gsn-traffic test suite.
 class GsnTrafficTestSuite : public TestSuite
 {
@@ -1279,6 +1517,8 @@ class GsnTrafficTestSuite : public TestSuite
         AddTestCase(new GsnOutputFormatTestCase, TestCase::QUICK);
         AddTestCase(new GsnDeterminismTestCase, TestCase::QUICK);
         AddTestCase(new GsnFabricTrafficTestCase, TestCase::QUICK);
+        AddTestCase(new GsnGeneratorValidateTestCase, TestCase::QUICK);
+        AddTestCase(new GsnLostInFlightTestCase, TestCase::QUICK);
     }
 };
 

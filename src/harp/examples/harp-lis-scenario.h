@@ -339,17 +339,27 @@ class LisScenario
 inline int
 Main(const std::string& figure, const GsnTopology& topology, int argc, char* argv[])
 {
-    bool broadcast = false;
-    uint32_t count = 5;
-    bool tables = false;
-    bool pcap = false;
+    // Options are read as text and checked (GsnCommandLineChecks): one line and exit
+    // status 1 for a bad value, instead of a wrapped number.
+    std::string broadcastText = "0";
+    std::string countText = "5";
+    std::string tablesText = "0";
+    std::string pcapText = "0";
     CommandLine cmd;
+    GsnCommandLineChecks check("harp-figure-" + figure);
     cmd.Usage("Seed figure " + figure + ": two LIS on GSN, the router J/H, HARP.");
-    cmd.AddValue("broadcast", "Switches broadcast (HARP then needs no server)", broadcast);
-    cmd.AddValue("count", "Echo requests per ping", count);
-    cmd.AddValue("tables", "Print every host's HARP table at the end", tables);
-    cmd.AddValue("pcap", "Write pcap traces harp-figure-*.pcap", pcap);
-    cmd.Parse(argc, argv);
+    check.AddValue(cmd,
+                   "broadcast",
+                   "Switches broadcast (HARP then needs no server)",
+                   broadcastText);
+    check.AddValue(cmd, "count", "Echo requests per ping (1 to 1000)", countText);
+    check.AddValue(cmd, "tables", "Print every host's HARP table at the end", tablesText);
+    check.AddValue(cmd, "pcap", "Write pcap traces harp-figure-*.pcap", pcapText);
+    check.Parse(cmd, argc, argv);
+    const bool broadcast = check.Boolean("broadcast", broadcastText);
+    const auto count = uint32_t(check.Integer("count", countText, 1, 1000));
+    const bool tables = check.Boolean("tables", tablesText);
+    const bool pcap = check.Boolean("pcap", pcapText);
 
     LisScenario scenario(topology, broadcast);
     const Time start = Seconds(5);         // after detection (3 s) and registration

@@ -10,6 +10,7 @@
  *
  * Usage: harp-tcp-throughput [--segment=BYTES] [--buffer=BYTES] [--warmup=TIME]
  *                            [--window=TIME] [--length=M] [--delack=N] [--series=1]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -67,23 +68,39 @@ struct Window
 int
 main(int argc, char* argv[])
 {
-    uint32_t segment = 65280 - 20 - 32; // IPv4 header, TCP header with timestamps
-    uint32_t buffer = 8 << 20;
-    Time warmup = MilliSeconds(5);
-    Time window = MilliSeconds(20);
-    double length = 10.0;
-    uint32_t delack = 2;
-    bool series = false;
+    // Options are read as text and checked (GsnCommandLineChecks): one line and exit
+    // status 1 for a bad value, instead of a wrapped number or an abort.
+    const int64_t maxSegment = 65280 - 20 - 32; // IPv4 header, TCP header with timestamps
+    std::string segmentText = std::to_string(maxSegment);
+    std::string bufferText = "8388608";
+    std::string warmupText = "5ms";
+    std::string windowText = "20ms";
+    std::string lengthText = "10";
+    std::string delackText = "2";
+    std::string seriesText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("segment", "TCP segment size (bytes)", segment);
-    cmd.AddValue("buffer", "TCP send and receive buffers (bytes)", buffer);
-    cmd.AddValue("warmup", "Time from the first byte to the measurement", warmup);
-    cmd.AddValue("window", "Measurement window", window);
-    cmd.AddValue("length", "Cable length in metres", length);
-    cmd.AddValue("delack", "Segments per delayed ACK", delack);
-    cmd.AddValue("series", "Print the goodput of every millisecond", series);
-    cmd.Parse(argc, argv);
+    GsnCommandLineChecks check("harp-tcp-throughput");
+    check.AddValue(cmd, "segment", "TCP segment size (bytes, 64 to 65228)", segmentText);
+    check.AddValue(cmd, "buffer", "TCP send and receive buffers (bytes, 1024 to 2^30)", bufferText);
+    check.AddValue(cmd, "warmup", "Time from the first byte to the measurement", warmupText);
+    check.AddValue(cmd, "window", "Measurement window (above 0)", windowText);
+    check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
+    check.AddValue(cmd, "delack", "Segments per delayed ACK (1 to 64)", delackText);
+    check.AddValue(cmd, "series", "Print the goodput of every millisecond", seriesText);
+    check.Parse(cmd, argc, argv);
+    const auto segment = uint32_t(check.Integer("segment", segmentText, 64, maxSegment));
+    const auto buffer = uint32_t(check.Integer("buffer", bufferText, 1024, int64_t(1) << 30));
+    const Time warmup = check.Duration("warmup", warmupText, Seconds(0), Seconds(10));
+    const Time window = check.Duration("window", windowText, NanoSeconds(1), Seconds(10));
+    // 5 ns per metre: below 0.2 m the delay rounds to zero, which the channel refuses.
+    const double length = check.Real("length",
+                                     lengthText,
+                                     0.2,
+                                     40.0,
+                                     "must be a number from 0.2 to 40 (metres of copper cable)");
+    const auto delack = uint32_t(check.Integer("delack", delackText, 1, 64));
+    const bool series = check.Boolean("series", seriesText);
 
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segment));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));

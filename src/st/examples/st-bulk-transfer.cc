@@ -9,6 +9,7 @@
  *
  * Usage: st-bulk-transfer [--size=BYTES] [--transfers=N] [--outstanding=N] [--read=1]
  *                         [--bufsize=LOG2] [--pcap=1]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -24,26 +25,34 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    uint64_t size = 4 << 20;
-    uint32_t transfers = 4;
-    uint32_t outstanding = 1;
-    bool read = false;
-    uint32_t bufsize = 14;
-    bool pcap = false;
+    // Options are read as text and checked (GsnCommandLineChecks): one line and exit
+    // status 1 for a bad value, instead of a wrapped number or an abort.
+    std::string sizeText = "4194304";
+    std::string transfersText = "4";
+    std::string outstandingText = "1";
+    std::string readText = "0";
+    std::string bufsizeText = "14";
+    std::string pcapText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Bytes per transfer", size);
-    cmd.AddValue("transfers", "Transfers", transfers);
-    cmd.AddValue("outstanding", "Transfers in progress at once", outstanding);
-    cmd.AddValue("read", "Bulk read (host 1 is the source) instead of a write", read);
-    cmd.AddValue("bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsize);
-    cmd.AddValue("pcap", "Write pcap traces st-bulk-transfer-*.pcap", pcap);
-    cmd.Parse(argc, argv);
-    if (bufsize < 8 || bufsize > 24)
-    {
-        std::cerr << "--bufsize must be 8..24" << std::endl;
-        return 1;
-    }
+    GsnCommandLineChecks check("st-bulk-transfer");
+    check.AddValue(cmd, "size", "Bytes per transfer (1 to 268435456)", sizeText);
+    check.AddValue(cmd, "transfers", "Transfers (1 to 1000000)", transfersText);
+    check.AddValue(cmd,
+                   "outstanding",
+                   "Transfers in progress at once (1 to 1024)",
+                   outstandingText);
+    check.AddValue(cmd, "read", "Bulk read (host 1 is the source) instead of a write", readText);
+    check.AddValue(cmd, "bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsizeText);
+    check.AddValue(cmd, "pcap", "Write pcap traces st-bulk-transfer-*.pcap", pcapText);
+    check.Parse(cmd, argc, argv);
+    // The server holds a transfer's bytes in memory: at most 256 MiB.
+    const auto size = uint64_t(check.Integer("size", sizeText, 1, int64_t(1) << 28));
+    const auto transfers = uint64_t(check.Integer("transfers", transfersText, 1, 1000000));
+    const auto outstanding = uint32_t(check.Integer("outstanding", outstandingText, 1, 1024));
+    const bool read = check.Boolean("read", readText);
+    const auto bufsize = uint32_t(check.Integer("bufsize", bufsizeText, 8, 24));
+    const bool pcap = check.Boolean("pcap", pcapText);
 
     GsnFabricHelper fabricHelper;
     GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(2));

@@ -7,6 +7,7 @@
  * minimum, mean and maximum of each.
  *
  * Usage: st-memory-latency [--size=BYTES] [--iterations=N] [--switch=1] [--length=M]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -38,22 +39,29 @@ Print(const std::string& name, const StMemoryProbe::Stats& s)
 int
 main(int argc, char* argv[])
 {
-    uint32_t size = 64;
-    uint32_t iterations = 100;
-    bool throughSwitch = false;
-    double length = 10.0;
+    // Options are read as text and checked (GsnCommandLineChecks): one line and exit
+    // status 1 for a bad value, instead of a wrapped number or an abort.
+    std::string sizeText = "64";
+    std::string iterationsText = "100";
+    std::string switchText = "0";
+    std::string lengthText = "10";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Bytes per PUT and GET (8..65535)", size);
-    cmd.AddValue("iterations", "Rounds of PUT, GET, FETCHOP", iterations);
-    cmd.AddValue("switch", "Through one GSN switch instead of a cable", throughSwitch);
-    cmd.AddValue("length", "Cable length in metres (back to back)", length);
-    cmd.Parse(argc, argv);
-    if (size < 8 || size > 65535)
-    {
-        std::cerr << "--size must be 8..65535" << std::endl;
-        return 1;
-    }
+    GsnCommandLineChecks check("st-memory-latency");
+    check.AddValue(cmd, "size", "Bytes per PUT and GET (8..65535)", sizeText);
+    check.AddValue(cmd, "iterations", "Rounds of PUT, GET, FETCHOP (1 to 1000000)", iterationsText);
+    check.AddValue(cmd, "switch", "Through one GSN switch instead of a cable", switchText);
+    check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
+    check.Parse(cmd, argc, argv);
+    const auto size = uint32_t(check.Integer("size", sizeText, 8, 65535));
+    const auto iterations = uint32_t(check.Integer("iterations", iterationsText, 1, 1000000));
+    const bool throughSwitch = check.Boolean("switch", switchText);
+    // 5 ns per metre: below 0.2 m the delay rounds to zero, which the channel refuses.
+    const double length = check.Real("length",
+                                     lengthText,
+                                     0.2,
+                                     40.0,
+                                     "must be a number from 0.2 to 40 (metres of copper cable)");
 
     NodeContainer hosts;
     NetDeviceContainer devices;

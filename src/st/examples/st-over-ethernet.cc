@@ -9,9 +9,11 @@
  *   host 0 ---- CSMA (100 Mbit/s) ---- host 1
  *
  * Usage: st-over-ethernet [--size=BYTES] [--transfers=N] [--rate=100Mbps] [--pcap=1]
+ * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
+#include "ns3/gsn-command-line-checks.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/st-module.h"
@@ -24,17 +26,30 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    uint64_t size = 1 << 20;
-    uint32_t transfers = 2;
+    // Options are read as text and checked (GsnCommandLineChecks): one line and exit
+    // status 1 for a bad value, instead of a wrapped number or an abort.
+    std::string sizeText = "1048576";
+    std::string transfersText = "2";
     std::string rate = "100Mbps";
-    bool pcap = false;
+    std::string pcapText = "0";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Bytes per write", size);
-    cmd.AddValue("transfers", "Writes", transfers);
-    cmd.AddValue("rate", "CSMA data rate", rate);
-    cmd.AddValue("pcap", "Write pcap traces st-over-ethernet-*.pcap", pcap);
-    cmd.Parse(argc, argv);
+    GsnCommandLineChecks check("st-over-ethernet");
+    check.AddValue(cmd, "size", "Bytes per write (1 to 268435456)", sizeText);
+    check.AddValue(cmd, "transfers", "Writes (1 to 1000000)", transfersText);
+    check.AddValue(cmd, "rate", "CSMA data rate (e.g. 100Mbps)", rate);
+    check.AddValue(cmd, "pcap", "Write pcap traces st-over-ethernet-*.pcap", pcapText);
+    check.Parse(cmd, argc, argv);
+    // The server holds a write's bytes in memory: at most 256 MiB.
+    const auto size = uint64_t(check.Integer("size", sizeText, 1, int64_t(1) << 28));
+    const auto transfers = uint32_t(check.Integer("transfers", transfersText, 1, 1000000));
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(rate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        check.Fail("rate", rate, "must be a data rate above 0, e.g. 100Mbps or 1Gbps");
+    }
+    const bool pcap = check.Boolean("pcap", pcapText);
 
     NodeContainer hosts;
     hosts.Create(2);
