@@ -165,12 +165,7 @@ GsnFabricHelper::Install(const GsnTopology& topology)
 
     for (const GsnTopology::Cable& c : topology.GetCables())
     {
-        Ptr<GsnChannel> channel = m_channelFactory.Create<GsnChannel>();
-        channel->SetAttribute("Length", DoubleValue(c.lengthMeters));
-        if (c.lengthMeters > 40.0)
-        {
-            channel->SetAttribute("Medium", EnumValue(GsnChannel::FIBER));
-        }
+        Ptr<GsnChannel> channel = CreateCable(c);
         ports[c.a][c.aPort]->Attach(channel);
         ports[c.b][c.bPort]->Attach(channel);
     }
@@ -209,7 +204,24 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         InstallTables(fabric, fabric.tables);
     }
     InstallBroadcastTree(fabric);
+    NoteFabricBroadcast(fabric);
     return fabric;
+}
+
+Ptr<GsnChannel>
+GsnFabricHelper::CreateCable(const GsnTopology::Cable& cable) const
+{
+    Ptr<GsnChannel> channel = m_channelFactory.Create<GsnChannel>();
+    if (cable.lengthGiven)
+    {
+        channel->SetAttribute("Length", DoubleValue(cable.lengthMeters));
+        if (cable.lengthMeters > GsnChannel::GetMaxLength(GsnChannel::COPPER))
+        {
+            channel->SetAttribute("Medium", EnumValue(GsnChannel::FIBER));
+        }
+    }
+    // Attach() refuses a length beyond the medium's limit, naming it.
+    return channel;
 }
 
 void
@@ -229,6 +241,18 @@ GsnFabricHelper::InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables
                 sw->SetRoute(ula, uint32_t(port), 0xFF);
             }
         }
+    }
+}
+
+void
+GsnFabricHelper::NoteFabricBroadcast(const GsnFabric& fabric)
+{
+    const GsnFabricBroadcast broadcast = fabric.SupportsBroadcast()
+                                             ? GsnFabricBroadcast::BROADCAST
+                                             : GsnFabricBroadcast::NON_BROADCAST;
+    for (uint32_t i = 0; i < fabric.endpointDevices.GetN(); ++i)
+    {
+        fabric.GetEndpointDevice(i)->SetFabricBroadcast(broadcast);
     }
 }
 

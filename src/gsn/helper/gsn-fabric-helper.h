@@ -21,6 +21,7 @@
 namespace ns3
 {
 
+class GsnChannel;
 class GsnNetDevice;
 class GsnSwitch;
 
@@ -56,7 +57,10 @@ class GsnFabric
  * \brief Builds GSN fabrics from topologies.
  *
  * Endpoint devices get ULAs from Mac48Address::Allocate(); switch i gets the element address
- * 02:00:ii:ii:00:00. Cable lengths come from the topology. The routing algorithm ("MinHop",
+ * 02:00:ii:ii:00:00. A cable's length comes from the topology where it gives one, else from
+ * GsnChannel's Length attribute (SetChannelAttribute, Config::SetDefault or
+ * --ns3::GsnChannel::Length); a length beyond the medium's limit (40 m of copper) is refused
+ * with an error naming the limit. The routing algorithm ("MinHop",
  * "UpDown", "DimensionOrder") runs over the whole topology, and its tables are refused with
  * an error naming a cycle if they could deadlock. Broadcast Messages follow a spanning tree
  * of the switches (breadth first from the first switch), so each endpoint gets one copy.
@@ -121,6 +125,23 @@ class GsnFabricHelper : public GsnHelper
      * \param tables the tables
      */
     static void InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables);
+
+  protected:
+    /**
+     * Make the channel of a cable: the topology's length where it gives one (fibre above
+     * the copper limit), otherwise the channel factory's Length (GsnChannel's attribute,
+     * as Config::SetDefault, the command line or SetChannelAttribute set it).
+     * \param cable the cable
+     * \return its channel, not attached yet
+     */
+    Ptr<GsnChannel> CreateCable(const GsnTopology::Cable& cable) const;
+
+    /**
+     * Tell every endpoint of \p fabric whether the fabric broadcasts (all its switches are
+     * BroadcastCapable), for protocols that would otherwise find out by trying (HARP).
+     * \param fabric a fabric built by this helper
+     */
+    static void NoteFabricBroadcast(const GsnFabric& fabric);
 
   private:
     /// Mark the switch ports that broadcast Messages leave by.

@@ -58,6 +58,8 @@ GsnHelper::Install(Ptr<Node> a, Ptr<Node> b)
         device->SetAddress(Mac48Address::Allocate());
         node->AddDevice(device);
         device->Attach(channel);
+        // Back to back, a broadcast reaches the only other endpoint.
+        device->SetFabricBroadcast(GsnFabricBroadcast::BROADCAST);
         devices.Add(device);
     }
     return devices;

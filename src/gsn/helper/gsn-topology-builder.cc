@@ -77,6 +77,8 @@ GsnTopologyBuilder::Star(uint32_t nEndpoints, uint32_t switchPorts)
     Require(nEndpoints >= 1, "Star: needs at least one endpoint");
     Require(nEndpoints <= GsnTopology::MAX_PORTS, "Star: too many endpoints");
     Require(ports >= nEndpoints, "Star: the switch has fewer ports than endpoints");
+    Require(ports >= GsnTopology::MIN_SWITCH_PORTS,
+            "Star: a switch has at least two ports; give switchPorts >= 2 for one endpoint");
     GsnTopology t;
     AddEndpoints(t, nEndpoints);
     const uint32_t sw = t.AddSwitch(ports, "sw0");

@@ -20,8 +20,9 @@ namespace ns3
  * \brief Builds validated topologies of standard shapes.
  *
  * Conventions common to all builders: endpoints are added first, so endpoint i is element i
- * and is named "ep<i>" (except in TwoSwitchFigure132()); switches follow. Every cable is
- * GsnTopology::DEFAULT_CABLE_LENGTH long. Bad arguments throw std::invalid_argument.
+ * and is named "ep<i>" (except in TwoSwitchFigure132()); switches follow. No cable is given
+ * a length: each gets GsnChannel's Length attribute (10 m by default) when the fabric is
+ * built. Bad arguments throw std::invalid_argument.
  */
 class GsnTopologyBuilder
 {

@@ -3,6 +3,7 @@
  */
 #include "gsn-channel.h"
 
+#include "gsn-attribute-checker.h"
 #include "gsn-now.h"
 #include "gsn-port-device.h"
 #include "gsn-port-event.h"
@@ -12,6 +13,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+
+#include <sstream>
 
 namespace ns3
 {
@@ -33,25 +36,28 @@ GsnChannel::GetTypeId()
                           "unless Delay is set.",
                           DoubleValue(10.0),
                           MakeDoubleAccessor(&GsnChannel::SetLength, &GsnChannel::GetLength),
-                          MakeDoubleChecker<double>(0.0))
+                          MakeGsnChecker("ns3::GsnChannel::Length", MakeDoubleChecker<double>(0.0)))
             .AddAttribute(
                 "DelayPerMeter",
                 "Propagation delay per metre (PROTOCOLS.md 1.1 proposal).",
                 TimeValue(NanoSeconds(5)),
                 MakeTimeAccessor(&GsnChannel::SetDelayPerMeter, &GsnChannel::GetDelayPerMeter),
-                MakeTimeChecker(Time(0)))
+                MakeGsnChecker("ns3::GsnChannel::DelayPerMeter", MakeTimeChecker(Time(0))))
             .AddAttribute(
                 "Delay",
                 "One-way propagation delay; zero means derived from Length.",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&GsnChannel::SetExplicitDelay, &GsnChannel::GetExplicitDelay),
-                MakeTimeChecker(Time(0)))
-            .AddAttribute(
-                "Medium",
-                "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
-                EnumValue(GsnChannel::COPPER),
-                MakeEnumAccessor(&GsnChannel::m_medium),
-                MakeEnumChecker(GsnChannel::COPPER, "Copper", GsnChannel::FIBER, "Fiber"));
+                MakeGsnChecker("ns3::GsnChannel::Delay", MakeTimeChecker(Time(0))))
+            .AddAttribute("Medium",
+                          "Copper (up to 40 m) or Fiber (up to 1 km); bounds Length.",
+                          EnumValue(GsnChannel::COPPER),
+                          MakeEnumAccessor(&GsnChannel::m_medium),
+                          MakeGsnEnumChecker("ns3::GsnChannel::Medium",
+                                             GsnChannel::COPPER,
+                                             "Copper",
+                                             GsnChannel::FIBER,
+                                             "Fiber"));
     return tid;
 }
 
@@ -65,15 +71,43 @@ GsnChannel::GsnChannel()
     UpdateDelay();
 }
 
+double
+GsnChannel::GetMaxLength(Medium medium)
+{
+    return medium == COPPER ? 40.0 : 1000.0;
+}
+
+std::string
+GsnChannel::CheckLength(Medium medium, double metres)
+{
+    if (metres <= GetMaxLength(medium))
+    {
+        return "";
+    }
+    std::ostringstream why;
+    why << "a " << (medium == COPPER ? "copper" : "fibre") << " GSN cable is at most "
+        << GetMaxLength(medium) << " m long; Length is " << metres << " m";
+    if (medium == COPPER)
+    {
+        why << " (longer cables need ns3::GsnChannel::Medium=Fiber, up to " << GetMaxLength(FIBER)
+            << " m)";
+    }
+    return why.str();
+}
+
+GsnChannel::Medium
+GsnChannel::GetMedium() const
+{
+    return m_medium;
+}
+
 void
 GsnChannel::Validate() const
 {
-    const double maxLength = m_medium == COPPER ? 40.0 : 1000.0;
-    if (m_delay.IsZero() && m_length > maxLength)
+    const std::string tooLong = CheckLength(m_medium, m_length);
+    if (m_delay.IsZero() && !tooLong.empty())
     {
-        NS_FATAL_ERROR("GsnChannel: a " << (m_medium == COPPER ? "copper" : "fibre")
-                                        << " GSN cable is at most " << maxLength
-                                        << " m long; Length is " << m_length << " m");
+        NS_FATAL_ERROR("GsnChannel: " << tooLong);
     }
     if (!GetDelay().IsStrictlyPositive())
     {

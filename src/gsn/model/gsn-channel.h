@@ -16,6 +16,8 @@
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
+#include <string>
+
 namespace ns3
 {
 
@@ -69,6 +71,23 @@ class GsnChannel : public Channel
      * \param sender the sending port
      */
     void TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) const;
+
+    /**
+     * \param medium a medium
+     * \return the longest cable of that medium, in metres (40 copper, 1000 fibre)
+     */
+    static double GetMaxLength(Medium medium);
+
+    /**
+     * Check a cable length against its medium.
+     * \param medium the medium
+     * \param metres the length
+     * \return "" if the cable is possible, else why not, naming the medium's limit
+     */
+    static std::string CheckLength(Medium medium, double metres);
+
+    /// \return the cable's medium
+    Medium GetMedium() const;
 
     /// \return the one-way propagation delay
     Time GetDelay() const;

@@ -59,7 +59,8 @@ constexpr uint16_t DEFAULT_MTU = 65280;
 /// EtherTypes demultiplexed by the endpoint adapter.
 constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
 constexpr uint16_t ETHERTYPE_ARP = 0x0806; ///< ARP and HARP (RFC 2835)
-constexpr uint16_t ETHERTYPE_ST = 0x8181;  ///< Scheduled Transfer (INCITS 337 Annex A.1)
+constexpr uint16_t ETHERTYPE_IPV6 = 0x86DD;
+constexpr uint16_t ETHERTYPE_ST = 0x8181; ///< Scheduled Transfer (INCITS 337 Annex A.1)
 
 } // namespace gsn
 } // namespace ns3

@@ -3,6 +3,8 @@
  */
 #include "gsn-net-device.h"
 
+#include "gsn-attribute-checker.h"
+#include "gsn-channel.h"
 #include "gsn-message-header.h"
 #include "gsn-vc-tag.h"
 
@@ -40,51 +42,59 @@ GsnNetDevice::GetTypeId()
                           MakeQueueSizeAccessor(&GsnNetDevice::SetTxQueueMaxSize,
                                                 &GsnNetDevice::GetTxQueueMaxSize),
                           MakeQueueSizeChecker())
-            .AddAttribute(
-                "MaxMessageBytesVc0",
-                "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
-                UintegerValue(4096),
-                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
-                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute(
-                "MaxMessageBytesVc1",
-                "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
-                UintegerValue(131072),
-                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
-                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute(
-                "MaxMessageBytesVc2",
-                "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
-                UintegerValue(131072),
-                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
-                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
-            .AddAttribute(
-                "MaxMessageBytesVc3",
-                "Largest M_len on VC 3 (bulk; the 32-bit M_len limit).",
-                UintegerValue(gsn::MAX_MESSAGE_LENGTH),
-                MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes3),
-                MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES, gsn::MAX_MESSAGE_LENGTH))
+            .AddAttribute("MaxMessageBytesVc0",
+                          "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
+                          MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc0",
+                                         MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                                       gsn::MAX_MESSAGE_LENGTH)))
+            .AddAttribute("MaxMessageBytesVc1",
+                          "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
+                          MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc1",
+                                         MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                                       gsn::MAX_MESSAGE_LENGTH)))
+            .AddAttribute("MaxMessageBytesVc2",
+                          "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
+                          MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc2",
+                                         MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                                       gsn::MAX_MESSAGE_LENGTH)))
+            .AddAttribute("MaxMessageBytesVc3",
+                          "Largest M_len on VC 3 (bulk; the 32-bit M_len limit).",
+                          UintegerValue(gsn::MAX_MESSAGE_LENGTH),
+                          MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes3),
+                          MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc3",
+                                         MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
+                                                                       gsn::MAX_MESSAGE_LENGTH)))
             .AddAttribute("IpVc",
                           "VC of IP datagrams (EtherType 0x0800).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&GsnNetDevice::m_ipVc),
-                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+                          MakeGsnChecker("ns3::GsnNetDevice::IpVc",
+                                         MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1)))
             .AddAttribute("ArpVc",
                           "VC of ARP/HARP (EtherType 0x0806).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&GsnNetDevice::m_arpVc),
-                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+                          MakeGsnChecker("ns3::GsnNetDevice::ArpVc",
+                                         MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1)))
             .AddAttribute("StVc",
                           "VC of ST operations (EtherType 0x8181) without a GsnVcTag; IRIX "
                           "sends every ST control operation on VC 0.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&GsnNetDevice::m_stVc),
-                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+                          MakeGsnChecker("ns3::GsnNetDevice::StVc",
+                                         MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1)))
             .AddAttribute("DefaultVc",
                           "VC of other EtherTypes.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&GsnNetDevice::m_defaultVc),
-                          MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1))
+                          MakeGsnChecker("ns3::GsnNetDevice::DefaultVc",
+                                         MakeUintegerChecker<uint8_t>(0, gsn::NUM_VCS - 1)))
             .AddAttribute("NeedsArp",
                           "What NeedsArp() answers. False: IPv4 sends every datagram to the "
                           "broadcast ULA. The HARP helper sets it true and answers ns-3's ARP "
@@ -355,6 +365,15 @@ GsnNetDevice::DoSend(Ptr<Packet> packet,
         m_macTxDropTrace(packet);
         return false;
     }
+    if (packet->GetSize() > GetMtu() && IsBoundByMtu(protocolNumber))
+    {
+        NS_LOG_WARN(this << " refused: a " << packet->GetSize() << "-byte packet of EtherType 0x"
+                         << std::hex << protocolNumber << std::dec << " exceeds the MTU of "
+                         << GetMtu() << " bytes");
+        ++m_msgCounters.txRefusedOverMtu;
+        m_macTxDropTrace(packet);
+        return false;
+    }
     m_macTxTrace(packet);
 
     Ptr<Packet> message = packet->Copy();
@@ -377,6 +396,15 @@ GsnNetDevice::DoSend(Ptr<Packet> packet,
     SetMessageVcHint(vc, true);
     NotifyTxReady();
     return true;
+}
+
+bool
+GsnNetDevice::IsBoundByMtu(uint16_t protocolNumber)
+{
+    // The MTU is what network layers are told (RFC 2835's IP MTU); ST and other Message
+    // users hand GSN Messages up to their VC's limit (ST over GSN has no STU bound).
+    return protocolNumber == gsn::ETHERTYPE_IPV4 || protocolNumber == gsn::ETHERTYPE_ARP ||
+           protocolNumber == gsn::ETHERTYPE_IPV6;
 }
 
 bool
@@ -633,6 +661,14 @@ bool
 GsnNetDevice::IsBroadcast() const
 {
     return true;
+}
+
+bool
+GsnNetDevice::IsPointToPoint() const
+{
+    Ptr<GsnChannel> cable = DynamicCast<GsnChannel>(GetChannel());
+    Ptr<GsnPortDevice> peer = cable ? cable->GetPeer(this) : nullptr;
+    return peer && DynamicCast<GsnNetDevice>(peer);
 }
 
 Address

@@ -24,6 +24,19 @@ namespace ns3
 
 /**
  * \ingroup gsn
+ * \brief Whether the fabric behind an endpoint delivers broadcast Messages to every other
+ *        endpoint, as the helper that built the fabric knows it (HARP uses it instead of its
+ *        3-second self-test).
+ */
+enum class GsnFabricBroadcast
+{
+    UNKNOWN,       ///< nobody said (a device cabled by hand)
+    BROADCAST,     ///< every switch broadcasts (or two endpoints back to back)
+    NON_BROADCAST, ///< some switch does not broadcast
+};
+
+/**
+ * \ingroup gsn
  * \brief Counters of an endpoint's Message layer.
  */
 struct GsnMessageCounters
@@ -31,6 +44,7 @@ struct GsnMessageCounters
     uint64_t txMessages{0};       ///< Messages whose Header went on the wire
     uint64_t txRefusedTooLong{0}; ///< Send() refused: Message above its VC's limit
     uint64_t txRefusedBadVc{0};   ///< Send() refused: a GsnVcTag named no VC 0-3
+    uint64_t txRefusedOverMtu{0}; ///< Send() refused: an IP or ARP packet above the MTU
     uint64_t txQueueDrops{0};     ///< Send() refused: the VC's queue was full
     /// Messages lost to a link reset on the sending side: cut while being sent, or sent with
     /// none of their micropackets accepted by the peer
@@ -47,7 +61,8 @@ struct GsnMessageCounters
  * Message addressing (M_len, D_ULA, S_ULA) in front and queues it on its VC: the VC named by
  * a GsnVcTag on the packet, otherwise the VC configured for its EtherType. A Message longer
  * than its VC allows (MaxMessageBytesVc*, compared with M_len) is refused: Send() returns
- * false and MacTxDrop fires, as IRIX refused it with EBADVC.
+ * false and MacTxDrop fires, as IRIX refused it with EBADVC. An IPv4, IPv6 or ARP packet
+ * larger than the MTU is refused the same way (IsBoundByMtu).
  *
  * Received micropackets leave the receive buffer at once (the host's DMA drains at link
  * rate), so their credits go straight back. A Message is checked (framing, M_len, ECRC,
@@ -97,6 +112,14 @@ class GsnNetDevice : public GsnPortDevice
         return MessageLength(bytes) <= GetMaxMessageBytes(vc);
     }
 
+    /**
+     * \param protocolNumber an EtherType
+     * \return whether packets of that EtherType are bounded by the MTU (IPv4, ARP/HARP,
+     *         IPv6: the network layers it is reported to); others, such as ST, only by their
+     *         VC's MaxMessageBytesVc*
+     */
+    static bool IsBoundByMtu(uint16_t protocolNumber);
+
     /// \param bytes a packet's size \return the M_len of the Message carrying it
     static uint64_t MessageLength(uint64_t bytes)
     {
@@ -112,6 +135,13 @@ class GsnNetDevice : public GsnPortDevice
 
     // NetDevice API of an endpoint
     bool IsBroadcast() const override;
+    /**
+     * \return true only back to back (the cable's other end is an endpoint): behind a switch
+     *         an endpoint reaches many hosts, so for IP it is a multi-access link. (ns-3's
+     *         global routing, the one caller in ns-3, then sees a stub network instead of
+     *         aborting on a neighbour without IPv4; it still finds no route across a switch.)
+     */
+    bool IsPointToPoint() const override;
     Address GetBroadcast() const override;
     bool IsMulticast() const override;
     Address GetMulticast(Ipv4Address multicastGroup) const override;
@@ -168,6 +198,27 @@ class GsnNetDevice : public GsnPortDevice
      * \return false if refused (see Send())
      */
     bool SendToWire(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber);
+
+    /**
+     * Record what the helper that built the fabric knows about broadcast on it.
+     * \param broadcast whether broadcast Messages reach every other endpoint
+     */
+    void SetFabricBroadcast(GsnFabricBroadcast broadcast)
+    {
+        m_fabricBroadcast = broadcast;
+    }
+
+    /// \return what the fabric's helper recorded (UNKNOWN if none did)
+    GsnFabricBroadcast GetFabricBroadcast() const
+    {
+        return m_fabricBroadcast;
+    }
+
+    /// \return the element address an Admin Set_element_address gave this endpoint
+    Mac48Address GetElementAddress() const
+    {
+        return m_elementAddress;
+    }
 
     /// \return what this endpoint learned its neighbour to be (Exchange_element_type)
     GsnElementType GetNeighborType() const
@@ -236,7 +287,7 @@ class GsnNetDevice : public GsnPortDevice
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
     std::map<uint16_t, ReceiveInterceptor> m_receiveInterceptors; ///< EtherTypes taken on receipt
-    bool m_needsArp;                                    ///< what NeedsArp() answers
+    bool m_needsArp;                                              ///< what NeedsArp() answers
     bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
     bool m_adoptAssignedUla;            ///< take the ULA a switch assigns
     GsnElementType m_neighborType;      ///< what the neighbour said it is
@@ -244,8 +295,9 @@ class GsnNetDevice : public GsnPortDevice
     GsnAdminRegisters m_adminRegisters; ///< Admin registers
     uint32_t m_nextTransaction;         ///< transaction id of the next request
     uint64_t m_adminErrors;             ///< Admin micropackets that could not be processed
-    TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;  ///< requests processed here
-    TracedCallback<const GsnAdminPayload&> m_adminResponseTrace; ///< responses received
+    GsnFabricBroadcast m_fabricBroadcast{GsnFabricBroadcast::UNKNOWN}; ///< as the helper knew
+    TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;        ///< requests processed here
+    TracedCallback<const GsnAdminPayload&> m_adminResponseTrace;       ///< responses received
 
     NetDevice::ReceiveCallback m_rxCallback;               ///< protocol handlers
     NetDevice::PromiscReceiveCallback m_promiscRxCallback; ///< promiscuous handlers

@@ -8,6 +8,7 @@
 //  - gsn-port-device-receive.cc: the receiver (arrivals, takes ahead and in spans, ACKs owed);
 //  - gsn-port-device-credits.cc: buffer places freed and credits returned, also on runs;
 //  - gsn-port-device-bring-up.cc: link bring-up and reset.
+#include "gsn-attribute-checker.h"
 #include "gsn-channel.h"
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
@@ -81,58 +82,68 @@ GsnPortDevice::GetTypeId()
                           Mac48AddressValue(Mac48Address("00:00:00:00:00:00")),
                           MakeMac48AddressAccessor(&GsnPortDevice::m_address),
                           MakeMac48AddressChecker())
-            .AddAttribute("Mtu",
-                          "The MTU reported to network layers (RFC 2067 value, proposed for "
-                          "RFC 2835).",
-                          UintegerValue(gsn::DEFAULT_MTU),
-                          MakeUintegerAccessor(&GsnPortDevice::SetMtu, &GsnPortDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(68))
+            .AddAttribute(
+                "Mtu",
+                "The MTU reported to network layers (RFC 2067 value, proposed for "
+                "RFC 2835).",
+                UintegerValue(gsn::DEFAULT_MTU),
+                MakeUintegerAccessor(&GsnPortDevice::SetMtu, &GsnPortDevice::GetMtu),
+                MakeGsnChecker("ns3::GsnPortDevice::Mtu", MakeUintegerChecker<uint16_t>(68)))
             .AddAttribute("RxBufferSize",
                           "Receive buffer per virtual channel, in micropackets; also the "
                           "credits granted at Initialize (PROTOCOLS.md 1.6 proposal: 256).",
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_rxBufferSize),
-                          MakeUintegerChecker<uint32_t>(1, 1u << 20))
-            .AddAttribute("RetransmitWindow",
-                          "Retransmission buffer in micropackets: the most sequenced "
-                          "micropackets sent and not acknowledged (8-bit TSEQ allows 255).",
-                          UintegerValue(gsn::MAX_RETRANSMIT_WINDOW),
-                          MakeUintegerAccessor(&GsnPortDevice::m_retransmitWindow),
-                          MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
-            .AddAttribute("RetransmitTimeout",
-                          "Go-back-N timeout without acknowledgement progress. Zero derives "
-                          "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
-                          "micropacket times in the Run link mode where acknowledgements ride "
-                          "on runs as chosen: without ExactCredits, on a link without an error "
-                          "model at either end.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
-                          MakeTimeChecker(Time(0)))
+                          MakeGsnChecker("ns3::GsnPortDevice::RxBufferSize",
+                                         MakeUintegerChecker<uint32_t>(1, 1u << 20)))
+            .AddAttribute(
+                "RetransmitWindow",
+                "Retransmission buffer in micropackets: the most sequenced "
+                "micropackets sent and not acknowledged (8-bit TSEQ allows 255).",
+                UintegerValue(gsn::MAX_RETRANSMIT_WINDOW),
+                MakeUintegerAccessor(&GsnPortDevice::m_retransmitWindow),
+                MakeGsnChecker("ns3::GsnPortDevice::RetransmitWindow",
+                               MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW)))
+            .AddAttribute(
+                "RetransmitTimeout",
+                "Go-back-N timeout without acknowledgement progress. Zero derives "
+                "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
+                "micropacket times in the Run link mode where acknowledgements ride "
+                "on runs as chosen: without ExactCredits, on a link without an error "
+                "model at either end.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&GsnPortDevice::m_retransmitTimeout),
+                MakeGsnChecker("ns3::GsnPortDevice::RetransmitTimeout", MakeTimeChecker(Time(0))))
             .AddAttribute("MaxRetransmitTries",
                           "Timeouts without progress before the port resets the link.",
                           UintegerValue(8),
                           MakeUintegerAccessor(&GsnPortDevice::m_maxRetransmitTries),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeGsnChecker("ns3::GsnPortDevice::MaxRetransmitTries",
+                                         MakeUintegerChecker<uint32_t>(1)))
             .AddAttribute("CreditReturnThreshold",
                           "Credits owed on one VC that justify a Credit-only micropacket "
                           "when nothing else carries them. At most RxBufferSize.",
                           UintegerValue(16),
                           MakeUintegerAccessor(&GsnPortDevice::m_creditReturnThreshold),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("AckThreshold",
-                          "Micropackets accepted without acknowledgement that justify a Null "
-                          "micropacket when nothing else carries RSEQ.",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&GsnPortDevice::m_ackThreshold),
-                          MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW))
-            .AddAttribute("AckDelay",
-                          "Longest wait of an accepted micropacket for its acknowledgement, and "
-                          "of owed credits for their return. Keep it above AckThreshold and "
-                          "CreditReturnThreshold micropacket times: under load the thresholds "
-                          "then act first.",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&GsnPortDevice::m_ackDelay),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::GsnPortDevice::CreditReturnThreshold",
+                                         MakeUintegerChecker<uint32_t>(1)))
+            .AddAttribute(
+                "AckThreshold",
+                "Micropackets accepted without acknowledgement that justify a Null "
+                "micropacket when nothing else carries RSEQ.",
+                UintegerValue(16),
+                MakeUintegerAccessor(&GsnPortDevice::m_ackThreshold),
+                MakeGsnChecker("ns3::GsnPortDevice::AckThreshold",
+                               MakeUintegerChecker<uint32_t>(1, gsn::MAX_RETRANSMIT_WINDOW)))
+            .AddAttribute(
+                "AckDelay",
+                "Longest wait of an accepted micropacket for its acknowledgement, and "
+                "of owed credits for their return. Keep it above AckThreshold and "
+                "CreditReturnThreshold micropacket times: under load the thresholds "
+                "then act first.",
+                TimeValue(MicroSeconds(1)),
+                MakeTimeAccessor(&GsnPortDevice::m_ackDelay),
+                MakeGsnChecker("ns3::GsnPortDevice::AckDelay", MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("ReceiveErrorModel",
                           "Corrupts received micropackets (one per call of the model); the "
                           "LCRC then fails and go-back-N recovers. In the Run link mode, a "
@@ -143,20 +154,24 @@ GsnPortDevice::GetTypeId()
                           MakePointerAccessor(&GsnPortDevice::SetReceiveErrorModel,
                                               &GsnPortDevice::GetReceiveErrorModel),
                           MakePointerChecker<ErrorModel>())
-            .AddAttribute(
-                "LinkMode",
-                "Micropacket: one event per micropacket, the reference. Run: the "
-                "port chooses the micropackets of consecutive slots at once, as it "
-                "would one by one if nothing arrived meanwhile, and sends them as "
-                "one run (one event at each end).",
-                EnumValue(LinkMode::MICROPACKET),
-                MakeEnumAccessor(&GsnPortDevice::m_linkMode),
-                MakeEnumChecker(LinkMode::MICROPACKET, "Micropacket", LinkMode::RUN, "Run"))
+            .AddAttribute("LinkMode",
+                          "Micropacket: one event per micropacket, the reference. Run: the "
+                          "port chooses the micropackets of consecutive slots at once, as it "
+                          "would one by one if nothing arrived meanwhile, and sends them as "
+                          "one run (one event at each end).",
+                          EnumValue(LinkMode::MICROPACKET),
+                          MakeEnumAccessor(&GsnPortDevice::m_linkMode),
+                          MakeGsnEnumChecker("ns3::GsnPortDevice::LinkMode",
+                                             LinkMode::MICROPACKET,
+                                             "Micropacket",
+                                             LinkMode::RUN,
+                                             "Run"))
             .AddAttribute("MaxRunLength",
                           "Longest run, in micropackets, in the Run link mode.",
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_maxRunLength),
-                          MakeUintegerChecker<uint32_t>(1, 65536))
+                          MakeGsnChecker("ns3::GsnPortDevice::MaxRunLength",
+                                         MakeUintegerChecker<uint32_t>(1, 65536)))
             .AddAttribute("DisturbedRunLength",
                           "Run link mode: when a VC that had nothing to send gets something "
                           "during a run (a Message granted at a switch output, sent by an "
@@ -166,7 +181,8 @@ GsnPortDevice::GetTypeId()
                           "off (runs of MaxRunLength throughout).",
                           UintegerValue(16),
                           MakeUintegerAccessor(&GsnPortDevice::m_disturbedRunLength),
-                          MakeUintegerChecker<uint32_t>(0, 65536))
+                          MakeGsnChecker("ns3::GsnPortDevice::DisturbedRunLength",
+                                         MakeUintegerChecker<uint32_t>(0, 65536)))
             .AddAttribute("DisturbedRuns",
                           "Run link mode: how many runs after a disturbed one (see "
                           "DisturbedRunLength) that nothing disturbs stay at "
@@ -221,7 +237,7 @@ GsnPortDevice::GetTypeId()
                           "exact as possible with ExactCredits).",
                           TimeValue(NanoSeconds(160)),
                           MakeTimeAccessor(&GsnPortDevice::m_maxRunGap),
-                          MakeTimeChecker(Time(0)))
+                          MakeGsnChecker("ns3::GsnPortDevice::MaxRunGap", MakeTimeChecker(Time(0))))
             .AddTraceSource("MicropacketTx",
                             "A micropacket starts on the wire.",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),

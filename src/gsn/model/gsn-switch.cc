@@ -3,6 +3,7 @@
  */
 #include "gsn-switch.h"
 
+#include "gsn-attribute-checker.h"
 #include "gsn-message-header.h"
 #include "gsn-now.h"
 #include "gsn-switch-port.h"
@@ -52,12 +53,13 @@ GsnSwitch::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Gsn")
             .AddConstructor<GsnSwitch>()
-            .AddAttribute("CutThroughLatency",
-                          "Time from a micropacket's arrival to the earliest time it may leave "
-                          "(PROTOCOLS.md 7 proposal: 300 ns).",
-                          TimeValue(NanoSeconds(300)),
-                          MakeTimeAccessor(&GsnSwitch::m_latency),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "CutThroughLatency",
+                "Time from a micropacket's arrival to the earliest time it may leave "
+                "(PROTOCOLS.md 7 proposal: 300 ns).",
+                TimeValue(NanoSeconds(300)),
+                MakeTimeAccessor(&GsnSwitch::m_latency),
+                MakeGsnChecker("ns3::GsnSwitch::CutThroughLatency", MakeTimeChecker(Time(0))))
             .AddAttribute("BroadcastCapable",
                           "Whether the switch replicates Messages sent to FF:FF:FF:FF:FF:FF; a "
                           "fabric supports broadcast only if all its switches do.",
@@ -76,29 +78,33 @@ GsnSwitch::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&GsnSwitch::m_discovery),
                           MakeBooleanChecker())
-            .AddAttribute("DiscoveryStart",
-                          "When the first discovery round runs (links need a few microseconds "
-                          "to come up).",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&GsnSwitch::m_discoveryStart),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DiscoveryStart",
+                "When the first discovery round runs (links need a few microseconds "
+                "to come up).",
+                TimeValue(MicroSeconds(5)),
+                MakeTimeAccessor(&GsnSwitch::m_discoveryStart),
+                MakeGsnChecker("ns3::GsnSwitch::DiscoveryStart", MakeTimeChecker(Time(0))))
             .AddAttribute("DiscoveryInterval",
                           "Time between discovery rounds.",
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&GsnSwitch::m_discoveryInterval),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::GsnSwitch::DiscoveryInterval",
+                                         MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("DiscoveryQuietRounds",
                           "Discovery ends after this many rounds in a row changed nothing; "
                           "routes spread one switch hop per round, so it must exceed the "
                           "fabric's diameter in switch hops.",
                           UintegerValue(8),
                           MakeUintegerAccessor(&GsnSwitch::m_discoveryQuietRounds),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeGsnChecker("ns3::GsnSwitch::DiscoveryQuietRounds",
+                                         MakeUintegerChecker<uint32_t>(1)))
             .AddAttribute("DiscoveryMaxRounds",
                           "Discovery rounds at most.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&GsnSwitch::m_discoveryMaxRounds),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeGsnChecker("ns3::GsnSwitch::DiscoveryMaxRounds",
+                                         MakeUintegerChecker<uint32_t>(1)))
             .AddTraceSource("MessageForward",
                             "A Message's Tail left: input port, output port, VC, D_ULA.",
                             MakeTraceSourceAccessor(&GsnSwitch::m_forwardTrace),

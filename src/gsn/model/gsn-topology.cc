@@ -121,11 +121,13 @@ GsnTopology::AddEndpoint(const std::string& name)
 uint32_t
 GsnTopology::AddSwitch(uint32_t numPorts, const std::string& name, std::vector<int32_t> coords)
 {
-    if (numPorts == 0 || numPorts > MAX_PORTS)
+    // A switch forwards from one port to another: with fewer than two it joins nothing.
+    if (numPorts < MIN_SWITCH_PORTS || numPorts > MAX_PORTS)
     {
-        throw std::invalid_argument("switch '" + name + "': port count " +
-                                    std::to_string(numPorts) + " is not in 1.." +
-                                    std::to_string(MAX_PORTS));
+        throw std::invalid_argument(
+            "switch '" + name + "': port count " + std::to_string(numPorts) + " is not in " +
+            std::to_string(MIN_SWITCH_PORTS) + ".." + std::to_string(MAX_PORTS) +
+            " (a switch has at least two ports)");
     }
     return AddElement(ElementKind::SWITCH, numPorts, name, "sw", std::move(coords));
 }
@@ -141,8 +143,13 @@ GsnTopology::Describe(uint32_t id) const
 }
 
 void
-GsnTopology::Connect(uint32_t a, uint32_t aPort, uint32_t b, uint32_t bPort, double lengthMeters)
+GsnTopology::Connect(uint32_t a,
+                     uint32_t aPort,
+                     uint32_t b,
+                     uint32_t bPort,
+                     std::optional<double> length)
 {
+    const double lengthMeters = length.value_or(DEFAULT_CABLE_LENGTH);
     for (auto [e, p] : {std::make_pair(a, aPort), std::make_pair(b, bPort)})
     {
         if (e >= m_elements.size())
@@ -174,7 +181,7 @@ GsnTopology::Connect(uint32_t a, uint32_t aPort, uint32_t b, uint32_t bPort, dou
                                     " must be > 0 m, not " + FormatDouble(lengthMeters));
     }
     const auto index = static_cast<uint32_t>(m_cables.size());
-    m_cables.push_back(Cable{a, aPort, b, bPort, lengthMeters});
+    m_cables.push_back(Cable{a, aPort, b, bPort, lengthMeters, length.has_value()});
     m_cableAt[a][aPort] = index;
     m_cableAt[b][bPort] = index;
 }
@@ -286,6 +293,15 @@ GsnTopology::Validate() const
     if (endpoints.empty())
     {
         return "the fabric has no endpoint";
+    }
+    for (uint32_t id = 0; id < m_elements.size(); ++id)
+    {
+        if (IsSwitch(id) && m_elements[id].numPorts < MIN_SWITCH_PORTS)
+        {
+            return "switch " + Describe(id) + " has " + std::to_string(m_elements[id].numPorts) +
+                   (m_elements[id].numPorts == 1 ? " port" : " ports") +
+                   ": a switch has at least two ports";
+        }
     }
     for (uint32_t e : endpoints)
     {
@@ -419,7 +435,7 @@ GsnTopology::ParseStatement(const std::vector<std::string>& w)
         }
         const auto [a, aPort] = ParsePortReference(w[1]);
         const auto [b, bPort] = ParsePortReference(w[2]);
-        double length = DEFAULT_CABLE_LENGTH;
+        std::optional<double> length; // none given: the channel's Length attribute
         if (w.size() == 4)
         {
             const auto l = ParseDouble(w[3]);
@@ -480,7 +496,12 @@ GsnTopology::ToText() const
     for (const Cable& c : m_cables)
     {
         out << "link " << m_elements[c.a].name << ":" << c.aPort << " " << m_elements[c.b].name
-            << ":" << c.bPort << " " << FormatDouble(c.lengthMeters) << "\n";
+            << ":" << c.bPort;
+        if (c.lengthGiven)
+        {
+            out << " " << FormatDouble(c.lengthMeters);
+        }
+        out << "\n";
     }
     return out.str();
 }

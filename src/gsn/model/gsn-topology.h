@@ -35,7 +35,8 @@ namespace ns3
    switch NAME PORTS [COORD ...]
    link NAME:PORT NAME:PORT [LENGTH_M]
    \endverbatim
- * An element must be declared before a link names it. LENGTH_M defaults to 10 m.
+ * An element must be declared before a link names it. A link without LENGTH_M gets
+ * GsnChannel's Length attribute (10 m unless configured otherwise) when the fabric is built.
  */
 class GsnTopology
 {
@@ -63,11 +64,16 @@ class GsnTopology
         uint32_t aPort;      ///< its port
         uint32_t b;          ///< the other element
         uint32_t bPort;      ///< its port
-        double lengthMeters; ///< cable length (the channel derives its delay from it)
+        double lengthMeters; ///< cable length (DEFAULT_CABLE_LENGTH when not given)
+        /// whether the length was given; a cable without one gets GsnChannel's Length
+        /// attribute when the fabric helper builds it
+        bool lengthGiven{true};
     };
 
-    /// Cable length used when none is given, in metres.
+    /// Cable length recorded when none is given, in metres (GsnChannel's Length default).
     static constexpr double DEFAULT_CABLE_LENGTH = 10.0;
+    /// Fewest ports a switch may have: it forwards from one port to another.
+    static constexpr uint32_t MIN_SWITCH_PORTS = 2;
     /// Most ports a switch may have (a sanity bound for text input).
     static constexpr uint32_t MAX_PORTS = 65535;
 
@@ -81,7 +87,7 @@ class GsnTopology
 
     /**
      * Add a switch.
-     * \param numPorts its number of ports, 1 .. MAX_PORTS
+     * \param numPorts its number of ports, MIN_SWITCH_PORTS (2) .. MAX_PORTS
      * \param name unique name; empty: "sw<id>" (or a variant that is free)
      * \param coords grid coordinates (used by dimension-order routing), may be empty
      * \return its element id
@@ -97,7 +103,8 @@ class GsnTopology
      * \param aPort a port of \p a
      * \param b another element id
      * \param bPort a port of \p b
-     * \param lengthMeters cable length, > 0
+     * \param length cable length in metres, > 0; none: the channel's Length attribute
+     *        decides when the fabric is built (lengthMeters records DEFAULT_CABLE_LENGTH)
      * \throws std::invalid_argument naming the problem: unknown element, port out of range,
      *         port already cabled, self-loop, length not > 0. The topology is then unchanged.
      */
@@ -105,7 +112,7 @@ class GsnTopology
                  uint32_t aPort,
                  uint32_t b,
                  uint32_t bPort,
-                 double lengthMeters = DEFAULT_CABLE_LENGTH);
+                 std::optional<double> length = std::nullopt);
 
     /// \return the number of elements
     uint32_t GetNElements() const;
@@ -162,7 +169,8 @@ class GsnTopology
     /**
      * Check that the fabric can carry traffic between every pair of endpoints.
      * \return "" if it can, else the first reason found: no endpoint, an endpoint without a
-     *         cable, an endpoint cabled to another endpoint in a fabric of more than those two
+     *         cable, a switch with fewer than two ports, an endpoint cabled to another
+     *         endpoint in a fabric of more than those two
      *         elements (only the back-to-back pair may do that), or a disconnected fabric.
      */
     std::string Validate() const;

@@ -232,6 +232,110 @@ class GsnAdminCommandsTestCase : public TestCase
     }
 };
 
+/// An endpoint's own answers: Ping, Set_element_address, Read_register, Write_register.
+class GsnAdminEndpointAnswersTestCase : public TestCase
+{
+  public:
+    GsnAdminEndpointAnswersTestCase()
+        : TestCase("An endpoint answers Ping, Set_element_address and its registers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // e0 - e1 back to back: hop 0 is e1.
+        GsnFabricHelper helper;
+        FabricHarness h(helper, GsnTopologyBuilder::BackToBack());
+        Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
+        Ptr<GsnNetDevice> e1 = h.fabric.GetEndpointDevice(1);
+        Responses r;
+        e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        const Mac48Address element("02:00:00:77:00:00");
+
+        std::vector<GsnAdminPayload> requests;
+        GsnAdminPayload ping = Request(GsnAdminCommand::PING);
+        ping.SetArg64(0x1234);
+        requests.push_back(ping);
+        GsnAdminPayload setAddr = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS);
+        setAddr.ula = element;
+        requests.push_back(setAddr);
+        for (uint16_t reg : {0, 1, 7})
+        {
+            GsnAdminPayload read = Request(GsnAdminCommand::READ_REGISTER);
+            read.port = reg;
+            requests.push_back(read);
+        }
+        GsnAdminPayload write = Request(GsnAdminCommand::WRITE_REGISTER);
+        write.port = 0x12;
+        write.SetArg64(0xBEEF);
+        requests.push_back(write);
+        GsnAdminPayload readBack = Request(GsnAdminCommand::READ_REGISTER);
+        readBack.port = 0x12;
+        requests.push_back(readBack);
+        GsnAdminPayload writeType = Request(GsnAdminCommand::WRITE_REGISTER);
+        writeType.port = 0;
+        writeType.SetArg64(5);
+        requests.push_back(writeType);
+        GsnAdminPayload readType = Request(GsnAdminCommand::READ_REGISTER);
+        readType.port = 0;
+        requests.push_back(readType);
+
+        std::vector<uint32_t> transactions;
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            for (const auto& q : requests)
+            {
+                transactions.push_back(e0->SendAdminRequest(q));
+            }
+        });
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+
+        // The answer to each request, by transaction (discovery adds its own exchanges).
+        auto answer = [&](std::size_t i) {
+            for (const auto& p : r.got)
+            {
+                if (i < transactions.size() && p.transaction == transactions[i])
+                {
+                    return p;
+                }
+            }
+            return GsnAdminPayload();
+        };
+        NS_TEST_ASSERT_MSG_EQ(transactions.size(), requests.size(), "all sent");
+        for (std::size_t i = 0; i < requests.size(); ++i)
+        {
+            const GsnAdminPayload a = answer(i);
+            NS_TEST_EXPECT_MSG_EQ(a.response, true, "request " << i << " answered");
+            NS_TEST_EXPECT_MSG_EQ(unsigned(a.GetCommand()),
+                                  unsigned(requests[i].GetCommand()),
+                                  "request " << i << " answered with its own command");
+        }
+        const unsigned ok = unsigned(GsnAdminStatus::OK);
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(0).status), ok, "Ping OK");
+        NS_TEST_EXPECT_MSG_EQ(answer(0).GetArg64(), 0x1234u, "Ping echoes its argument");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(1).status), ok, "Set_element_address OK");
+        NS_TEST_EXPECT_MSG_EQ(e1->GetElementAddress(), element, "the address was set");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(2).status), ok, "register 0 readable");
+        NS_TEST_EXPECT_MSG_EQ(answer(2).GetArg64(),
+                              uint64_t(GsnElementType::ENDPOINT),
+                              "register 0: an endpoint");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(3).status), ok, "register 1 readable");
+        NS_TEST_EXPECT_MSG_EQ(answer(3).GetArg64(), 1u, "register 1: one port");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(4).status),
+                              unsigned(GsnAdminStatus::BAD_ARGUMENT),
+                              "register 7 does not exist");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(5).status), ok, "scratch write OK");
+        NS_TEST_EXPECT_MSG_EQ(answer(6).GetArg64(), 0xBEEFu, "scratch read back");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(answer(7).status),
+                              unsigned(GsnAdminStatus::BAD_ARGUMENT),
+                              "register 0 is read-only");
+        NS_TEST_EXPECT_MSG_EQ(answer(8).GetArg64(),
+                              uint64_t(GsnElementType::ENDPOINT),
+                              "register 0 unchanged");
+    }
+};
+
 /// Hop counts along endpoint - switch - switch - endpoint, as in the seed's figures.
 class GsnAdminHopCountTestCase : public TestCase
 {
@@ -418,6 +522,7 @@ class GsnAdminTestSuite : public TestSuite
     {
         AddTestCase(new GsnAdminCodecTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminCommandsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminEndpointAnswersTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
         AddTestCase(new GsnDiscoveryTestCase("a star", GsnTopologyBuilder::Star(4)),
                     TestCase::QUICK);

@@ -9,8 +9,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/global-value.h"
 #include "ns3/gsn-call-after-event.h"
+#include "ns3/gsn-channel.h"
 #include "ns3/gsn-event-hint.h"
 #include "ns3/gsn-now.h"
 #include "ns3/gsn-quad-heap-scheduler.h"
@@ -517,6 +519,63 @@ SchedulerFactory(const std::string& type,
 }
 
 /// The gsn-fabric test suite.
+/// Cables without a length in the topology take GsnChannel's Length attribute.
+class GsnCableLengthTestCase : public TestCase
+{
+  public:
+    GsnCableLengthTestCase()
+        : TestCase("GsnChannel::Length (Config::SetDefault) is honoured for cables without a "
+                   "length; beyond 40 m of copper it is refused, naming the limit")
+    {
+    }
+
+  private:
+    /// \return the channel of endpoint \p i of \p fabric
+    static Ptr<GsnChannel> ChannelOf(const GsnFabric& fabric, uint32_t i)
+    {
+        return DynamicCast<GsnChannel>(fabric.endpointDevices.Get(i)->GetChannel());
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::GsnChannel::Length", DoubleValue(30.0));
+        // Built as the command line would: --ns3::GsnChannel::Length=30.
+        GsnTopology t;
+        const uint32_t a = t.AddEndpoint("a");
+        const uint32_t b = t.AddEndpoint("b");
+        const uint32_t c = t.AddEndpoint("c");
+        const uint32_t sw = t.AddSwitch(3, "sw");
+        t.Connect(a, 0, sw, 0);
+        t.Connect(b, 0, sw, 1);
+        t.Connect(c, 0, sw, 2, 5.0); // a length of its own
+        GsnFabricHelper helper;
+        GsnFabric fabric = helper.Install(t);
+        NS_TEST_EXPECT_MSG_EQ_TOL(ChannelOf(fabric, 0)->GetLength(), 30.0, 1e-9, "default");
+        NS_TEST_EXPECT_MSG_EQ(ChannelOf(fabric, 0)->GetDelay(), NanoSeconds(150), "5 ns/m");
+        NS_TEST_EXPECT_MSG_EQ_TOL(ChannelOf(fabric, 1)->GetLength(), 30.0, 1e-9, "default");
+        NS_TEST_EXPECT_MSG_EQ_TOL(ChannelOf(fabric, 2)->GetLength(), 5.0, 1e-9, "given");
+        Simulator::Destroy();
+
+        // A builder's cables, from the helper's channel attribute.
+        GsnFabricHelper withAttribute;
+        withAttribute.SetChannelAttribute("Length", DoubleValue(25.0));
+        GsnFabric star = withAttribute.Install(GsnTopologyBuilder::Star(2));
+        NS_TEST_EXPECT_MSG_EQ_TOL(ChannelOf(star, 1)->GetLength(), 25.0, 1e-9, "helper");
+        Simulator::Destroy();
+        Config::SetDefault("ns3::GsnChannel::Length", DoubleValue(10.0));
+
+        // What Attach() refuses with: the medium's limit, and how to go beyond it.
+        const std::string copper = GsnChannel::CheckLength(GsnChannel::COPPER, 100.0);
+        NS_TEST_EXPECT_MSG_NE(copper.find("at most 40 m"), std::string::npos, copper);
+        NS_TEST_EXPECT_MSG_NE(copper.find("Medium=Fiber"), std::string::npos, copper);
+        NS_TEST_EXPECT_MSG_EQ(GsnChannel::CheckLength(GsnChannel::COPPER, 40.0), "", "40 m");
+        NS_TEST_EXPECT_MSG_EQ(GsnChannel::CheckLength(GsnChannel::FIBER, 100.0), "", "fibre");
+        NS_TEST_EXPECT_MSG_NE(GsnChannel::CheckLength(GsnChannel::FIBER, 1001.0),
+                              "",
+                              "1 km of fibre at most");
+    }
+};
+
 class GsnFabricTestSuite : public TestSuite
 {
   public:
@@ -544,6 +603,7 @@ class GsnFabricTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new GsnAllPairsTestCase("a ring of 5", B::Ring(5), "UpDown"), TestCase::QUICK);
         AddTestCase(new GsnFabricErrorsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCableLengthTestCase, TestCase::QUICK);
         AddTestCase(new GsnSchedulerOrderTestCase("Quad-heap scheduler",
                                                   SchedulerFactory("ns3::GsnQuadHeapScheduler")),
                     TestCase::QUICK);

@@ -5,8 +5,10 @@
  * errors, throughput and latency against the analytic values, refusals, idle cost, resets.
  */
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/gsn-attribute-checker.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-net-device.h"
@@ -18,6 +20,8 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <functional>
+#include <iostream>
 #include <map>
 #include <random>
 #include <sstream>
@@ -560,6 +564,175 @@ class GsnOversizeTestCase : public TestCase
         Simulator::Stop(MicroSeconds(50));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "the one at the limit arrives");
+    }
+};
+
+/// An IP datagram above the MTU is refused on any VC, counted and traced; ST is not bound.
+class GsnMtuTestCase : public TestCase
+{
+  public:
+    GsnMtuTestCase()
+        : TestCase("A datagram above the MTU is refused (VC 3 too), counted and traced")
+    {
+    }
+
+  private:
+    static void Count(uint32_t* n, Ptr<const Packet>)
+    {
+        ++*n;
+    }
+
+    void DoRun() override
+    {
+        LinkHarness h;
+        uint32_t drops = 0;
+        h.dev[0]->TraceConnectWithoutContext("MacTxDrop", MakeBoundCallback(&Count, &drops));
+        const uint32_t mtu = h.dev[0]->GetMtu();
+        NS_TEST_ASSERT_MSG_EQ(mtu, 65280u, "the default MTU");
+        const Address to = h.dev[1]->GetAddress();
+        auto onVc3 = [](uint32_t size) {
+            Ptr<Packet> p = Create<Packet>(size);
+            p->AddPacketTag(GsnVcTag(3)); // VC 3 carries Messages of up to 4 GiB
+            return p;
+        };
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(70000), to, 0x0800), false, "IPv4 70000");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(mtu + 1), to, 0x0800), false, "MTU + 1");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(mtu + 1), to, 0x0806), false, "ARP");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(mtu + 1), to, 0x86DD), false, "IPv6");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetMessageCounters().txRefusedOverMtu, 4u, "counted");
+        NS_TEST_EXPECT_MSG_EQ(drops, 4u, "four MacTxDrop");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(mtu), to, 0x0800), true, "at the MTU");
+        // ST (and any other Message user) is bounded by the VC's limit only.
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->Send(onVc3(70000), to, 0x8181), true, "ST 70000");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetMessageCounters().txRefusedOverMtu, 4u, "no more");
+        NS_TEST_EXPECT_MSG_EQ(drops, 4u, "no more drops");
+        Simulator::Destroy();
+    }
+};
+
+/// In the reference mode the VCs with something to send take turns, micropacket by micropacket.
+class GsnVcTurnsTestCase : public TestCase
+{
+  public:
+    GsnVcTurnsTestCase()
+        : TestCase("Micropacket mode: VCs with Messages take turns micropacket by micropacket")
+    {
+    }
+
+  private:
+    static void Note(std::vector<uint8_t>* vcs, const GsnMicropacket& mp)
+    {
+        if (mp.GetType() == GsnMicropacketType::HEADER || mp.GetType() == GsnMicropacketType::DATA)
+        {
+            vcs->push_back(mp.vc);
+        }
+    }
+
+    void DoRun() override
+    {
+        LinkHarness h(Attrs{{"LinkMode", "Micropacket"}});
+        std::vector<uint8_t> vcs;
+        h.dev[0]->TraceConnectWithoutContext("MicropacketTx", MakeBoundCallback(&Note, &vcs));
+        // Three Messages of 63 micropackets each, on VCs 1, 2 and 3, queued at one instant
+        // (within every VC's credits: no VC waits for one).
+        Simulator::Schedule(MicroSeconds(5), [&h]() {
+            for (uint8_t vc : {1, 2, 3})
+            {
+                h.Send(0, vc, 2000);
+            }
+        });
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 3u, "all three arrive");
+        NS_TEST_ASSERT_MSG_GT(vcs.size(), 150u, "their micropackets were seen");
+        // While all three have micropackets left, each three in a row are the three VCs.
+        for (std::size_t i = 0; i + 3 <= 150; ++i)
+        {
+            const bool distinct =
+                vcs[i] != vcs[i + 1] && vcs[i + 1] != vcs[i + 2] && vcs[i] != vcs[i + 2];
+            NS_TEST_ASSERT_MSG_EQ(
+                distinct,
+                true,
+                "micropackets " << i << ".." << i + 2 << " on VCs " << unsigned(vcs[i]) << ", "
+                                << unsigned(vcs[i + 1]) << ", " << unsigned(vcs[i + 2]));
+        }
+    }
+};
+
+/// A refused attribute value is reported with what the attribute allows.
+class GsnAttributeMessagesTestCase : public TestCase
+{
+  public:
+    GsnAttributeMessagesTestCase()
+        : TestCase("A refused attribute value names the allowed names or range")
+    {
+    }
+
+  private:
+    /// \return what \p f printed on std::cerr
+    static std::string Cerr(const std::function<void()>& f)
+    {
+        std::ostringstream captured;
+        std::streambuf* old = std::cerr.rdbuf(captured.rdbuf());
+        f();
+        std::cerr.rdbuf(old);
+        return captured.str();
+    }
+
+    static bool Has(const std::string& text, const std::string& part)
+    {
+        return text.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        Ptr<GsnNetDevice> device = CreateObject<GsnNetDevice>();
+        bool ok = true;
+        // What --ns3::GsnPortDevice::LinkMode=Foo does (CommandLine -> Config::SetDefaultFailSafe).
+        std::string text = Cerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::GsnPortDevice::LinkMode", StringValue("Foo"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "Foo refused");
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "ns3::GsnPortDevice::LinkMode: \"Foo\" is not allowed"),
+                              true,
+                              text);
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "one of Micropacket, Run"), true, text);
+        text = Cerr([&ok, device]() {
+            ok = device->SetAttributeFailSafe("RetransmitWindow", UintegerValue(300));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "300 refused");
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "RetransmitWindow: 300"), true, text);
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "an integer from 1 to 255"), true, text);
+        text = Cerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::GsnNetDevice::IpVc", StringValue("4"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "VC 4 refused");
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "from 0 to 3"), true, text);
+        text = Cerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::GsnChannel::Medium", StringValue("Glass"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "one of Copper, Fiber"), true, text);
+        text = Cerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::GsnPortDevice::AckDelay", StringValue("0ns"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "0 ns refused");
+        NS_TEST_EXPECT_MSG_EQ(Has(text, "a time of at least"), true, text);
+        // Good values pass without a word, as strings or as values.
+        text = Cerr([&ok, device]() {
+            ok = device->SetAttributeFailSafe("LinkMode", StringValue("Run")) &&
+                 device->SetAttributeFailSafe("RetransmitWindow", StringValue("200")) &&
+                 device->SetAttributeFailSafe("RetransmitWindow", UintegerValue(255)) &&
+                 device->SetAttributeFailSafe("IpVc", UintegerValue(3));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "good values taken");
+        NS_TEST_EXPECT_MSG_EQ(text, "", "nothing printed");
+        NS_TEST_EXPECT_MSG_EQ(GsnDescribeAllowed(MakeUintegerChecker<uint32_t>(1, 9)),
+                              "an integer from 1 to 9",
+                              "a range");
+        NS_TEST_EXPECT_MSG_EQ(GsnDescribeAllowed(MakeDoubleChecker<double>(0.0)),
+                              "a number of at least 0",
+                              "a lower bound");
+        device->Dispose();
     }
 };
 
@@ -1111,6 +1284,9 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnErrorRecoveryTestCase(1e-3, run, run, true), TestCase::QUICK);
         AddTestCase(new GsnErrorRecoveryTestCase(1e-3, runExact, run, true), TestCase::QUICK);
         AddTestCase(new GsnOversizeTestCase, TestCase::QUICK);
+        AddTestCase(new GsnMtuTestCase, TestCase::QUICK);
+        AddTestCase(new GsnVcTurnsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAttributeMessagesTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);

@@ -91,7 +91,7 @@ Difference(const GsnTopology& a, const GsnTopology& b)
         const auto& x = a.GetCables()[i];
         const auto& y = b.GetCables()[i];
         if (x.a != y.a || x.aPort != y.aPort || x.b != y.b || x.bPort != y.bPort ||
-            x.lengthMeters != y.lengthMeters)
+            x.lengthMeters != y.lengthMeters || x.lengthGiven != y.lengthGiven)
         {
             return "cable " + std::to_string(i);
         }
@@ -325,6 +325,39 @@ class GsnTopologyBuilderArgumentsTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_NE(InvalidArgumentOf(call), "", name << " throws");
         }
+    }
+};
+
+/// A switch with one port (or none) is refused wherever a topology is made.
+class GsnTopologyOnePortSwitchTestCase : public TestCase
+{
+  public:
+    GsnTopologyOnePortSwitchTestCase()
+        : TestCase("A switch of one port is refused by AddSwitch, the builders and the text form")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string why = "a switch has at least two ports";
+        GsnTopology t;
+        const std::string added = InvalidArgumentOf([&t] { t.AddSwitch(1, "s"); });
+        NS_TEST_EXPECT_MSG_EQ(Contains(added, why), true, "AddSwitch(1): " << added);
+        NS_TEST_EXPECT_MSG_EQ(Contains(added, "2..65535"), true, "the range: " << added);
+        NS_TEST_EXPECT_MSG_EQ(t.GetNElements(), 0, "nothing added");
+        NS_TEST_EXPECT_MSG_EQ(InvalidArgumentOf([&t] { t.AddSwitch(2, "s2"); }), "", "2 ports");
+
+        const std::string star = InvalidArgumentOf([] { GsnTopologyBuilder::Star(1); });
+        NS_TEST_EXPECT_MSG_EQ(Contains(star, why), true, "Star(1): " << star);
+        NS_TEST_EXPECT_MSG_EQ(InvalidArgumentOf([] { GsnTopologyBuilder::Star(1, 2); }),
+                              "",
+                              "Star(1, 2): one endpoint on a two-port switch");
+
+        std::istringstream text("endpoint a\nswitch s 1\nlink a:0 s:0\n");
+        const std::string parsed = InvalidArgumentOf([&text] { GsnTopology::Parse(text); });
+        NS_TEST_EXPECT_MSG_EQ(Contains(parsed, "line 2: "), true, "the line: " << parsed);
+        NS_TEST_EXPECT_MSG_EQ(Contains(parsed, why), true, "the reason: " << parsed);
     }
 };
 
@@ -625,6 +658,7 @@ class GsnTopologyTestSuite : public TestSuite
         AddTestCase(new GsnTopologyBuilderStructureTestCase, TestCase::QUICK);
         AddTestCase(new GsnTopologyBuilderArgumentsTestCase, TestCase::QUICK);
         AddTestCase(new GsnTopologyConnectErrorsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnTopologyOnePortSwitchTestCase, TestCase::QUICK);
         AddTestCase(new GsnTopologyValidateTestCase, TestCase::QUICK);
         AddTestCase(new GsnTopologyTextTestCase, TestCase::QUICK);
         AddTestCase(new GsnTopologyParseErrorsTestCase, TestCase::QUICK);

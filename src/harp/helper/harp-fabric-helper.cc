@@ -105,7 +105,11 @@ HarpFabricHelper::Install(const GsnTopology& topology)
     {
         if (hostOf[c.a] < 0 && hostOf[c.b] < 0)
         {
-            reduced.Connect(reducedId[c.a], c.aPort, reducedId[c.b], c.bPort, c.lengthMeters);
+            reduced.Connect(reducedId[c.a],
+                            c.aPort,
+                            reducedId[c.b],
+                            c.bPort,
+                            c.lengthGiven ? std::optional<double>(c.lengthMeters) : std::nullopt);
         }
         else
         {
@@ -190,12 +194,7 @@ HarpFabricHelper::Install(const GsnTopology& topology)
     };
     for (const GsnTopology::Cable& c : deferred)
     {
-        Ptr<GsnChannel> channel = m_channelFactory.Create<GsnChannel>();
-        channel->SetAttribute("Length", DoubleValue(c.lengthMeters));
-        if (c.lengthMeters > 40.0)
-        {
-            channel->SetAttribute("Medium", EnumValue(GsnChannel::FIBER));
-        }
+        Ptr<GsnChannel> channel = CreateCable(c);
         portOf(c.a, c.aPort)->Attach(channel);
         portOf(c.b, c.bPort)->Attach(channel);
         noteNeighbour(c.a, c.aPort, c.b);
@@ -216,6 +215,7 @@ HarpFabricHelper::Install(const GsnTopology& topology)
         NS_FATAL_ERROR("HarpFabricHelper: routing " << m_routing << ": " << e.what());
     }
     InstallTables(full, full.tables);
+    NoteFabricBroadcast(full);
     return full;
 }
 

@@ -34,8 +34,10 @@ namespace ns3
  * Use after InternetStackHelper and Ipv4AddressHelper. Every host of a LIS gets the same list
  * of servers: the ULAs of the interfaces declared with AddServer(device) that have an address
  * in that LIS, plus those declared with AddServer(network, mask, ula), in declaration order.
- * Whether the fabric broadcasts is learnt by each client (FabricMode "Detect"): on a
- * broadcast fabric the servers are simply not used.
+ * Whether the fabric broadcasts comes from the helper that built the GSN fabric (FabricMode
+ * "Auto"), else from each client's self-test: on a broadcast fabric the servers are simply
+ * not used. Each interface also sets what HARP needs of ns-3's ARP (HarpProtocol's
+ * ZeroArpRequestJitter and ArpPendingQueueSize).
  *
  * \code
  *   InternetStackHelper internet;    internet.Install(nodes);

@@ -10,6 +10,7 @@
 #include "ns3/arp-header.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/boolean.h"
+#include "ns3/global-router-interface.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
@@ -18,6 +19,7 @@
 #include "ns3/uinteger.h"
 
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 
 namespace ns3
@@ -29,6 +31,19 @@ NS_OBJECT_ENSURE_REGISTERED(HarpInterface);
 
 namespace
 {
+/// What the interfaces disposed in this run left unresolved, for one warning at its end.
+struct UnresolvedTally
+{
+    bool reportScheduled{false};     ///< the destroy event is scheduled
+    uint64_t datagrams{0};           ///< datagrams left waiting
+    uint64_t nextHops{0};            ///< next hops they waited for
+    uint64_t interfaces{0};          ///< interfaces that had some
+    uint64_t detecting{0};           ///< of those, still in the broadcast self-test
+    bool globalRoutingWarned{false}; ///< the global-routing warning was given
+};
+
+UnresolvedTally g_unresolved; ///< this run's tally
+
 /// Calls a ResolveAsync callback (scheduled, so that it runs after its caller returned).
 void
 InvokeResolveCallback(HarpInterface::ResolveCallback callback,
@@ -101,6 +116,7 @@ HarpInterface::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     Simulator::Cancel(m_timer);
+    CountUnresolvedAtEnd();
     if (m_device)
     {
         m_device->SetSendInterceptor(harp::kEtherType, GsnNetDevice::SendInterceptor());
@@ -160,6 +176,13 @@ HarpInterface::Setup(Ptr<Node> node,
     ipInterface->SetArpCache(m_arpCache);
 
     device->SetSendInterceptor(harp::kEtherType, MakeCallback(&HarpInterface::InterceptArp, this));
+    // Nodes are disposed by a destroy event scheduled with the first node, so this one runs
+    // after every interface has counted what it left.
+    if (!g_unresolved.reportScheduled)
+    {
+        g_unresolved.reportScheduled = true;
+        Simulator::ScheduleDestroy(&HarpInterface::ReportUnresolvedAtEnd);
+    }
     device->SetReceiveInterceptor(harp::kEtherType,
                                   MakeCallback(&HarpInterface::ReceiveFromDevice, this));
 }
@@ -178,8 +201,30 @@ HarpInterface::Start()
     {
         return;
     }
+    WarnIfGlobalRouting();
     m_client->Start(Now());
     Drain();
+}
+
+void
+HarpInterface::WarnIfGlobalRouting() const
+{
+    // ns-3's global routing sees the GSN switch on the cable, which has no IPv4, as the only
+    // neighbour: the LIS is a stub network to it, and no route crosses the fabric.
+    Ptr<GlobalRouter> router = m_node->GetObject<GlobalRouter>();
+    if (!router || router->GetNumLSAs() == 0 || m_device->IsPointToPoint() ||
+        g_unresolved.globalRoutingWarned)
+    {
+        return;
+    }
+    g_unresolved.globalRoutingWarned = true;
+    std::cerr << "HARP warning: Ipv4GlobalRoutingHelper computed routes on node " << m_node->GetId()
+              << ", but ns-3's global routing cannot see across a GSN fabric (the neighbour on "
+                 "each endpoint's cable is a switch without IPv4), so it found no route between "
+                 "hosts or LIS over GSN; give each host a static route through the router of "
+                 "its LIS (Ipv4StaticRouting::SetDefaultRoute), as "
+                 "src/harp/examples/harp-figure-1-31.cc does"
+              << std::endl;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -459,6 +504,7 @@ void
 HarpInterface::AskHarp(Ipv4Address ip)
 {
     NS_LOG_FUNCTION(this << ip);
+    m_arpAsked.insert(ip);
     if (!m_client)
     {
         return; // a stopped client answers nothing: ns-3 retries, then drops
@@ -533,6 +579,69 @@ HarpInterface::FillArpCache(Ipv4Address ip, Mac48Address ula)
     {
         entry->SetMacAddress(ula);
     }
+}
+
+void
+HarpInterface::CountUnresolvedAtEnd()
+{
+    if (!m_arpCache)
+    {
+        return;
+    }
+    uint64_t datagrams = 0;
+    uint64_t nextHops = 0;
+    for (Ipv4Address ip : m_arpAsked)
+    {
+        ArpCache::Entry* entry = m_arpCache->Lookup(ip);
+        if (entry == nullptr || !entry->IsWaitReply())
+        {
+            continue;
+        }
+        ++nextHops;
+        // The cache is about to be flushed: taking them out is the only way to count them.
+        while (entry->DequeuePending().first)
+        {
+            ++datagrams;
+        }
+    }
+    m_arpAsked.clear();
+    if (datagrams == 0)
+    {
+        return;
+    }
+    m_counters.datagramsUnresolvedAtEnd += datagrams;
+    m_counters.nextHopsUnresolvedAtEnd += nextHops;
+    const bool detecting = m_client && m_client->GetPhase() == harp::Phase::Detecting;
+    NS_LOG_WARN(this << " " << GetAddress() << ": " << datagrams << " datagram(s) to " << nextHops
+                     << " next hop(s) still waiting for HARP at the end of the run"
+                     << (detecting ? " (the broadcast self-test had not finished)" : ""));
+    g_unresolved.datagrams += datagrams;
+    g_unresolved.nextHops += nextHops;
+    ++g_unresolved.interfaces;
+    g_unresolved.detecting += detecting ? 1 : 0;
+}
+
+void
+HarpInterface::ReportUnresolvedAtEnd()
+{
+    const UnresolvedTally tally = g_unresolved;
+    g_unresolved = UnresolvedTally();
+    if (tally.datagrams == 0)
+    {
+        return;
+    }
+    std::cerr << "HARP warning: the run ended with " << tally.datagrams << " datagram(s) to "
+              << tally.nextHops << " next hop(s) on " << tally.interfaces
+              << " interface(s) still waiting for address resolution";
+    if (tally.detecting > 0)
+    {
+        std::cerr << "; " << tally.detecting
+                  << " interface(s) were still in the broadcast self-test (FabricMode Detect "
+                     "takes BroadcastProbes x ProbeInterval, 3 s by default, to find a "
+                     "non-broadcast fabric): set ns3::HarpProtocol::FabricMode to Broadcast "
+                     "or NonBroadcast, or build the fabric with GsnFabricHelper and keep Auto";
+    }
+    std::cerr << " (HarpAdapterCounters::datagramsUnresolvedAtEnd)" << std::endl;
 }
 
 void

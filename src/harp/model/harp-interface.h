@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -57,6 +58,10 @@ struct HarpAdapterCounters
     uint64_t arpCacheRetries{0};        ///< ns-3 ARP cache retries passed to HARP
     uint64_t arpCacheFlushes{0};        ///< ns-3 ARP cache entries removed because HARP did
     uint64_t arpUseNotices{0};          ///< HARP entries marked in use from ns-3's ARP cache
+    /// datagrams IPv4 still held for an unresolved next hop when the interface was disposed
+    /// (at the end of the run: Simulator::Destroy)
+    uint64_t datagramsUnresolvedAtEnd{0};
+    uint64_t nextHopsUnresolvedAtEnd{0}; ///< the next hops they waited for
 };
 
 /**
@@ -89,6 +94,12 @@ struct HarpStaticEntry
  * an entry HARP removes is removed from ns-3's cache too. The cache is not the one ns-3's ARP
  * receive path uses, so HARP frames reaching ns-3's ARP handler (it listens for 0x0806 on
  * every interface) can never fill it: only HARP decides what is resolved.
+ *
+ * Datagrams still waiting for a resolution when the interface is disposed (at
+ * Simulator::Destroy) are counted (HarpAdapterCounters::datagramsUnresolvedAtEnd), and the
+ * run ends with one warning on std::cerr naming how many there were: a run shorter than a
+ * resolution, such as the 3-second self-test on a non-broadcast fabric, would otherwise
+ * deliver nothing without a word.
  */
 class HarpInterface : public Object
 {
@@ -273,6 +284,13 @@ class HarpInterface : public Object
     void ForgetArpEntry(Ipv4Address ip);
     /// Calls the ResolveAsync callbacks waiting for ip.
     void FinishWaiting(Ipv4Address ip, bool ok, Mac48Address ula);
+    /// At disposal: counts (and discards) the datagrams ns-3's cache still holds for
+    /// unresolved next hops, for the end-of-run warning.
+    void CountUnresolvedAtEnd();
+    /// Destroy event: one warning for the whole run if datagrams were left unresolved.
+    static void ReportUnresolvedAtEnd();
+    /// At the client's start: one warning per run if ns-3's global routing ran over GSN.
+    void WarnIfGlobalRouting() const;
 
     Ptr<Node> m_node;                                 ///< the node
     Ptr<GsnNetDevice> m_device;                       ///< the GSN device
@@ -287,7 +305,8 @@ class HarpInterface : public Object
     harp::TimeNs m_timerAt{harp::kNever};             ///< when it fires
     bool m_draining{false};                           ///< inside Drain()
     std::map<Ipv4Address, std::vector<ResolveCallback>> m_waiting; ///< ResolveAsync callers
-    HarpAdapterCounters m_counters;                                ///< counters
+    std::set<Ipv4Address> m_arpAsked; ///< next hops ns-3's ARP asked HARP for
+    HarpAdapterCounters m_counters;   ///< counters
 
     TracedCallback<Ptr<const Packet>, Mac48Address> m_txTrace;                           ///< Tx
     TracedCallback<Ptr<const Packet>, Mac48Address> m_rxTrace;                           ///< Rx

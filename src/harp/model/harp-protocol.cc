@@ -6,8 +6,12 @@
 #include "harp-address-conversion.h"
 
 #include "ns3/abort.h"
+#include "ns3/arp-cache.h"
+#include "ns3/arp-l3-protocol.h"
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/gsn-attribute-checker.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/harp-options.h"
 #include "ns3/ipv4-interface.h"
@@ -15,6 +19,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -62,39 +68,48 @@ HarpProtocol::GetTypeId()
                           MakeObjectVectorAccessor(&HarpProtocol::m_interfaces),
                           MakeObjectVectorChecker<HarpInterface>())
             .AddAttribute("FabricMode",
-                          "How clients learn whether the fabric broadcasts: the RFC 2835 "
-                          "self-test at start-up, or a known mode.",
-                          EnumValue(HarpProtocol::DETECT),
+                          "How clients learn whether the fabric broadcasts: Auto (what the "
+                          "helper that built the GSN fabric recorded on the device, else "
+                          "Detect), Detect (the RFC 2835 self-test at start-up, 3 s on a "
+                          "non-broadcast fabric with the defaults), Broadcast or NonBroadcast.",
+                          EnumValue(HarpProtocol::AUTO),
                           MakeEnumAccessor(&HarpProtocol::m_fabricMode),
-                          MakeEnumChecker(HarpProtocol::DETECT,
-                                          "Detect",
-                                          HarpProtocol::BROADCAST,
-                                          "Broadcast",
-                                          HarpProtocol::NON_BROADCAST,
-                                          "NonBroadcast"))
+                          MakeGsnEnumChecker("ns3::HarpProtocol::FabricMode",
+                                             HarpProtocol::AUTO,
+                                             "Auto",
+                                             HarpProtocol::DETECT,
+                                             "Detect",
+                                             HarpProtocol::BROADCAST,
+                                             "Broadcast",
+                                             HarpProtocol::NON_BROADCAST,
+                                             "NonBroadcast"))
             .AddAttribute("BroadcastProbes",
                           "Broadcast self-test probes ([C] a host may send several; 3 is "
                           "[U] PROTOCOLS.md 5.3).",
                           UintegerValue(harp::kDefaultBroadcastProbes),
                           MakeUintegerAccessor(&HarpProtocol::m_broadcastProbes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("ProbeInterval",
-                          "Time between probes, and after the last one ([U] PROTOCOLS.md 5.3).",
-                          TimeValue(NanoSeconds(int64_t(harp::kDefaultProbeInterval))),
-                          MakeTimeAccessor(&HarpProtocol::m_probeInterval),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::HarpProtocol::BroadcastProbes",
+                                         MakeUintegerChecker<uint32_t>(1)))
+            .AddAttribute(
+                "ProbeInterval",
+                "Time between probes, and after the last one ([U] PROTOCOLS.md 5.3).",
+                TimeValue(NanoSeconds(int64_t(harp::kDefaultProbeInterval))),
+                MakeTimeAccessor(&HarpProtocol::m_probeInterval),
+                MakeGsnChecker("ns3::HarpProtocol::ProbeInterval", MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RegistrationRetry",
                           "InARP retransmission to servers that have not answered ([C] "
                           "behaviour, [U] period, PROTOCOLS.md 5.3).",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultRegistrationRetry))),
                           MakeTimeAccessor(&HarpProtocol::m_registrationRetry),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::HarpProtocol::RegistrationRetry",
+                                         MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RequestTimeout",
                           "Time for an answer to an ARP request or re-registration ([U] "
                           "PROTOCOLS.md 5.3); also ns-3's ARP cache WaitReplyTimeout.",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultRequestTimeout))),
                           MakeTimeAccessor(&HarpProtocol::m_requestTimeout),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::HarpProtocol::RequestTimeout",
+                                         MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RequestRetries",
                           "Attempts after the first ([U] PROTOCOLS.md 5.3); also ns-3's ARP "
                           "cache MaxRetries.",
@@ -105,31 +120,52 @@ HarpProtocol::GetTypeId()
                           "Re-registration with every server ([C] IRIX default, 15 min).",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultReregistrationInterval))),
                           MakeTimeAccessor(&HarpProtocol::m_reregistrationInterval),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("CacheLifetime",
-                          "A dynamic entry is revalidated or removed after this ([C] RFC 2835, "
-                          "15 min).",
-                          TimeValue(NanoSeconds(int64_t(harp::kDefaultCacheLifetime))),
-                          MakeTimeAccessor(&HarpProtocol::m_cacheLifetime),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::HarpProtocol::ReregistrationInterval",
+                                         MakeTimeChecker(NanoSeconds(1))))
+            .AddAttribute(
+                "CacheLifetime",
+                "A dynamic entry is revalidated or removed after this ([C] RFC 2835, "
+                "15 min).",
+                TimeValue(NanoSeconds(int64_t(harp::kDefaultCacheLifetime))),
+                MakeTimeAccessor(&HarpProtocol::m_cacheLifetime),
+                MakeGsnChecker("ns3::HarpProtocol::CacheLifetime", MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RegistrationLifetime",
                           "A server forgets a client silent for this long ([C] RFC 2835, "
                           "20 min).",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultRegistrationLifetime))),
                           MakeTimeAccessor(&HarpProtocol::m_registrationLifetime),
-                          MakeTimeChecker(NanoSeconds(1)))
+                          MakeGsnChecker("ns3::HarpProtocol::RegistrationLifetime",
+                                         MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RevalidateIdleEntries",
                           "Revalidate entries not looked up since their last validation too "
                           "(default: remove them; RFC 2835 allows both).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&HarpProtocol::m_revalidateIdleEntries),
                           MakeBooleanChecker())
-            .AddAttribute("StartDelay",
-                          "Time from AddInterface (or from the start of the simulation) to the "
-                          "start of the interface's client.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&HarpProtocol::m_startDelay),
-                          MakeTimeChecker(Seconds(0)));
+            .AddAttribute(
+                "StartDelay",
+                "Time from AddInterface (or from the start of the simulation) to the "
+                "start of the interface's client.",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&HarpProtocol::m_startDelay),
+                MakeGsnChecker("ns3::HarpProtocol::StartDelay", MakeTimeChecker(Seconds(0))))
+            .AddAttribute("ZeroArpRequestJitter",
+                          "Set the node's ns3::ArpL3Protocol::RequestJitter to zero when HARP "
+                          "runs on one of its interfaces: the jitter spreads broadcast ARP on "
+                          "shared LANs; over GSN it only delays every first datagram to a "
+                          "next hop by up to 10 ms (it applies to the node's other interfaces "
+                          "too).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HarpProtocol::m_zeroArpRequestJitter),
+                          MakeBooleanChecker())
+            .AddAttribute("ArpPendingQueueSize",
+                          "PendingQueueSize of the ArpCache IPv4 uses on a HARP interface: "
+                          "datagrams held per next hop while HARP resolves it (ns-3's default "
+                          "of 3 drops a burst; 1000 is one VC's TxQueueMaxSize).",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&HarpProtocol::m_arpPendingQueueSize),
+                          MakeGsnChecker("ns3::HarpProtocol::ArpPendingQueueSize",
+                                         MakeUintegerChecker<uint32_t>(1)));
     return tid;
 }
 
@@ -137,7 +173,9 @@ HarpProtocol::HarpProtocol()
     : m_broadcastProbes(harp::kDefaultBroadcastProbes),
       m_requestRetries(harp::kDefaultRequestRetries),
       m_revalidateIdleEntries(false),
-      m_fabricMode(DETECT)
+      m_fabricMode(AUTO),
+      m_zeroArpRequestJitter(true),
+      m_arpPendingQueueSize(1000)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -192,6 +230,7 @@ HarpProtocol::GetDefaultClientConfig() const
     harp::ClientConfig config;
     switch (m_fabricMode)
     {
+    case AUTO:
     case DETECT:
         config.mode = harp::FabricMode::Detect;
         break;
@@ -211,6 +250,24 @@ HarpProtocol::GetDefaultClientConfig() const
     config.cacheLifetime = ToNs(m_cacheLifetime);
     config.revalidateIdleEntries = m_revalidateIdleEntries;
     return config;
+}
+
+harp::FabricMode
+HarpProtocol::GetFabricModeFor(Ptr<const GsnNetDevice> device) const
+{
+    if (m_fabricMode != AUTO || !device)
+    {
+        return GetDefaultClientConfig().mode;
+    }
+    switch (device->GetFabricBroadcast())
+    {
+    case GsnFabricBroadcast::BROADCAST:
+        return harp::FabricMode::Broadcast;
+    case GsnFabricBroadcast::NON_BROADCAST:
+        return harp::FabricMode::NonBroadcast;
+    default:
+        return harp::FabricMode::Detect;
+    }
 }
 
 harp::ServerConfig
@@ -253,6 +310,7 @@ HarpProtocol::AddInterface(Ptr<GsnNetDevice> device, const HarpInterfaceConfig& 
 
     const Ipv4InterfaceAddress primary = ipInterface->GetAddress(0);
     harp::ClientConfig client = GetDefaultClientConfig();
+    client.mode = GetFabricModeFor(device);
     client.ula = ToHarpUla(Mac48Address::ConvertFrom(device->GetAddress()));
     client.address = ToHarpIpv4(primary.GetLocal());
     client.lis = LisOf(primary);
@@ -285,6 +343,15 @@ HarpProtocol::AddInterface(Ptr<GsnNetDevice> device, const HarpInterfaceConfig& 
 
     Ptr<HarpInterface> interface = CreateObject<HarpInterface>();
     interface->Setup(m_node, device, ipInterface, client, server);
+    interface->GetArpCache()->SetAttribute("PendingQueueSize",
+                                           UintegerValue(m_arpPendingQueueSize));
+    if (m_zeroArpRequestJitter)
+    {
+        // Per ArpL3Protocol object: Config::SetDefault would come too late for this node.
+        Ptr<ConstantRandomVariable> none = CreateObject<ConstantRandomVariable>();
+        none->SetAttribute("Constant", DoubleValue(0.0));
+        m_node->GetObject<ArpL3Protocol>()->SetAttribute("RequestJitter", PointerValue(none));
+    }
     m_interfaces.push_back(interface);
     Simulator::ScheduleWithContext(m_node->GetId(), m_startDelay, &HarpInterface::Start, interface);
     return interface;

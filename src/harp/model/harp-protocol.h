@@ -74,6 +74,7 @@ class HarpProtocol : public Object
     /// How clients learn whether the fabric broadcasts (harp::FabricMode as an attribute).
     enum FabricModeValue
     {
+        AUTO,          ///< what the fabric's helper recorded on the device, else DETECT
         DETECT,        ///< broadcast self-test at start-up (RFC 2835)
         BROADCAST,     ///< known broadcast-capable
         NON_BROADCAST, ///< known non-broadcast: register with servers at once
@@ -87,14 +88,27 @@ class HarpProtocol : public Object
     /// \return the node
     Ptr<Node> GetNode() const;
 
-    /// \return a client configuration holding the attributes' timers and mode
+    /**
+     * \return a client configuration holding the attributes' timers and mode (Auto gives
+     *         Detect here: no device is known)
+     */
     harp::ClientConfig GetDefaultClientConfig() const;
+
+    /**
+     * \param device a GSN endpoint
+     * \return the fabric mode its client starts in: the FabricMode attribute, or with Auto
+     *         what the fabric's helper recorded on the device (Detect if nothing)
+     */
+    harp::FabricMode GetFabricModeFor(Ptr<const GsnNetDevice> device) const;
     /// \return a server configuration holding the attributes' registration lifetime
     harp::ServerConfig GetDefaultServerConfig() const;
 
     /**
      * \brief Runs HARP on a GSN interface. IPv4 must be installed on the node and hold an
-     *        address on the device. The client starts StartDelay later.
+     *        address on the device. The client starts StartDelay later. It also sets what
+     *        HARP needs of ns-3's ARP: the node's ArpL3Protocol RequestJitter to zero
+     *        (ZeroArpRequestJitter) and the interface's ArpCache PendingQueueSize
+     *        (ArpPendingQueueSize).
      * \param device the GSN endpoint
      * \param config servers, static entries, server role, options text
      * \return the interface
@@ -172,6 +186,8 @@ class HarpProtocol : public Object
     bool m_revalidateIdleEntries;                 ///< RevalidateIdleEntries
     FabricModeValue m_fabricMode;                 ///< FabricMode
     Time m_startDelay;                            ///< StartDelay
+    bool m_zeroArpRequestJitter;                  ///< ZeroArpRequestJitter
+    uint32_t m_arpPendingQueueSize;               ///< ArpPendingQueueSize
 };
 
 } // namespace ns3

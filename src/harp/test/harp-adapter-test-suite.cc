@@ -178,6 +178,8 @@ class HarpAdapterBroadcastTestCase : public TestCase
     {
         auto net = Star(3, true);
         HarpHelper harp;
+        // The self-test itself (Auto would take the fabric helper's word instead).
+        harp.SetAttribute("FabricMode", EnumValue(HarpProtocol::DETECT));
         net->InstallHarp(harp);
         Ptr<HarpInterface> a = net->Harp("ep0");
         Recorder rec;
@@ -248,6 +250,7 @@ class HarpAdapterRegistrationTestCase : public TestCase
     {
         auto net = Star(3, false);
         HarpHelper harp;
+        harp.SetAttribute("FabricMode", EnumValue(HarpProtocol::DETECT));
         harp.AddServer(net->Device("ep0"));
         // A second server of the LIS, named by its ULA, that never answers.
         const Mac48Address phantom("02:00:00:00:00:99");

@@ -10,8 +10,10 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iostream>
 #include <sstream>
 
 using namespace ns3;
@@ -299,6 +301,230 @@ class HarpIpAcrossLisTestCase : public TestCase
     bool m_broadcast;   ///< broadcast fabric
 };
 
+/// Runs \p f with std::cerr captured; \return what it printed.
+std::string
+CaptureCerr(const std::function<void()>& f)
+{
+    std::ostringstream captured;
+    std::streambuf* old = std::cerr.rdbuf(captured.rdbuf());
+    f();
+    std::cerr.rdbuf(old);
+    return captured.str();
+}
+
+/// A UDP echo client sending \p count requests of \p size bytes every \p interval.
+Ptr<UdpEchoClient>
+EchoBurst(Network& net,
+          const std::string& from,
+          const std::string& to,
+          Time start,
+          uint32_t count,
+          Time interval,
+          uint32_t* replies)
+{
+    UdpEchoServerHelper server(9);
+    server.Install(net.NodeOf(to)).Start(Seconds(0));
+    UdpEchoClientHelper client(net.Address(to), 9);
+    client.SetAttribute("MaxPackets", UintegerValue(count));
+    client.SetAttribute("Interval", TimeValue(interval));
+    client.SetAttribute("PacketSize", UintegerValue(512));
+    ApplicationContainer c = client.Install(net.NodeOf(from));
+    c.Start(start);
+    Ptr<UdpEchoClient> app = DynamicCast<UdpEchoClient>(c.Get(0));
+    app->TraceConnectWithoutContext("Rx",
+                                    MakeBoundCallback(
+                                        +[](uint32_t* n, Ptr<const Packet>) { ++*n; },
+                                        replies));
+    return app;
+}
+
+/**
+ * A run of 26 ms on a non-broadcast fabric the helper built: HARP knows the fabric from the
+ * helper (FabricMode Auto) and delivers; with the self-test forced (Detect), which takes 3 s,
+ * nothing is delivered and the end of the run says so (a warning and a counter).
+ */
+class HarpIpShortRunTestCase : public TestCase
+{
+  public:
+    /// \param detect force FabricMode Detect (else the default, Auto)
+    explicit HarpIpShortRunTestCase(bool detect)
+        : TestCase(std::string("a 26 ms run on a non-broadcast fabric: ") +
+                   (detect ? "Detect leaves datagrams unresolved and warns at the end"
+                           : "the helper's fabric knowledge makes HARP deliver")),
+          m_detect(detect)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HarpInterface> ep0;
+        uint32_t replies = 0;
+        std::string warning;
+        {
+            Network net(GsnTopologyBuilder::Star(3), false);
+            NS_TEST_EXPECT_MSG_EQ(
+                (net.Device("ep0")->GetFabricBroadcast() == GsnFabricBroadcast::NON_BROADCAST),
+                true,
+                "the fabric helper recorded a non-broadcast fabric");
+            net.Assign("ep0", "192.0.2.1");
+            net.Assign("ep1", "192.0.2.2");
+            net.Assign("ep2", "192.0.2.3");
+            HarpHelper harp;
+            if (m_detect)
+            {
+                harp.SetAttribute("FabricMode", EnumValue(HarpProtocol::DETECT));
+            }
+            harp.AddServer(net.Device("ep2"));
+            net.InstallHarp(harp);
+            ep0 = net.Harp("ep0");
+            EchoBurst(net, "ep0", "ep1", MilliSeconds(1), 20, MilliSeconds(1), &replies);
+            Simulator::Stop(MilliSeconds(26));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ((ep0->GetPhase() == harp::Phase::Operational),
+                                  !m_detect,
+                                  "operational at once unless detecting");
+            warning = CaptureCerr([]() { Simulator::Destroy(); });
+        }
+        const HarpAdapterCounters& c = ep0->GetCounters();
+        if (m_detect)
+        {
+            NS_TEST_EXPECT_MSG_EQ(replies, 0, "nothing resolves in 26 ms of self-test");
+            NS_TEST_EXPECT_MSG_EQ(c.datagramsUnresolvedAtEnd, 20, "every request waited");
+            NS_TEST_EXPECT_MSG_EQ(c.nextHopsUnresolvedAtEnd, 1, "for one next hop");
+            NS_TEST_EXPECT_MSG_NE(warning.find("20 datagram(s)"), std::string::npos, warning);
+            NS_TEST_EXPECT_MSG_NE(warning.find("self-test"), std::string::npos, warning);
+            NS_TEST_EXPECT_MSG_NE(warning.find("FabricMode"), std::string::npos, warning);
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(replies, 20, "every echo request answered within 26 ms");
+            NS_TEST_EXPECT_MSG_EQ(c.datagramsUnresolvedAtEnd, 0, "nothing left waiting");
+            NS_TEST_EXPECT_MSG_EQ(warning, "", "no warning");
+        }
+    }
+
+    bool m_detect; ///< force the self-test
+};
+
+/**
+ * A burst of 200 UDP echo requests sent before the first resolution completes: HARP's
+ * helper set the node's ARP request jitter to zero and a pending queue that holds them, so
+ * every one is answered (ns-3's defaults, 0-10 ms of jitter and a queue of 3, lost most).
+ */
+class HarpIpBurstTestCase : public TestCase
+{
+  public:
+    HarpIpBurstTestCase()
+        : TestCase("200 UDP echo requests sent before resolution are all answered; ARP "
+                   "jitter zero, pending queue large enough")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Network net(GsnTopologyBuilder::Star(3), true);
+        net.Assign("ep0", "192.0.2.1");
+        net.Assign("ep1", "192.0.2.2");
+        net.Assign("ep2", "192.0.2.3");
+        HarpHelper harp;
+        net.InstallHarp(harp);
+        uint32_t replies = 0;
+        // 200 requests within 2 us: all before the first resolution can come back.
+        EchoBurst(net, "ep0", "ep1", MilliSeconds(1), 200, NanoSeconds(10), &replies);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(replies, 200, "every request of the burst answered");
+
+        for (const char* host : {"ep0", "ep1"})
+        {
+            PointerValue jitter;
+            net.NodeOf(host)->GetObject<ArpL3Protocol>()->GetAttribute("RequestJitter", jitter);
+            Ptr<RandomVariableStream> rv = jitter.Get<RandomVariableStream>();
+            double largest = 0;
+            for (int i = 0; i < 100; ++i)
+            {
+                largest = std::max(largest, rv->GetValue());
+            }
+            NS_TEST_EXPECT_MSG_EQ(largest, 0.0, host << ": ARP request jitter is zero");
+            UintegerValue pending;
+            net.Harp(host)->GetArpCache()->GetAttribute("PendingQueueSize", pending);
+            NS_TEST_EXPECT_MSG_EQ(pending.Get(), 1000, host << ": pending queue size");
+        }
+    }
+};
+
+/**
+ * Ipv4GlobalRoutingHelper::PopulateRoutingTables on figure 1-31 (two LIS, router J/H) with
+ * the hosts' static default routes: it no longer aborts inside ns-3, the static routes carry
+ * the traffic, and the run starts with a warning naming the cause and the alternative.
+ */
+class HarpIpGlobalRoutingTestCase : public TestCase
+{
+  public:
+    HarpIpGlobalRoutingTestCase()
+        : TestCase("PopulateRoutingTables on a GSN fabric: no abort, a warning naming static "
+                   "routes, pings across LIS still answered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Network net(Figure131(), false, {{"J", "H"}});
+        HarpHelper harp;
+        SetUpLis(net, harp, true);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        net.Ping("A", "C", Seconds(5), Seconds(3));
+        net.Ping("A", "B", Seconds(5), Seconds(3));
+        Simulator::Stop(Seconds(9));
+        const std::string warning = CaptureCerr([]() { Simulator::Run(); });
+        NS_TEST_EXPECT_MSG_EQ(net.rtts, 6, "pings within and across LIS answered");
+        NS_TEST_EXPECT_MSG_NE(warning.find("global routing cannot see across a GSN fabric"),
+                              std::string::npos,
+                              warning);
+        NS_TEST_EXPECT_MSG_NE(warning.find("static route"), std::string::npos, warning);
+        NS_TEST_EXPECT_MSG_EQ(net.Device("A")->IsPointToPoint(), false, "behind a switch");
+    }
+};
+
+/// A refused HarpProtocol attribute value names what is allowed.
+class HarpIpAttributeMessagesTestCase : public TestCase
+{
+  public:
+    HarpIpAttributeMessagesTestCase()
+        : TestCase("a refused HARP attribute value names the allowed names or range")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        bool ok = true;
+        std::string text = CaptureCerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::HarpProtocol::FabricMode", StringValue("Bcast"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "Bcast refused");
+        NS_TEST_EXPECT_MSG_NE(text.find("ns3::HarpProtocol::FabricMode: \"Bcast\""),
+                              std::string::npos,
+                              text);
+        NS_TEST_EXPECT_MSG_NE(text.find("one of Auto, Detect, Broadcast, NonBroadcast"),
+                              std::string::npos,
+                              text);
+        text = CaptureCerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::HarpProtocol::BroadcastProbes", StringValue("0"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "no probe refused");
+        NS_TEST_EXPECT_MSG_NE(text.find("an integer of at least 1"), std::string::npos, text);
+        text = CaptureCerr([&ok]() {
+            ok = Config::SetDefaultFailSafe("ns3::HarpProtocol::ProbeInterval", StringValue("0s"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(ok, false, "a zero interval refused");
+        NS_TEST_EXPECT_MSG_NE(text.find("a time of at least"), std::string::npos, text);
+    }
+};
+
 /**
  * TCP bulk throughput over one GSN hop (two hosts on one cable), reported against the link's
  * payload rate: 6.4 Gbit/s times the share of Message bytes in whole micropackets.
@@ -422,6 +648,11 @@ class HarpIpTestSuite : public TestSuite
         AddTestCase(new HarpIpAcrossLisTestCase(true, true), TestCase::QUICK);
         AddTestCase(new HarpIpAcrossLisTestCase(true, false), TestCase::QUICK);
         AddTestCase(new HarpIpTcpThroughputTestCase, TestCase::QUICK);
+        AddTestCase(new HarpIpShortRunTestCase(false), TestCase::QUICK);
+        AddTestCase(new HarpIpShortRunTestCase(true), TestCase::QUICK);
+        AddTestCase(new HarpIpBurstTestCase, TestCase::QUICK);
+        AddTestCase(new HarpIpGlobalRoutingTestCase, TestCase::QUICK);
+        AddTestCase(new HarpIpAttributeMessagesTestCase, TestCase::QUICK);
     }
 };
 
