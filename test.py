@@ -6,6 +6,7 @@ It builds the project (unless -n), then runs, as separate processes:
   * every standalone engine unit-test program build/*-core-test (Boost.Test, no ns-3);
   * the wscript-consistency check (tools/check-wscript.py);
   * the gsn-dissector check (tools/test-dissector.sh; skipped when tshark is missing);
+  * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -443,6 +444,10 @@ def collect_jobs(args, outdir):
     dissector = os.path.join(TOP, "tools", "test-dissector.sh")
     if os.path.isfile(dissector):
         suites.append(("gsn-dissector", "system", ["bash", dissector, build_dir]))
+    # The fabric's pcap traces (switch ports too) and the ST dissector, from ST examples.
+    st_dissector = os.path.join(TOP, "tools", "test-st-dissector.sh")
+    if os.path.isfile(st_dissector):
+        suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
     known = {name for name, _, _ in suites}
     for name in args.suite:
@@ -456,7 +461,7 @@ def collect_jobs(args, outdir):
                 continue
             if not kind_selected(kind, args, named):
                 continue
-            cwd = TOP if name in ("wscript-consistency", "gsn-dissector") else outdir
+            cwd = TOP if name in ("wscript-consistency", "gsn-dissector", "st-dissector") else outdir
             jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
 
     # --- Examples listed in examples-to-run.py files.

@@ -8,7 +8,11 @@
  *   host 0 ==== switch ==== host 1      (GsnFabricHelper, GsnTopologyBuilder::Star(2))
  *
  * Usage: st-bulk-transfer [--size=BYTES] [--transfers=N] [--outstanding=N] [--read=1]
- *                         [--bufsize=LOG2] [--pcap=1]
+ *                         [--bufsize=LOG2] [--linkMode=Micropacket|Run] [--pcap=1]
+ *
+ * --pcap=1 writes st-bulk-transfer-<node>-<device>.pcap for every GSN port: the hosts' ST
+ * Messages (link type 149, with their VC) and the switch ports' micropackets (link type 148);
+ * tools/gsn.lua dissects them, ST operations included.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -18,6 +22,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <string>
 
 using namespace ns3;
 
@@ -30,6 +35,7 @@ main(int argc, char* argv[])
     bool read = false;
     uint32_t bufsize = 14;
     bool pcap = false;
+    std::string linkMode = "Micropacket";
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("size", "Bytes per transfer", size);
@@ -37,7 +43,10 @@ main(int argc, char* argv[])
     cmd.AddValue("outstanding", "Transfers in progress at once", outstanding);
     cmd.AddValue("read", "Bulk read (host 1 is the source) instead of a write", read);
     cmd.AddValue("bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsize);
-    cmd.AddValue("pcap", "Write pcap traces st-bulk-transfer-*.pcap", pcap);
+    cmd.AddValue("linkMode", "Link mode of every port: Micropacket or Run", linkMode);
+    cmd.AddValue("pcap",
+                 "Write pcap traces st-bulk-transfer-*.pcap of the hosts and the switch ports",
+                 pcap);
     cmd.Parse(argc, argv);
     if (bufsize < 8 || bufsize > 24)
     {
@@ -46,6 +55,7 @@ main(int argc, char* argv[])
     }
 
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetLinkMode(linkMode);
     GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(2));
 
     StHelper st;
@@ -69,7 +79,7 @@ main(int argc, char* argv[])
     clientApps.Start(MicroSeconds(10));
     if (pcap)
     {
-        fabricHelper.EnablePcap("st-bulk-transfer", fabric.endpointDevices);
+        fabricHelper.EnablePcapAll("st-bulk-transfer");
     }
 
     Simulator::Stop(Seconds(1));
