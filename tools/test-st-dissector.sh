@@ -124,7 +124,7 @@ in_time_order() {
 # The ST fields compared between sender and receiver (everything but time and direction).
 ST_FIELDS=(-e gsn.vc -e gsn.src -e gsn.dst -e st.opname -e st.flags -e st.param -e st.sport
     -e st.dport -e st.dkey -e st.checksum -e st.mx -e st.bufx -e st.offset -e st.sync -e st.bnum
-    -e st.did -e st.sid -e st.payload_len -e st.flags.channel)
+    -e st.did -e st.sid -e st.payload_len -e st.flags.channel -e st.tlen)
 
 check_mode() {
     local mode=$1 dir=$TMP/$1
@@ -191,6 +191,19 @@ check_mode() {
         awk -v op=$op '$2 == 1 && $6 == op { f = 1 } END { exit !f }' "$client.txt" ||
             fail "$mode: the client received no $op"
     done
+    # The fields of what the example asked for: each RTS for SIZE bytes, the RC's Bufsize,
+    # the DATA of a transfer into Bufx 0, 1, ... at offset 0, with the R_id of a CTS.
+    # (Columns: 6 op, 14 Bufx, 15 Offset, 18 D_id, 19 S_id, 20 payload, 22 T_len.)
+    local rts
+    rts=$(awk -v n=$SIZE '$2 == 0 && $6 == "RTS" { if ($22 != n) bad = 1; k++ } END { print bad ? -1 : k + 0 }' "$client.txt")
+    [ "$rts" = $TRANSFERS ] || fail "$mode: RTS T_len not $SIZE, or not $TRANSFERS RTS (got $rts)"
+    awk -v b=$BUFSIZE '$2 == 0 && $6 == "RC" && $14 == b { f = 1 } END { exit !f }' "$client.txt" ||
+        fail "$mode: the RC does not carry Bufsize $BUFSIZE"
+    awk -v per=$((SIZE >> BUFSIZE)) '$2 == 0 && $6 == "DATA" { if ($14 != k % per || $15 != 0) bad = 1; k++ }
+         END { exit bad }' "$client.txt" || fail "$mode: DATA not into Bufx 0, 1, ... at offset 0"
+    diff <(awk '$2 == 1 && $6 == "CTS" { print $19 }' "$client.txt" | sort -u) \
+        <(awk '$2 == 0 && $6 == "DATA" { print $18 }' "$client.txt" | sort -u) >/dev/null ||
+        fail "$mode: the DATA's R_ids are not those of the CTSs"
     # Field by field: what one host sent is what the other received (per VC in order).
     local a b
     for a in "$client" "$server"; do
