@@ -10,6 +10,7 @@ It builds the project (unless -n), then runs, as separate processes:
     built against the installed package);
   * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
     with one line and exit status 1);
+  * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -455,6 +456,10 @@ def collect_jobs(args, outdir):
     cli = os.path.join(TOP, "tools", "test-example-cli.py")
     if os.path.isfile(cli):
         suites.append(("example-cli", "system", [sys.executable, cli, build_dir]))
+    # The fabric's pcap traces (switch ports too) and the ST dissector, from ST examples.
+    st_dissector = os.path.join(TOP, "tools", "test-st-dissector.sh")
+    if os.path.isfile(st_dissector):
+        suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
     known = {name for name, _, _ in suites}
     for name in args.suite:
@@ -468,7 +473,13 @@ def collect_jobs(args, outdir):
                 continue
             if not kind_selected(kind, args, named):
                 continue
-            in_top = ("wscript-consistency", "gsn-dissector", "install-package", "example-cli")
+            in_top = (
+                "wscript-consistency",
+                "gsn-dissector",
+                "st-dissector",
+                "install-package",
+                "example-cli",
+            )
             cwd = TOP if name in in_top else outdir
             jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
 

@@ -3,9 +3,12 @@
 #
 # Checks the Wireshark dissector tools/gsn.lua against the pcap traces the gsn module writes.
 # It builds nothing: it runs the already built example gsn-two-hosts with pcap tracing in a
-# temporary folder, reads the traces with tshark and the dissector, and compares the fields
-# with what the example sent. It also feeds the dissector hand-made records (a corrupted
-# M_len, an IPv4 payload, micropacket records with a good and a bad LCRC).
+# temporary folder, reads the traces (link type 149: Messages behind the VC pseudo-header)
+# with tshark and the dissector, and compares the fields with what the example sent. It also
+# feeds the dissector hand-made records on link type 147 (a corrupted M_len, an IPv4 payload,
+# an ST RTS and a truncated ST header) and micropacket records with a good and a bad LCRC.
+# tools/test-st-dissector.sh checks the switch ports' traces and the st dissector on an ST
+# example's traces.
 #
 # Usage: tools/test-dissector.sh [BUILD_DIR]     (default: build/ at the repository root)
 # Environment: TSHARK=path of tshark (default: tshark on PATH).
@@ -44,9 +47,10 @@ trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$TMP/home"
 
 # ---------------------------------------------------------------------------------------
-# 1. Traces from the example: 100-byte payloads, so M_len = 8 (LLC/SNAP) + 100 = 108.
+# 1. Traces from the example: 100-byte payloads on VC 2, so M_len = 8 (LLC/SNAP) + 100 = 108,
+#    records of 4 (pseudo-header) + 16 + 108 bytes.
 
-(cd "$TMP" && "$EXAMPLE" --pcap=1 --duration=200us --size=100 >example.out 2>&1) ||
+(cd "$TMP" && "$EXAMPLE" --pcap=1 --duration=200us --size=100 --vc=2 >example.out 2>&1) ||
     fail "gsn-two-hosts failed: $(cat "$TMP/example.out")"
 for i in 0 1; do
     [ -s "$TMP/gsn-two-hosts-$i-0.pcap" ] || fail "gsn-two-hosts wrote no gsn-two-hosts-$i-0.pcap"
@@ -99,18 +103,29 @@ ula0=00:00:00:00:00:01
 ula1=00:00:00:00:00:02
 for i in 0 1; do
     pcap=$TMP/gsn-two-hosts-$i-0.pcap
+    own=$([ $i = 0 ] && echo $ula0 || echo $ula1)
+    linktype=$(od -An -tu4 -j20 -N4 "$pcap" | tr -d ' ')
+    [ "$linktype" = 149 ] || fail "$pcap: link type $linktype, expected 149 (LINKTYPE_USER2)"
     out=$(run_tshark -r "$pcap" -T fields -E separator=' ' \
-        -e gsn.mlen -e gsn.dst -e gsn.src -e gsn.ethertype -e gsn.record_len 2>"$TMP/err") ||
+        -e gsn.mlen -e gsn.dst -e gsn.src -e gsn.ethertype -e gsn.record_len \
+        -e gsn.vc -e gsn.direction -e frame.len 2>"$TMP/err") ||
         fail "tshark failed on $pcap: $(cat "$TMP/err")"
     [ -n "$out" ] || fail "no records dissected in $pcap"
     n=0
     sent=0
     received=0
-    while read -r mlen dst src etype reclen; do
+    while read -r mlen dst src etype reclen vc dir flen; do
         n=$((n + 1))
         [ "$mlen" = 108 ] || fail "$pcap record $n: M_len $mlen, expected 108"
         [ "$reclen" = 124 ] || fail "$pcap record $n: record length $reclen, expected 124"
+        [ "$flen" = 128 ] || fail "$pcap record $n: frame length $flen, expected 4 + 124"
         [ "$etype" = 0x88b5 ] || fail "$pcap record $n: EtherType $etype, expected 0x88b5"
+        [ "$vc" = 2 ] || fail "$pcap record $n: VC '$vc', expected 2 (--vc=2)"
+        if [ "$src" = "$own" ]; then
+            [ "$dir" = 0 ] || fail "$pcap record $n: sent by this host but direction '$dir'"
+        else
+            [ "$dir" = 1 ] || fail "$pcap record $n: received by this host but direction '$dir'"
+        fi
         if [ "$src" = $ula0 ] && [ "$dst" = $ula1 ]; then
             sent=$((sent + 1))
         elif [ "$src" = $ula1 ] && [ "$dst" = $ula0 ]; then
@@ -158,12 +173,16 @@ write_pcap() {
 }
 
 # An IPv4 datagram (20-byte header, 192.0.2.1 -> 192.0.2.2, protocol 253) in a Message, then
-# the same Message with a wrong M_len, then an ST Message (EtherType 0x8181, 40 zero bytes).
+# the same Message with a wrong M_len, then ST Messages (EtherType 0x8181): an RTS (flags S, I,
+# data channel 3; CTS_req 64, ports 5001 -> 5000, R_Key 0x0a, Max_Block 24, T_len 2^32 + 5,
+# I_id 7) and 12 bytes of a header.
 ip=4500001400010000fdff0000c0000201c0000202
 good_ip=0000001c000000000002000000000001aaaa030000000800$ip
 bad_mlen=0000001d000000000002000000000001aaaa030000000800$ip
-st=00000030000000000002000000000001aaaa030000008181$(printf '0%.0s' {1..80})
-write_pcap "$TMP/handmade.pcap" 147 "$good_ip" "$bad_mlen" "$st"
+rts=b0630040138813890000000a00000018000000000000000000000001000000050000000000000007
+st=00000030000000000002000000000001aaaa030000008181$rts
+st_short=00000014000000000002000000000001aaaa030000008181b06300401388138900000000
+write_pcap "$TMP/handmade.pcap" 147 "$good_ip" "$bad_mlen" "$st" "$st_short"
 chmod 644 "$TMP/handmade.pcap"
 out=$(run_tshark -r "$TMP/handmade.pcap" -T fields -E separator='|' -E occurrence=f \
     -e gsn.mlen -e gsn.ethertype -e ip.src -e ip.dst -e frame.protocols \
@@ -177,8 +196,18 @@ IFS='|' read -r mlen etype isrc idst protos <<<"${lines[0]}"
     fail "a wrong M_len (record 2) was not flagged with gsn.mlen.mismatch (or a good one was)"
 IFS='|' read -r mlen etype _ _ protos <<<"${lines[2]}"
 [ "$mlen $etype" = "48 0x8181" ] || fail "ST record: got '${lines[2]}'"
-# No "st" dissector is loaded here: ST payload is data (not Wireshark's 0x8181 spanning tree).
-[ "$protos" = gsn:data ] || fail "ST record without an st dissector: protocols '$protos'"
+# 0x8181 goes to the st dissector of gsn.lua (not to Wireshark's 0x8181 spanning tree).
+[ "$protos" = gsn:st ] || fail "ST record: protocols '$protos', expected gsn:st"
+out=$(run_tshark -r "$TMP/handmade.pcap" -Y "frame.number == 3" -T fields -E separator=' ' \
+    -e st.opname -e st.flags.channel -e st.flags.send_state -e st.flags.interrupt -e st.param \
+    -e st.sport -e st.dport -e st.dkey -e st.mx -e st.tlen -e st.sid -e st.payload_len \
+    -e _ws.col.Info 2>"$TMP/err") || fail "tshark failed on the ST record: $(cat "$TMP/err")"
+case "$out" in
+"RTS 3 "[1T]*" "[1T]*" 64 5001 5000 0x0000000a 24 4294967301 7 0 RTS 5001->5000 T_len=4294967301 I_id=7 [S,I]") ;;
+*) fail "ST RTS record: got '$out'" ;;
+esac
+[ "$(run_tshark -r "$TMP/handmade.pcap" -Y st.short -T fields -e frame.number 2>/dev/null)" = 4 ] ||
+    fail "a truncated ST header (record 4) was not flagged with st.short (or a whole one was)"
 
 # Micropacket records (LINKTYPE_USER1), as GsnMicropacket::Serialize writes them: a Header
 # micropacket (VC 1, TSEQ 7, RSEQ 3, 63 credits for VC 2), and a Credit-only micropacket

@@ -7,11 +7,15 @@
 #include "ns3/error-model.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-pcap-header.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/simulator.h"
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace ns3
@@ -19,7 +23,115 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("GsnHelper");
 
+namespace
+{
+
+/**
+ * A pcap file written in time order. A port traces the micropackets of a run when it
+ * chooses them, at the run's start, with their own later times (Run link mode): such records
+ * wait here until the simulation has passed their time. No record is traced at a time
+ * later than its own, so the records older than now are final.
+ */
+class GsnPcapWriter : public SimpleRefCount<GsnPcapWriter>
+{
+  public:
+    /// \param file the file to write
+    explicit GsnPcapWriter(Ptr<PcapFileWrapper> file)
+        : m_file(file)
+    {
+    }
+
+    ~GsnPcapWriter()
+    {
+        Close();
+    }
+
+    /// Write \p packet as a record of time \p t (not earlier than now).
+    /// \param t the record's time \param packet its bytes
+    void Write(Time t, Ptr<const Packet> packet)
+    {
+        if (!m_file)
+        {
+            return; // closed: the simulation was destroyed
+        }
+        const Time now = Simulator::Now();
+        t = std::max(t, now);
+        if (m_pending.empty() && t == now)
+        {
+            m_file->Write(t, packet);
+            return;
+        }
+        m_pending.emplace(t, packet);
+        const auto final = m_pending.lower_bound(now);
+        for (auto it = m_pending.begin(); it != final; ++it)
+        {
+            m_file->Write(it->first, it->second);
+        }
+        m_pending.erase(m_pending.begin(), final);
+    }
+
+    /// Write every record still waiting and close the file (the simulation is over).
+    void Close()
+    {
+        if (!m_file)
+        {
+            return;
+        }
+        for (const auto& [t, packet] : m_pending)
+        {
+            m_file->Write(t, packet);
+        }
+        m_pending.clear();
+        m_file->Close();
+        m_file = nullptr;
+    }
+
+  private:
+    Ptr<PcapFileWrapper> m_file;                      ///< the file
+    std::multimap<Time, Ptr<const Packet>> m_pending; ///< records ahead of now, by time
+};
+
+/// A Message sent or received by an endpoint, without pseudo-header (link type 147).
+void
+GsnPcapMessage(Ptr<GsnPcapWriter> writer,
+               GsnNetDevice* device,
+               Ptr<const Packet> message,
+               uint8_t /* vc */,
+               bool received)
+{
+    writer->Write(received ? Simulator::Now() : device->GetSlotTime(), message);
+}
+
+/// A Message sent or received by an endpoint, behind a GsnPcapHeader (link type 149).
+void
+GsnPcapVcMessage(Ptr<GsnPcapWriter> writer,
+                 GsnNetDevice* device,
+                 Ptr<const Packet> message,
+                 uint8_t vc,
+                 bool received)
+{
+    Ptr<Packet> record = message->Copy();
+    record->AddHeader(GsnPcapHeader(vc, received ? GsnPcapHeader::RECEIVED : GsnPcapHeader::SENT));
+    writer->Write(received ? Simulator::Now() : device->GetSlotTime(), record);
+}
+
+/// A micropacket a port sends or receives (link type 148): 40 wire bytes.
+void
+GsnPcapMicropacket(Ptr<GsnPcapWriter> writer,
+                   GsnPortDevice* port,
+                   bool received,
+                   const GsnMicropacket& mp)
+{
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    mp.Serialize(wire);
+    writer->Write(received ? port->GetRxArrivalTime() : port->GetSlotTime(),
+                  Create<Packet>(wire, gsn::MICROPACKET_BYTES));
+}
+
+} // namespace
+
 GsnHelper::GsnHelper()
+    : m_pcapVcHeader(true)
 {
     m_deviceFactory.SetTypeId("ns3::GsnNetDevice");
     m_channelFactory.SetTypeId("ns3::GsnChannel");
@@ -109,27 +221,55 @@ GsnHelper::SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t st
 }
 
 void
+GsnHelper::SetPcapVcHeader(bool enable)
+{
+    m_pcapVcHeader = enable;
+}
+
+void
 GsnHelper::EnablePcapInternal(std::string prefix,
                               Ptr<NetDevice> nd,
                               bool promiscuous,
                               bool explicitFilename)
 {
-    Ptr<GsnNetDevice> device = nd->GetObject<GsnNetDevice>();
-    if (!device)
+    Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(nd);
+    if (!port)
     {
-        NS_LOG_INFO("GsnHelper::EnablePcapInternal(): device " << nd << " is not a GsnNetDevice");
+        NS_LOG_INFO("GsnHelper::EnablePcapInternal(): device " << nd << " is not a GSN port");
         return;
     }
+    Ptr<GsnNetDevice> device = DynamicCast<GsnNetDevice>(nd);
+    const uint32_t linkType = !device          ? PCAP_MICROPACKET_LINK_TYPE
+                              : m_pcapVcHeader ? PCAP_VC_LINK_TYPE
+                                               : PCAP_LINK_TYPE;
     PcapHelper pcapHelper;
     const std::string filename =
-        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, nd);
     Ptr<PcapFileWrapper> file =
         pcapHelper.CreateFile(filename,
                               std::ios::out,
-                              static_cast<PcapHelper::DataLinkType>(PCAP_LINK_TYPE));
-    pcapHelper.HookDefaultSink<GsnNetDevice>(device,
-                                             promiscuous ? "PromiscSniffer" : "Sniffer",
-                                             file);
+                              static_cast<PcapHelper::DataLinkType>(linkType));
+    Ptr<GsnPcapWriter> writer = Create<GsnPcapWriter>(file);
+    // Records traced ahead of their time are written when the simulation ends, at the
+    // latest, and the file is closed then. (The callbacks hold the device by a plain pointer:
+    // they live in it.)
+    Simulator::ScheduleDestroy(&GsnPcapWriter::Close, writer);
+    if (!device)
+    {
+        // A switch port: its micropackets, both ways (promiscuous or not, all of them).
+        port->TraceConnectWithoutContext(
+            "MicropacketTx",
+            MakeBoundCallback(&GsnPcapMicropacket, writer, PeekPointer(port), false));
+        port->TraceConnectWithoutContext(
+            "MicropacketRx",
+            MakeBoundCallback(&GsnPcapMicropacket, writer, PeekPointer(port), true));
+        return;
+    }
+    device->TraceConnectWithoutContext(
+        promiscuous ? "PromiscSnifferVc" : "SnifferVc",
+        MakeBoundCallback(m_pcapVcHeader ? &GsnPcapVcMessage : &GsnPcapMessage,
+                          writer,
+                          PeekPointer(device)));
 }
 
 void

@@ -24,16 +24,33 @@ class GsnNetDevice;
  * \ingroup gsn
  * \brief Builds GSN links between endpoints, and traces them.
  *
- * Pcap files use the link type LINKTYPE_USER0 (147); each record is one Message from
- * byte 0 of its Header micropacket: M_len (4 bytes, big-endian), D_ULA (6), S_ULA (6), the
- * 802.2 LLC/SNAP header (8, EtherType last) and the payload. tools/gsn.lua dissects it in
- * Wireshark.
+ * Pcap files of an endpoint (GsnNetDevice) hold one record per Message sent or received,
+ * from byte 0 of its Header micropacket: M_len (4 bytes, big-endian), D_ULA (6), S_ULA (6),
+ * the 802.2 LLC/SNAP header (8, EtherType last) and the payload. By default each record
+ * starts with a 4-byte pseudo-header (GsnPcapHeader: VC, direction, 2 reserved bytes), link
+ * type LINKTYPE_USER2 (149); SetPcapVcHeader(false) leaves it out (LINKTYPE_USER0, 147).
+ *
+ * A switch port has no Messages (it forwards micropackets as they come): its pcap file holds
+ * every micropacket it sends and every good one it receives, 40 bytes each as
+ * GsnMicropacket::Serialize writes them, link type LINKTYPE_USER1 (148), from the port's
+ * MicropacketTx and MicropacketRx traces. EnablePcapAll() covers switch ports too.
+ *
+ * Records carry the time a micropacket starts on the wire (sent) or arrived (received); the
+ * sent Messages, the time their Header starts. In the Run link mode a port chooses the slots
+ * of a run at its start: the records traced ahead of their time wait in the writer until the
+ * simulation has passed it, so that each file stays in time order.
+ *
+ * tools/gsn.lua dissects all three link types in Wireshark.
  */
 class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 {
   public:
-    /// The pcap link type of GSN Message records (LINKTYPE_USER0).
+    /// The pcap link type of GSN Message records without pseudo-header (LINKTYPE_USER0).
     static constexpr uint32_t PCAP_LINK_TYPE = 147;
+    /// The pcap link type of micropacket records (LINKTYPE_USER1), switch ports' files.
+    static constexpr uint32_t PCAP_MICROPACKET_LINK_TYPE = 148;
+    /// The pcap link type of GSN Message records behind a GsnPcapHeader (LINKTYPE_USER2).
+    static constexpr uint32_t PCAP_VC_LINK_TYPE = 149;
 
     GsnHelper();
     ~GsnHelper() override = default;
@@ -87,9 +104,17 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     static int64_t SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t stream);
 
+    /**
+     * Choose the format of the endpoints' pcap files enabled after this call.
+     * \param enable true (the default): each Message behind a GsnPcapHeader (VC, direction),
+     *        link type 149; false: the Messages alone, link type 147
+     */
+    void SetPcapVcHeader(bool enable);
+
   protected:
     ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
     ObjectFactory m_channelFactory; ///< makes GsnChannels
+    bool m_pcapVcHeader;            ///< endpoints' pcap records behind a GsnPcapHeader
 
   private:
     void EnablePcapInternal(std::string prefix,

@@ -161,7 +161,17 @@ GsnNetDevice::GetTypeId()
             .AddTraceSource("PromiscSniffer",
                             "Messages sent and received, as on the wire (promiscuous).",
                             MakeTraceSourceAccessor(&GsnNetDevice::m_promiscSnifferTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("SnifferVc",
+                            "What Sniffer gives, with the Message's VC and whether this "
+                            "endpoint received it (false: sent it).",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_snifferVcTrace),
+                            "ns3::GsnNetDevice::SnifferVcTracedCallback")
+            .AddTraceSource("PromiscSnifferVc",
+                            "What PromiscSniffer gives, with the Message's VC and whether "
+                            "this endpoint received it (false: sent it).",
+                            MakeTraceSourceAccessor(&GsnNetDevice::m_promiscSnifferVcTrace),
+                            "ns3::GsnNetDevice::SnifferVcTracedCallback");
     return tid;
 }
 
@@ -426,6 +436,8 @@ GsnNetDevice::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
         m_phyTxBeginTrace(message);
         m_snifferTrace(message);
         m_promiscSnifferTrace(message);
+        m_snifferVcTrace(message, vc, false);
+        m_promiscSnifferVcTrace(message, vc, false);
     }
     seg.Next(mp);
     if (!seg.IsActive())
@@ -537,7 +549,7 @@ GsnNetDevice::Reassemble(const GsnMicropacket& mp)
     }
     else if (result == GsnMessageAssembler::Result::COMPLETE)
     {
-        DeliverMessage(assembler.TakeMessage());
+        DeliverMessage(assembler.TakeMessage(), mp.vc);
     }
 }
 
@@ -551,7 +563,7 @@ GsnNetDevice::DropMessage(Ptr<const Packet> message, GsnRxDropReason reason)
 }
 
 void
-GsnNetDevice::DeliverMessage(Ptr<Packet> message)
+GsnNetDevice::DeliverMessage(Ptr<Packet> message, uint8_t vc)
 {
     m_phyRxEndTrace(message);
     // The Message was rebuilt from wire bytes: read the addressing and LLC/SNAP from them,
@@ -600,9 +612,11 @@ GsnNetDevice::DeliverMessage(Ptr<Packet> message)
     }
 
     m_promiscSnifferTrace(message);
+    m_promiscSnifferVcTrace(message, vc, true);
     if (type != NetDevice::PACKET_OTHERHOST)
     {
         m_snifferTrace(message);
+        m_snifferVcTrace(message, vc, true);
     }
     if (!m_promiscRxCallback.IsNull())
     {

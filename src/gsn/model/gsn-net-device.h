@@ -69,7 +69,9 @@ struct GsnMessageCounters
  * LLC/SNAP) before it is handed up; a bad one is counted by reason and dropped.
  *
  * Pcap and the Sniffer traces see whole Messages as they are on the wire from byte 0 of the
- * Header micropacket: M_len(4) D_ULA(6) S_ULA(6) LLC/SNAP(8) payload.
+ * Header micropacket: M_len(4) D_ULA(6) S_ULA(6) LLC/SNAP(8) payload. SnifferVc and
+ * PromiscSnifferVc give the same Messages with their VC and direction (GsnHelper's pcap
+ * files put both in a pseudo-header, GsnPcapHeader).
  */
 class GsnNetDevice : public GsnPortDevice
 {
@@ -232,6 +234,13 @@ class GsnNetDevice : public GsnPortDevice
     /// TracedCallback signature for Message drops at the destination.
     typedef void (*MessageDropTracedCallback)(Ptr<const Packet> message, GsnRxDropReason reason);
 
+    /**
+     * TracedCallback signature of the SnifferVc and PromiscSnifferVc sources: a Message as on
+     * the wire (as Sniffer and PromiscSniffer give it), its VC, and whether this endpoint
+     * received it (false: it sent it).
+     */
+    typedef void (*SnifferVcTracedCallback)(Ptr<const Packet> message, uint8_t vc, bool received);
+
   protected:
     void DoDispose() override;
     bool HasMessageMicropacket(uint8_t vc) const override;
@@ -261,8 +270,8 @@ class GsnNetDevice : public GsnPortDevice
     void ProcessAdminResponse(const GsnAdminPayload& p);
     /// Take a received Header/Data micropacket into the Message of its VC.
     void Reassemble(const GsnMicropacket& mp);
-    /// Hand a complete Message to the protocols.
-    void DeliverMessage(Ptr<Packet> message);
+    /// Hand a complete Message, received on \p vc, to the protocols.
+    void DeliverMessage(Ptr<Packet> message, uint8_t vc);
     /// Count and trace a Message dropped at the destination.
     void DropMessage(Ptr<const Packet> message, GsnRxDropReason reason);
     /// \return whether an ARP/HARP frame holds the addresses its header announces
@@ -313,6 +322,10 @@ class GsnNetDevice : public GsnPortDevice
     TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;                   ///< PhyRxEnd
     TracedCallback<Ptr<const Packet>> m_snifferTrace;                    ///< Sniffer
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;             ///< PromiscSniffer
+
+    /// SnifferVc and PromiscSnifferVc: Message, VC, received
+    TracedCallback<Ptr<const Packet>, uint8_t, bool> m_snifferVcTrace;
+    TracedCallback<Ptr<const Packet>, uint8_t, bool> m_promiscSnifferVcTrace; ///< (see above)
 };
 
 } // namespace ns3

@@ -8,8 +8,12 @@
  *   host 0 ==== switch ==== host 1      (GsnFabricHelper, GsnTopologyBuilder::Star(2))
  *
  * Usage: st-bulk-transfer [--size=BYTES] [--transfers=N] [--outstanding=N] [--read=1]
- *                         [--bufsize=LOG2] [--pcap=1]
+ *                         [--bufsize=LOG2] [--linkMode=Micropacket|Run] [--pcap=1]
  * A bad value prints one line naming the option and exits with status 1.
+ *
+ * --pcap=1 writes st-bulk-transfer-<node>-<device>.pcap for every GSN port: the hosts' ST
+ * Messages (link type 149, with their VC) and the switch ports' micropackets (link type 148);
+ * tools/gsn.lua dissects them, ST operations included.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
@@ -19,6 +23,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <string>
 
 using namespace ns3;
 
@@ -33,6 +38,7 @@ main(int argc, char* argv[])
     std::string readText = "0";
     std::string bufsizeText = "14";
     std::string pcapText = "0";
+    std::string linkModeText = "Micropacket";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("st-bulk-transfer");
@@ -44,7 +50,11 @@ main(int argc, char* argv[])
                    outstandingText);
     check.AddValue(cmd, "read", "Bulk read (host 1 is the source) instead of a write", readText);
     check.AddValue(cmd, "bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsizeText);
-    check.AddValue(cmd, "pcap", "Write pcap traces st-bulk-transfer-*.pcap", pcapText);
+    check.AddValue(cmd, "linkMode", "Link mode of every port: Micropacket or Run", linkModeText);
+    check.AddValue(cmd,
+                   "pcap",
+                   "Write pcap traces st-bulk-transfer-*.pcap of the hosts and the switch ports",
+                   pcapText);
     check.Parse(cmd, argc, argv);
     // The server holds a transfer's bytes in memory: at most 256 MiB.
     const auto size = uint64_t(check.Integer("size", sizeText, 1, int64_t(1) << 28));
@@ -53,8 +63,10 @@ main(int argc, char* argv[])
     const bool read = check.Boolean("read", readText);
     const auto bufsize = uint32_t(check.Integer("bufsize", bufsizeText, 8, 24));
     const bool pcap = check.Boolean("pcap", pcapText);
+    const std::string linkMode = check.Choice("linkMode", linkModeText, {"Micropacket", "Run"});
 
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetLinkMode(linkMode);
     GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(2));
 
     StHelper st;
@@ -78,7 +90,7 @@ main(int argc, char* argv[])
     clientApps.Start(MicroSeconds(10));
     if (pcap)
     {
-        fabricHelper.EnablePcap("st-bulk-transfer", fabric.endpointDevices);
+        fabricHelper.EnablePcapAll("st-bulk-transfer");
     }
 
     Simulator::Stop(Seconds(1));
