@@ -3,8 +3,9 @@
  *
  * GsnAdminPayload: the 32-byte data area of an Admin micropacket (HIPPI-6400-SC) and its
  * exact encoding. The commands are those of seed 000 Table 1-6; their codes and the layout
- * are the PROTOCOLS.md 2.2 proposal, extended with a recorded path so that a response finds
- * its way back through multi-port switches. Only this file knows the layout.
+ * are the project's proposal (gsn-protocol-reference.rst, "Admin micropacket format and commands"),
+ * extended with a recorded path so that a response finds its way back through multi-port switches.
+ * Only this file knows the layout.
  *
  *  byte 0      hop count: elements still to cross before the micropacket is processed
  *  byte 1      command (a response has the request's code | 0x80)
@@ -37,7 +38,8 @@ namespace ns3
 
 /**
  * \ingroup gsn
- * Admin commands (seed 000 Table 1-6; codes proposed in PROTOCOLS.md 2.2).
+ * Admin commands (seed 000 Table 1-6; codes proposed in gsn-protocol-reference.rst, "Admin
+ * micropacket format and commands").
  */
 enum class GsnAdminCommand : uint8_t
 {

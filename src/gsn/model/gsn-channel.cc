@@ -39,7 +39,8 @@ GsnChannel::GetTypeId()
                           MakeGsnChecker("ns3::GsnChannel::Length", MakeDoubleChecker<double>(0.0)))
             .AddAttribute(
                 "DelayPerMeter",
-                "Propagation delay per metre (PROTOCOLS.md 1.1 proposal).",
+                "Propagation delay per metre (proposal; gsn-protocol-reference.rst 'Rates and "
+                "timing').",
                 TimeValue(NanoSeconds(5)),
                 MakeTimeAccessor(&GsnChannel::SetDelayPerMeter, &GsnChannel::GetDelayPerMeter),
                 MakeGsnChecker("ns3::GsnChannel::DelayPerMeter", MakeTimeChecker(Time(0))))

@@ -28,8 +28,9 @@ class GsnPortDevice;
  * \brief A GSN cable: two simplex links of the same length.
  *
  * The one-way delay is the Delay attribute when it is set (non-zero); otherwise it is
- * Length x DelayPerMeter (5 ns/m, PROTOCOLS.md 1.1 proposal). Copper cables are limited to
- * 40 m and fibre to 1 km (HIPPI-6400-PH); a longer cable is a configuration error.
+ * Length x DelayPerMeter (5 ns/m, a proposal: gsn-protocol-reference.rst, "Rates and timing").
+ * Copper cables are limited to 40 m and fibre to 1 km (HIPPI-6400-PH); a longer cable is a
+ * configuration error.
  */
 class GsnChannel : public Channel
 {

@@ -3,7 +3,8 @@
  *
  * Constants of GSN (HIPPI-6400) that come from the standard or from SGI's implementation.
  * Each value lives here once, with its source. Defaults that the standards leave unknown
- * (PROTOCOLS.md "proposed") are attributes of the objects that use them, not constants.
+ * (the proposals of gsn-protocol-reference.rst) are attributes of the objects that use them, not
+ * constants.
  */
 #ifndef GSN_CONSTANTS_H
 #define GSN_CONSTANTS_H
@@ -46,11 +47,12 @@ constexpr uint32_t SEQUENCE_SPACE = 256;
 constexpr uint32_t MAX_RETRANSMIT_WINDOW = SEQUENCE_SPACE - 1;
 
 /// Bytes of the Header micropacket before the LLC/SNAP header: M_len(4) D_ULA(6) S_ULA(6)
-/// (layout proposed in PROTOCOLS.md 1.4).
+/// (proposed layout: gsn-protocol-reference.rst, "Message and Header micropacket format").
 constexpr uint32_t MESSAGE_ADDRESS_BYTES = 16;
 /// 802.2 LLC/SNAP header carried in every Message (RFC 2835 4.1, seed 000).
 constexpr uint32_t LLC_SNAP_BYTES = 8;
-/// Largest Message length M_len (32-bit field, PROTOCOLS.md 1.4).
+/// Largest Message length M_len (32-bit field, a proposal: gsn-protocol-reference.rst, "Message and
+/// Header micropacket format").
 constexpr uint64_t MAX_MESSAGE_LENGTH = 0xFFFFFFFFull;
 
 /// Default IP MTU over GSN (RFC 2067 value, proposed for RFC 2835).

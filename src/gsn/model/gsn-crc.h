@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The 16-bit CRC used for LCRC and ECRC. The polynomial is not known from the standard;
- * PROTOCOLS.md 1.2 proposes CRC-16/CCITT (x^16+x^12+x^5+1, initial value 0xFFFF), which this
- * computes four bytes per step from tables (checked against Boost.CRC in the tests). Only
- * this file and its test know the polynomial.
+ * the project proposes CRC-16/CCITT (gsn-protocol-reference.rst, "Micropacket layout")
+ * (x^16+x^12+x^5+1, initial value 0xFFFF), which this computes four bytes per step from tables
+ * (checked against Boost.CRC in the tests). Only this file and its test know the polynomial.
  */
 #ifndef GSN_CRC_H
 #define GSN_CRC_H

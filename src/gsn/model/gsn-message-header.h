@@ -3,7 +3,8 @@
  *
  * GsnMessageHeader: the addressing bytes that open every GSN Message, in the Header
  * micropacket before the LLC/SNAP header: M_len(4) D_ULA(6) S_ULA(6). The layout is the
- * PROTOCOLS.md 1.4 proposal; this class is the only place that knows it.
+ * project's proposal (gsn-protocol-reference.rst, "Message and Header micropacket format");
+ * this class is the only place that knows it.
  */
 #ifndef GSN_MESSAGE_HEADER_H
 #define GSN_MESSAGE_HEADER_H

@@ -49,8 +49,9 @@ GsnIsDefinedMicropacketType(uint8_t type)
 bool
 GsnMicropacket::IsSequenced() const
 {
-    // PROTOCOLS.md 1.7: Header, Data, Admin and Credit-only are sequenced (a lost credit
-    // grant is resent); Null and the link-control types are not.
+    // Proposal (gsn-protocol-reference.rst, "Go-back-N retransmission rules"): Header, Data, Admin
+    // and Credit-only are sequenced (a lost credit grant is resent); Null and the link-control
+    // types are not.
     switch (GetType())
     {
     case GsnMicropacketType::HEADER:

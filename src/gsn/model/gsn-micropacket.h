@@ -49,9 +49,10 @@ bool GsnIsDefinedMicropacketType(uint8_t type);
  * \brief One GSN micropacket: 32 data bytes and the control fields of seed 000 Table 1-4.
  *
  * Wire encoding (40 bytes): bytes 0-31 are the data; bytes 32-39 are the 64 control bits,
- * most significant bit first in the order of the seed's table (PROTOCOLS.md 1.2 proposal):
- * VC(2) TYPE(4) T(1) E(1) | VCR(2) CR(6) | RSEQ(8) | TSEQ(8) | ECRC(16) | LCRC(16).
- * LCRC covers the 32 data bytes and the first 48 control bits (bytes 0-37).
+ * most significant bit first in the order of the seed's table (a proposal:
+ * gsn-protocol-reference.rst, "Micropacket layout"): VC(2) TYPE(4) T(1) E(1) | VCR(2) CR(6) |
+ * RSEQ(8) | TSEQ(8) | ECRC(16) | LCRC(16). LCRC covers the 32 data bytes and the first 48 control
+ * bits (bytes 0-37).
  *
  * In memory the data is a reference: a Message's micropackets share its GsnMessageBytes,
  * so that a micropacket is small to buffer and copy, and their ECRCs are computed only when

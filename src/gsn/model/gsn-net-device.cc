@@ -43,21 +43,24 @@ GsnNetDevice::GetTypeId()
                                                 &GsnNetDevice::GetTxQueueMaxSize),
                           MakeQueueSizeChecker())
             .AddAttribute("MaxMessageBytesVc0",
-                          "Largest M_len on VC 0 (control; PROTOCOLS.md 1.5 proposal).",
+                          "Largest M_len on VC 0 (control; proposal, gsn-protocol-reference.rst "
+                          "'Virtual channel usage').",
                           UintegerValue(4096),
                           MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes0),
                           MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc0",
                                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
                                                                        gsn::MAX_MESSAGE_LENGTH)))
             .AddAttribute("MaxMessageBytesVc1",
-                          "Largest M_len on VC 1 (low latency; PROTOCOLS.md 1.5 proposal).",
+                          "Largest M_len on VC 1 (low latency; proposal, "
+                          "gsn-protocol-reference.rst 'Virtual channel usage').",
                           UintegerValue(131072),
                           MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes1),
                           MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc1",
                                          MakeUintegerChecker<uint64_t>(gsn::LLC_SNAP_BYTES,
                                                                        gsn::MAX_MESSAGE_LENGTH)))
             .AddAttribute("MaxMessageBytesVc2",
-                          "Largest M_len on VC 2 (PROTOCOLS.md 1.5 proposal).",
+                          "Largest M_len on VC 2 (proposal, gsn-protocol-reference.rst 'Virtual "
+                          "channel usage').",
                           UintegerValue(131072),
                           MakeUintegerAccessor(&GsnNetDevice::m_maxMessageBytes2),
                           MakeGsnChecker("ns3::GsnNetDevice::MaxMessageBytesVc2",

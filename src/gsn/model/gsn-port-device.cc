@@ -91,7 +91,8 @@ GsnPortDevice::GetTypeId()
                 MakeGsnChecker("ns3::GsnPortDevice::Mtu", MakeUintegerChecker<uint16_t>(68)))
             .AddAttribute("RxBufferSize",
                           "Receive buffer per virtual channel, in micropackets; also the "
-                          "credits granted at Initialize (PROTOCOLS.md 1.6 proposal: 256).",
+                          "credits granted at Initialize (proposal: 256; "
+                          "gsn-protocol-reference.rst 'Credit rules').",
                           UintegerValue(256),
                           MakeUintegerAccessor(&GsnPortDevice::m_rxBufferSize),
                           MakeGsnChecker("ns3::GsnPortDevice::RxBufferSize",

@@ -84,11 +84,11 @@ struct GsnLinkCounters
  * \brief The link layer of one GSN port.
  *
  * Transmission: at most one micropacket leaves every 40 ns. The priority follows the TYPE
- * rules (PROTOCOLS.md 1.6): link-control micropackets, then go-back-N retransmissions, then
- * Admin, then Header/Data chosen round-robin over the VCs that have both a micropacket and a
- * credit, then Credit-only when credits are owed, then Null when an acknowledgement is due.
- * When none applies the port sends nothing and schedules nothing: an idle link costs no
- * events.
+ * rules (gsn-protocol-reference.rst, "Micropacket TYPE codes"): link-control micropackets, then
+ * go-back-N retransmissions, then Admin, then Header/Data chosen round-robin over the VCs that have
+ * both a micropacket and a credit, then Credit-only when credits are owed, then Null when an
+ * acknowledgement is due. When none applies the port sends nothing and schedules nothing: an idle
+ * link costs no events.
  *
  * In the run link mode (attribute LinkMode = Run) the port chooses the micropackets of
  * consecutive slots at once, as it would one by one if nothing arrived meanwhile, and sends

@@ -56,7 +56,7 @@ GsnSwitch::GetTypeId()
             .AddAttribute(
                 "CutThroughLatency",
                 "Time from a micropacket's arrival to the earliest time it may leave "
-                "(PROTOCOLS.md 7 proposal: 300 ns).",
+                "(proposal: 300 ns; gsn-protocol-reference.rst 'Rates and timing').",
                 TimeValue(NanoSeconds(300)),
                 MakeTimeAccessor(&GsnSwitch::m_latency),
                 MakeGsnChecker("ns3::GsnSwitch::CutThroughLatency", MakeTimeChecker(Time(0))))
@@ -68,7 +68,8 @@ GsnSwitch::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("ElementAddress",
                           "The switch's element address; the ULAs it assigns to endpoints are "
-                          "derived from it (locally administered, PROTOCOLS.md 2.2 proposal).",
+                          "derived from it (locally administered; proposal, "
+                          "gsn-protocol-reference.rst 'Admin micropacket format and commands').",
                           Mac48AddressValue(Mac48Address("02:00:00:00:00:00")),
                           MakeMac48AddressAccessor(&GsnSwitch::m_address),
                           MakeMac48AddressChecker())

@@ -1167,7 +1167,9 @@ class GsnResetInFlightTestCase : public TestCase
         const GsnLinkCounters& c = h.dev[0]->GetLinkCounters();
         NS_TEST_ASSERT_MSG_EQ(h.dev[0]->IsLinkUp(), true, "up again");
         // (The harness sees a lost Message as a gap in its sequence numbers.)
-        NS_TEST_ASSERT_MSG_EQ(h.errors, m_receiverResets ? 1u : 0u, "intact, the lost one missing");
+        NS_TEST_ASSERT_MSG_EQ(h.errors,
+                              (m_receiverResets ? 1u : 0u),
+                              "intact, the lost one missing");
         if (m_receiverResets)
         {
             NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "only the Message sent after the reset");

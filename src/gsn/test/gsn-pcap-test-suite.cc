@@ -218,10 +218,10 @@ class GsnPcapFilesTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_GT(data, 0, name << ": Data micropackets");
                 continue;
             }
-            NS_TEST_ASSERT_MSG_EQ(c.linkType,
-                                  m_vcHeader ? GsnHelper::PCAP_VC_LINK_TYPE
-                                             : GsnHelper::PCAP_LINK_TYPE,
-                                  name << ": link type");
+            NS_TEST_ASSERT_MSG_EQ(
+                c.linkType,
+                (m_vcHeader ? GsnHelper::PCAP_VC_LINK_TYPE : GsnHelper::PCAP_LINK_TYPE),
+                name << ": link type");
             ++endpointFiles;
             const uint32_t index = endpoint->second;
             const uint8_t own = scenario.ulaByte.at(index);

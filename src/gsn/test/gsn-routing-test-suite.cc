@@ -205,7 +205,7 @@ class GsnRoutingReachabilityTestCase : public TestCase
         for (uint32_t id = 0; id < t.GetNElements(); ++id)
         {
             NS_TEST_EXPECT_MSG_EQ(r.port[id].size(),
-                                  t.IsSwitch(id) ? t.GetNElements() : 0,
+                                  (t.IsSwitch(id) ? t.GetNElements() : 0),
                                   "row size of " << t.GetElement(id).name);
         }
         NS_TEST_EXPECT_MSG_EQ(CheckAllPairs(t, r), "", m_algorithm << " on " << m_shape.name);

@@ -249,7 +249,7 @@ class GsnTopologyBuilderStructureTestCase : public TestCase
             for (uint32_t sw : t.GetSwitches())
             {
                 const bool top = t.GetElement(sw).name.rfind("sw2.", 0) == 0;
-                NS_TEST_EXPECT_MSG_EQ(CabledPorts(t, sw), top ? 2u : 4u, t.GetElement(sw).name);
+                NS_TEST_EXPECT_MSG_EQ(CabledPorts(t, sw), (top ? 2u : 4u), t.GetElement(sw).name);
             }
             // Endpoint 5 = leaf 2, port 1; leaf sw0.2 up port 2+1 -> level 1 switch with digit 0
             // set to 1 = sw1.3, down port 0 (digit 0 of 2).

@@ -1,7 +1,7 @@
 // harp-config.h: the configuration of the HARP engines (ClientConfig, ServerConfig) and, once,
 // every timer default with where it comes from. [C] = confirmed in RFC 2835 as described by the
-// IRIX GSN guide (SEED-GSN); [U] = proposed default of PROTOCOLS.md §5.3/§7 (the RFC body could
-// not be read). Change a default here and nowhere else.
+// IRIX GSN guide (SEED-GSN); [U] = proposed default, reason in harp-protocol-reference.rst,
+// "Proposed timers" (the RFC body could not be read). Change a default here and nowhere else.
 #ifndef HARP_CONFIG_H
 #define HARP_CONFIG_H
 

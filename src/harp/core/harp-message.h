@@ -28,7 +28,8 @@ constexpr uint16_t kEtherType = 0x0806;
 constexpr uint8_t kHardwareLength = 6;
 /// pln: bytes of an IPv4 address.
 constexpr uint8_t kProtocolLength = 4;
-/// Bytes of the ARP body: 8 fixed + 2 * (6 + 4) [U] RFC 826 layout, PROTOCOLS.md §5.3.
+/// Bytes of the ARP body: 8 fixed + 2 * (6 + 4) [U] RFC 826 layout (harp-protocol-reference.rst,
+/// "HARP message layout").
 constexpr std::size_t kMessageSize = 28;
 
 /**

@@ -85,33 +85,36 @@ HarpProtocol::GetTypeId()
                                              "NonBroadcast"))
             .AddAttribute("BroadcastProbes",
                           "Broadcast self-test probes ([C] a host may send several; 3 is "
-                          "[U] PROTOCOLS.md 5.3).",
+                          "[U] harp-protocol-reference.rst 'Proposed timers').",
                           UintegerValue(harp::kDefaultBroadcastProbes),
                           MakeUintegerAccessor(&HarpProtocol::m_broadcastProbes),
                           MakeGsnChecker("ns3::HarpProtocol::BroadcastProbes",
                                          MakeUintegerChecker<uint32_t>(1)))
             .AddAttribute(
                 "ProbeInterval",
-                "Time between probes, and after the last one ([U] PROTOCOLS.md 5.3).",
+                "Time between probes, and after the last one ([U] harp-protocol-reference.rst "
+                "'Proposed timers').",
                 TimeValue(NanoSeconds(int64_t(harp::kDefaultProbeInterval))),
                 MakeTimeAccessor(&HarpProtocol::m_probeInterval),
                 MakeGsnChecker("ns3::HarpProtocol::ProbeInterval", MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RegistrationRetry",
                           "InARP retransmission to servers that have not answered ([C] "
-                          "behaviour, [U] period, PROTOCOLS.md 5.3).",
+                          "behaviour, [U] period, harp-protocol-reference.rst 'Proposed timers').",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultRegistrationRetry))),
                           MakeTimeAccessor(&HarpProtocol::m_registrationRetry),
                           MakeGsnChecker("ns3::HarpProtocol::RegistrationRetry",
                                          MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RequestTimeout",
                           "Time for an answer to an ARP request or re-registration ([U] "
-                          "PROTOCOLS.md 5.3); also ns-3's ARP cache WaitReplyTimeout.",
+                          "harp-protocol-reference.rst 'Proposed timers'); also ns-3's ARP cache "
+                          "WaitReplyTimeout.",
                           TimeValue(NanoSeconds(int64_t(harp::kDefaultRequestTimeout))),
                           MakeTimeAccessor(&HarpProtocol::m_requestTimeout),
                           MakeGsnChecker("ns3::HarpProtocol::RequestTimeout",
                                          MakeTimeChecker(NanoSeconds(1))))
             .AddAttribute("RequestRetries",
-                          "Attempts after the first ([U] PROTOCOLS.md 5.3); also ns-3's ARP "
+                          "Attempts after the first ([U] harp-protocol-reference.rst 'Proposed "
+                          "timers'); also ns-3's ARP "
                           "cache MaxRetries.",
                           UintegerValue(harp::kDefaultRequestRetries),
                           MakeUintegerAccessor(&HarpProtocol::m_requestRetries),

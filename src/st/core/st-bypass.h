@@ -44,7 +44,8 @@ extern "C"
     typedef void* st_chandle_t; /**< handle to an ST connection [SEED-API] */
     typedef void* st_mhandle_t; /**< handle to a region of memory [SEED-API] */
 
-    /** The ST header in host order (encoded big-endian by libst). Field names: PROTOCOLS.md 3.1. */
+    /** The ST header in host order (encoded big-endian by libst). Field names:
+     * st-protocol-reference.rst, "The 40-byte ST header". */
     typedef struct st_header
     {
         uint16_t opflags;  /**< Op (bits 15..11) and flags (bits 10..0) */
@@ -62,7 +63,8 @@ extern "C"
         uint32_t s_id;     /**< @36 */
     } st_header_t;
 
-/* st_map flags [SEED-API]; values as IRIX's TX = 1, RX = 2 [PROTOCOLS.md 3.9]. */
+/* st_map flags [SEED-API]; values as IRIX's TX = 1, RX = 2 [st-protocol-reference.rst, "Bypass API
+ * options and IRIX socket options"]. */
 #define ST_PIN_TX 1
 #define ST_PIN_RX 2
 

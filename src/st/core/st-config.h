@@ -1,7 +1,8 @@
 /*
  * st-config.h: every tunable of the ST engine with its default and where the default comes
- * from ([C] confirmed by IRIX or the seed documents, [U] proposed in PROTOCOLS.md 3.7/7).
- * It owns the defaults; it must not hold state. Plain C++17, no ns-3 header.
+ * from ([C] confirmed by IRIX or the seed documents, [U] proposed, reasons in
+ * st-protocol-reference.rst). It owns the defaults; it must not hold state. Plain C++17, no ns-3
+ * header.
  */
 #ifndef ST_CONFIG_H
 #define ST_CONFIG_H
@@ -30,7 +31,8 @@ struct StConnParams
     uint8_t maxBlock{24};  //!< log2 of the largest block (RTS Max_Block, CTS limit) [C] IRIX
     uint16_t ctsReq{64};   //!< CTS_req asked for in RTS; 0 is read as 64 [C] IRIX
     uint16_t etherType{0}; //!< EtherType carried on the VC (RC only); 0 = raw ULP data [C] SEED-GSN
-    uint8_t dataVc{3};     //!< data channel (= GSN VC) of DATA [U] PROTOCOLS.md 7
+    uint8_t dataVc{3};     //!< data channel (= GSN VC) of DATA [C] IRIX default
+                       //!< (st-protocol-reference.rst, "ST over GSN, Ethernet and other carriers")
     uint8_t channels{0x0F}; //!< ST_OPT_CHANNELS: bit n = data channel n allowed [C] SEED-API
     uint32_t key{0};        //!< local key; 0 = let the endpoint choose one (0 is never valid)
     bool bypass{false};     //!< bypass mode: the ULP runs the data sequences itself (st_tx/st_rx)
@@ -44,8 +46,10 @@ struct StConfig
 {
     StConnParams defaults;                 //!< what Connect and Listen use unless told otherwise
     uint8_t controlVc{0};                  //!< VC of control ops [C] SEED-GSN ("DC_0 for control")
-    uint64_t opTimeoutNs{1000000000};      //!< op retry timeout 1 s [U] PROTOCOLS.md 3.7
-    uint32_t maxRetries{3};                //!< retries before teardown [U] PROTOCOLS.md 3.7
+    uint64_t opTimeoutNs{1000000000};      //!< op retry timeout 1 s [U] st-protocol-reference.rst,
+                                           //!< "Timers and error handling"
+    uint32_t maxRetries{
+        3}; //!< retries before teardown [U] st-protocol-reference.rst, "Timers and error handling"
     uint64_t fetchOpTimeoutNs{1000000000}; //!< FETCHOP DATA resend when no FC, 1 s [U]
     uint32_t fetchOpMaxResends{3};         //!< FETCHOP DATA resends before giving up [U]
     uint64_t slotWaitTimeoutNs{20000000000ULL}; //!< give up waiting for slots, 20 s [C] IRIX

@@ -2,8 +2,9 @@
  * st-connection.cc: one ST virtual connection (see st-connection.h).
  *
  * Layout of this file: sending and slots, setup/teardown, upper-layer calls, input per
- * operation, timers. Field use per operation follows PROTOCOLS.md 3.4; choices the sources
- * leave open are marked [I] (inferred) or [U] (proposed) where they are made.
+ * operation, timers. Field use per operation follows st-protocol-reference.rst, "Field use per
+ * operation"; choices the sources leave open are marked [I] (inferred) or [U] (proposed) where they
+ * are made.
  */
 #include "st-connection.h"
 

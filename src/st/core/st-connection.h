@@ -30,7 +30,8 @@ namespace st
 {
 
 /**
- * \brief Connection states [C] IRIX-impl (PROTOCOLS.md 3.5). LISTEN belongs to listeners.
+ * \brief Connection states [C] IRIX-impl (st-protocol-reference.rst, "Sequences in short"). LISTEN
+ * belongs to listeners.
  */
 enum class StConnState : uint8_t
 {
@@ -45,7 +46,7 @@ enum class StConnState : uint8_t
 /// Name of a connection state.
 const char* StConnStateName(StConnState s);
 
-/// The kinds of RS/RSR [C] IRIX-impl (PROTOCOLS.md 3.4).
+/// The kinds of RS/RSR [C] IRIX-impl (st-protocol-reference.rst, "Field use per operation").
 enum class StStateKind : uint8_t
 {
     Slots = 1,    //!< @32 = 0xFFFFFFFF: slots only

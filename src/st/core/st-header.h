@@ -4,7 +4,8 @@
  * nothing else: no connection state, no checks that need a connection (keys, ports, ids).
  *
  * Plain C++17, no ns-3 header: this file is part of the portable ST engine (src/st/core).
- * Source of every layout fact: reference/PROTOCOLS.md section 3.1-3.4 ([C] IRIX-impl, SEED-GSN).
+ * Source of every layout fact: st-protocol-reference.rst, sections "The 40-byte ST header" to
+ * "Field use per operation" ([C] IRIX-impl, SEED-GSN).
  */
 #ifndef ST_HEADER_H
 #define ST_HEADER_H
@@ -16,19 +17,22 @@
 namespace ns3 {
 namespace st {
 
-/// Size of the ST header on the wire [C] PROTOCOLS.md 3.1.
+/// Size of the ST header on the wire [C] (st-protocol-reference.rst, "The 40-byte ST header").
 constexpr std::size_t ST_HEADER_SIZE = 40;
 /// Size of the optional payload a control operation may carry [C] SEED-API (opt_pay).
 constexpr std::size_t ST_OPT_PAYLOAD_SIZE = 32;
-/// EtherType (and LLC/SNAP type) of ST [C] PROTOCOLS.md 3.8.
+/// EtherType (and LLC/SNAP type) of ST [C] (st-protocol-reference.rst, "ST over GSN, Ethernet and
+/// other carriers").
 constexpr uint16_t ST_ETHERTYPE = 0x8181;
-/// Marker of the RS/RSR kinds and of "no block" [C] IRIX-impl (PROTOCOLS.md 3.4).
+/// Marker of the RS/RSR kinds and of "no block" [C] IRIX-impl (st-protocol-reference.rst, "Field
+/// use per operation").
 constexpr uint32_t ST_NONE32 = 0xFFFFFFFF;
 /// Slot count meaning "no slot accounting" [C] IRIX-impl.
 constexpr uint16_t ST_SLOTS_UNLIMITED = 0xFFFF;
 
 /**
- * \brief ST opcode: the 5-bit Op value, bits 15..11 of OpFlags [C] PROTOCOLS.md 3.2.
+ * \brief ST opcode: the 5-bit Op value, bits 15..11 of OpFlags [C] (st-protocol-reference.rst, "ST
+ * opcodes").
  */
 enum class StOp : uint8_t
 {
@@ -53,7 +57,7 @@ enum class StOp : uint8_t
 };
 
 /**
- * \brief Flags: the low 11 bits of OpFlags [C] PROTOCOLS.md 3.3.
+ * \brief Flags: the low 11 bits of OpFlags [C] (st-protocol-reference.rst, "ST flags").
  */
 namespace StFlag {
 constexpr uint16_t DATA_CHANNEL = 0x0003; //!< data channel (= GSN VC) of RTS and DATA [I]
@@ -68,7 +72,8 @@ constexpr uint16_t MASK = 0x07FF;         //!< all flag bits
 } // namespace StFlag
 
 /**
- * \brief Value of the FetchOp field (bits 10..8) of a GET [C] PROTOCOLS.md 3.3.
+ * \brief Value of the FetchOp field (bits 10..8) of a GET [C] (st-protocol-reference.rst, "ST
+ * flags").
  */
 enum class StFetchOp : uint8_t
 {
@@ -104,9 +109,10 @@ bool StOpIsWireOp(uint8_t op);
 /**
  * \brief One ST header, field by field, in host order.
  *
- * Field names follow the general layout (PROTOCOLS.md 3.1); the meaning of each field depends
- * on the operation (PROTOCOLS.md 3.4). The accessors GetTLen/SetTLen give the 64-bit T_len of
- * RTS, RTR and RMR (bytes 24-31); the 16-bit T_len of GET/FETCHOP lives in \c param.
+ * Field names follow the general layout (st-protocol-reference.rst, "The 40-byte ST header"); the
+ * meaning of each field depends on the operation (st-protocol-reference.rst, "Field use per
+ * operation"). The accessors GetTLen/SetTLen give the 64-bit T_len of RTS, RTR and RMR (bytes
+ * 24-31); the 16-bit T_len of GET/FETCHOP lives in \c param.
  */
 struct StHeader
 {

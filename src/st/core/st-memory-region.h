@@ -36,7 +36,8 @@ struct StMapping
  *
  * Local calls address memory linearly: address = Bufx * 2^Bufsize + Offset, and a range may
  * span the consecutive Bufx entries of one mapping. A received DATA names (Mx, Bufx, Offset)
- * and may not cross a Bufx boundary [C] INCITS337 scope (PROTOCOLS.md 3.5).
+ * and may not cross a Bufx boundary [C] INCITS337 scope (st-protocol-reference.rst, "Sequences in
+ * short").
  */
 class StMemoryTable
 {

@@ -92,7 +92,8 @@ StProtocol::GetTypeId()
                           MakeUintegerAccessor(&StProtocol::m_ctsReq),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("DataVc",
-                          "ST data channel of DATA = GSN VC ([U] PROTOCOLS.md 7: 3).",
+                          "ST data channel of DATA = GSN VC (3, IRIX's default; "
+                          "st-protocol-reference.rst 'ST over GSN, Ethernet and other carriers').",
                           UintegerValue(p.dataVc),
                           MakeUintegerAccessor(&StProtocol::m_dataVc),
                           MakeUintegerChecker<uint8_t>(0, 3))
@@ -108,7 +109,7 @@ StProtocol::GetTypeId()
                           MakeUintegerChecker<uint8_t>(0, 3))
             .AddAttribute("OpTimeout",
                           "Retry timeout of RC, RTS, RTR, RMR, GET, END, RS, RD and CTS "
-                          "([U] PROTOCOLS.md 3.7: 1 s).",
+                          "([U] 1 s; st-protocol-reference.rst 'Timers and error handling').",
                           TimeValue(NanoSeconds(Defaults().opTimeoutNs)),
                           MakeTimeAccessor(&StProtocol::m_opTimeout),
                           MakeTimeChecker(NanoSeconds(1)))

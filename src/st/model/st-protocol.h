@@ -73,7 +73,8 @@ struct StAdapterCounters
 class StProtocol : public Object
 {
   public:
-    /// ST's EtherType (and LLC/SNAP type) [C] PROTOCOLS.md 3.8.
+    /// ST's EtherType (and LLC/SNAP type) [C] (st-protocol-reference.rst, "ST over GSN, Ethernet
+    /// and other carriers").
     static constexpr uint16_t PROT_NUMBER = st::ST_ETHERTYPE;
     /// Smallest payload of an Ethernet frame: shorter frames are padded (IEEE 802.3).
     static constexpr uint32_t ETHERNET_MIN_PAYLOAD = 46;

@@ -57,7 +57,7 @@ class StBulkTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(traced, 3, "TransferComplete fired per transfer");
         NS_TEST_EXPECT_MSG_EQ(srv->GetConnections(), 1, "one connection");
         NS_TEST_EXPECT_MSG_EQ(srv->GetTransfers(), 3, "three at the server");
-        NS_TEST_EXPECT_MSG_EQ(srv->GetReceivedBytes(), m_read ? 0 : 3 * size, "received");
+        NS_TEST_EXPECT_MSG_EQ(srv->GetReceivedBytes(), (m_read ? 0 : 3 * size), "received");
         NS_TEST_EXPECT_MSG_EQ(srv->GetCorrupt() + c->GetCorrupt(), 0, "pattern intact");
         NS_TEST_EXPECT_MSG_GT(c->GetThroughput(), 0, "throughput measured");
         NS_TEST_EXPECT_MSG_EQ(s.log.Count(m_read ? "RTR" : "RTS", 0), 3, "requests on the wire");

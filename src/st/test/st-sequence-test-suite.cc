@@ -1,11 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * st-sequence-test-suite.cc: every sequence of the source document (SEED-GSN; PROTOCOLS.md
- * 3.5) run through StProtocol over a GSN cable, checked operation by operation from what
- * the devices put on the wire (PhyTxBegin, decoded), with the VCs: connection setup and
- * refusal, teardown, crossing RDs, write (one block, several blocks under CTS_req), read,
- * RA reject, RA pause, persistent memory (RMR/MRA, PUT, GET, FETCHOP/FC, END/EA) and RS/RSR.
+ * st-sequence-test-suite.cc: every sequence of the source document (SEED-GSN;
+ * st-protocol-reference.rst, "Sequences in short") run through StProtocol over a GSN cable, checked
+ * operation by operation from what the devices put on the wire (PhyTxBegin, decoded), with the VCs:
+ * connection setup and refusal, teardown, crossing RDs, write (one block, several blocks under
+ * CTS_req), read, RA reject, RA pause, persistent memory (RMR/MRA, PUT, GET, FETCHOP/FC, END/EA)
+ * and RS/RSR.
  */
 #include "st-test-harness.h"
 

@@ -139,7 +139,9 @@ BOOST_AUTO_TEST_CASE(lost_rc_is_retried_after_one_second)
     w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
     w.Run(3000000000ULL);
     BOOST_CHECK_EQUAL(w.Ops(), ">RCx >RC <CA");
-    BOOST_CHECK_EQUAL(w.trace[1].time, 1000000000ULL); // 1 s retry [U] PROTOCOLS.md 3.7
+    BOOST_CHECK_EQUAL(
+        w.trace[1].time,
+        1000000000ULL); // 1 s retry [U] st-protocol-reference.rst, "Timers and error handling"
     BOOST_CHECK(w.a.Find(ia)->GetState() == StConnState::Connected);
 }
 

@@ -128,7 +128,9 @@ BOOST_AUTO_TEST_CASE(unanswered_rts_retried_then_teardown)
             times.push_back(r.time - t0);
         }
     }
-    BOOST_REQUIRE_EQUAL(times.size(), 4u); // first + 3 retries [U] PROTOCOLS.md 3.7
+    BOOST_REQUIRE_EQUAL(
+        times.size(),
+        4u); // first + 3 retries [U] st-protocol-reference.rst, "Timers and error handling"
     BOOST_CHECK_EQUAL(times[1], 1000000000ULL);
     BOOST_CHECK_EQUAL(times[2], 2000000000ULL);
     BOOST_CHECK_EQUAL(times[3], 3000000000ULL);
