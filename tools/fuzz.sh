@@ -9,12 +9,12 @@
 #   SECONDS_PER_TARGET  default 60 (--smoke: 8, or $GSN_FUZZ_SMOKE_SECONDS)
 #   TARGET              default all, e.g. st-endpoint-fuzzer (see fuzz/CMakeLists.txt)
 #   --smoke             the test.py check: short runs, skipped (77) without clang
-#   --build-dir DIR     default build/fuzz
+#   --build-dir DIR     default build-fuzz
 # Builds with one job under nice (the machines are shared); set GSN_FUZZ_JOBS to change it.
 set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD="$TOP/build/fuzz"
+BUILD="$TOP/build-fuzz"
 SMOKE=0
 SECONDS_PER=""
 TARGETS=()

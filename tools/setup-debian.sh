@@ -27,6 +27,10 @@ PACKAGES=(
   tshark
   # gnuplot-nox: the PNG plots of bench/run-fabric-bench.py and tools/gsn-scaling-study.py
   gnuplot-nox
+  # clang, libclang-rt-14-dev: the libFuzzer targets of fuzz/ (tools/fuzz.sh, test.py's
+  # fuzz-smoke, skipped without them)
+  clang
+  libclang-rt-14-dev
 )
 
 if [[ "${1:-}" == "--print" ]]; then
