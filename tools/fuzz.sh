@@ -65,9 +65,12 @@ for t in "${TARGETS[@]}"; do
   [[ -d "$TOP/fuzz/corpus/$t" ]] && cp "$TOP/fuzz/corpus/$t"/* "$WORK/$t"/ 2>/dev/null || true
   log="$BUILD/artifacts/$t.log"
   # -timeout: one input taking longer is a hang, reported as a crash.
+  # A dictionary of the format's keywords, for the text targets.
+  dict=()
+  [[ -f "$TOP/fuzz/dict/$t.dict" ]] && dict=(-dict="$TOP/fuzz/dict/$t.dict")
   rc=0
   (cd "$WORK" && nice "$exe" -max_total_time="$SECONDS_PER" -timeout=25 -print_final_stats=1 \
-      -artifact_prefix="$BUILD/artifacts/$t-" "$WORK/$t" >"$log" 2>&1) || rc=$?
+      "${dict[@]}" -artifact_prefix="$BUILD/artifacts/$t-" "$WORK/$t" >"$log" 2>&1) || rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   corp=$(ls "$WORK/$t" | wc -l)
