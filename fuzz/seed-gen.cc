@@ -288,6 +288,8 @@ StSeeds()
         c->Get(w.now, w.region, 64, 512, 128, gid);
         w.Exchange();
         c->FetchOp(w.now, w.region, 8, 1024, StFetchOp::Increment, gid);
+        w.Exchange();
+        c->End(w.now, w.region); // END releases the region; EA answers
     });
     StSession("state", [](StPair& w) {
         uint32_t sync = 0;
