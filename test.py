@@ -11,6 +11,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
     with one line and exit status 1);
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
+  * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
+    each; skipped without clang and its fuzzer runtime);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -255,6 +257,23 @@ def list_core_tests(build_dir):
     return found
 
 
+def fuzz_skip_reason():
+    """Why the fuzz targets cannot be built here (None if they can): clang++ and libFuzzer."""
+    clang = shutil.which("clang++")
+    if clang is None:
+        return "no clang++ (Debian: clang, libclang-rt-14-dev)"
+    name = "libclang_rt.fuzzer-%s.a" % os.uname().machine
+    try:
+        out = subprocess.run(
+            [clang, "-print-file-name=" + name], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        ).stdout.decode("utf-8", errors="replace").strip()
+    except OSError:
+        out = ""
+    if not os.path.isabs(out) or not os.path.isfile(out):
+        return "no libFuzzer runtime %s for clang++ (Debian: libclang-rt-14-dev)" % name
+    return None
+
+
 def module_of(relpath):
     """The module whose examples-to-run.py this is (src/<module>/...), or None."""
     parts = relpath.split(os.sep)
@@ -461,6 +480,17 @@ def collect_jobs(args, outdir):
     if os.path.isfile(st_dissector):
         suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
+    # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
+    # committed corpus; skipped where clang or its fuzzer runtime is missing.
+    skips = {}
+    fuzz = os.path.join(TOP, "tools", "fuzz.sh")
+    if os.path.isfile(fuzz):
+        argv = ["bash", fuzz, "--smoke", "--build-dir", build_dir.rstrip(os.sep) + "-fuzz"]
+        suites.append(("fuzz-smoke", "unit", argv))
+        reason = fuzz_skip_reason()
+        if reason:
+            skips["fuzz-smoke"] = reason
+
     known = {name for name, _, _ in suites}
     for name in args.suite:
         if name not in known:
@@ -479,9 +509,12 @@ def collect_jobs(args, outdir):
                 "st-dissector",
                 "install-package",
                 "example-cli",
+                "fuzz-smoke",
             )
             cwd = TOP if name in in_top else outdir
-            jobs.append(Job("TestSuite", name, kind, argv=argv, cwd=cwd))
+            jobs.append(
+                Job("TestSuite", name, kind, argv=argv, cwd=cwd, skip_reason=skips.get(name))
+            )
 
     # --- Examples listed in examples-to-run.py files.
     variables = condition_variables(build_dir, cache)

@@ -32,6 +32,10 @@ PACKAGES=(
   # source package and builds it with ns-3's own ./ns3 (Ninja when present).
   dpkg-dev
   ninja-build
+  # clang, libclang-rt-14-dev: the libFuzzer targets of fuzz/ (tools/fuzz.sh, test.py's
+  # fuzz-smoke, skipped without them)
+  clang
+  libclang-rt-14-dev
 )
 
 if [[ "${1:-}" == "--print" ]]; then
