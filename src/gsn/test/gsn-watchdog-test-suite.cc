@@ -146,12 +146,14 @@ class GsnWatchdogRingDeadlockTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(o.sent, 0u, "Messages were sent");
         NS_TEST_EXPECT_MSG_LT(o.delivered, o.sent, "the fabric deadlocked");
         NS_TEST_EXPECT_MSG_EQ(o.deadlocks, 1u, "one deadlock counted");
-        NS_TEST_ASSERT_MSG_EQ(o.seen.size(), 1u, "the trace fired once");
+        NS_TEST_EXPECT_MSG_EQ(o.seen.size(), 1u, "the trace fired once");
         // The cycle: every switch's clockwise output (port 0) on VC 1, in ring order, each
-        // waiting for the next switch's input buffer.
-        const std::vector<GsnFabricWatchdog::Hop>& cycle = o.seen.front();
-        NS_TEST_ASSERT_MSG_EQ(cycle.size(), RING, "the cycle is the whole ring");
-        for (uint32_t i = 0; i < RING; ++i)
+        // waiting for the next switch's input buffer. (The runner goes on after a failed
+        // assertion: guard what follows.)
+        const std::vector<GsnFabricWatchdog::Hop> cycle =
+            o.seen.empty() ? std::vector<GsnFabricWatchdog::Hop>{} : o.seen.front();
+        NS_TEST_EXPECT_MSG_EQ(cycle.size(), RING, "the cycle is the whole ring");
+        for (uint32_t i = 0; i < cycle.size() && i < RING; ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(cycle[i].node, o.switchNodes[i], "switch " << i);
             NS_TEST_EXPECT_MSG_EQ(cycle[i].port, 0u, "clockwise output of switch " << i);
