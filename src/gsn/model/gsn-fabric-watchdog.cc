@@ -251,14 +251,21 @@ GsnFabricWatchdog::Check()
         Ptr<GsnSwitchPort> port = m_switches[s]->GetPort(p);
         if (peer < 0 || port->GetTxCredits(vc) > 0 || !port->IsLinkUp())
         {
+            NS_LOG_LOGIC(m_names[s] << ":p" << p << "/vc" << unsigned(vc) << " peer " << peer
+                                    << " credits " << port->GetTxCredits(vc));
             continue;
         }
         const int32_t out = m_switches[peer]->GetInputHeadOutput(m_peerPort[link], vc);
         if (out < 0)
         {
+            NS_LOG_LOGIC(m_names[s] << ":p" << p << "/vc" << unsigned(vc) << " head of "
+                                    << m_names[peer] << ":p" << m_peerPort[link]
+                                    << " bound for no output");
             continue;
         }
         const uint32_t j = m_first[peer] + uint32_t(out) * gsn::NUM_VCS + vc;
+        NS_LOG_LOGIC(m_names[s] << ":p" << p << "/vc" << unsigned(vc) << " -> " << m_names[peer]
+                                << ":p" << out << (m_vertices[j].stalled ? "" : " (moving)"));
         if (m_vertices[j].stalled)
         {
             m_vertices[i].next = int32_t(j);

@@ -11,12 +11,17 @@
 #include "ns3/boolean.h"
 #include "ns3/gsn-fabric-watchdog.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/node-list.h"
 #include "ns3/nstime.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <iostream>
+#include <random>
+#include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -119,6 +124,17 @@ RunRing(const std::string& routing,
         o.description = h.fabric.watchdog->DescribeCycle(h.fabric.watchdog->GetCycles().front());
     }
     return o;
+}
+
+/// Records what each output of a reported cycle had sent when it was reported.
+void
+RecordSent(std::vector<uint64_t>* sent, const std::vector<GsnFabricWatchdog::Hop>& cycle)
+{
+    for (const GsnFabricWatchdog::Hop& h : cycle)
+    {
+        Ptr<GsnSwitch> sw = NodeList::GetNode(h.node)->GetObject<GsnSwitch>();
+        sent->push_back(sw->GetCounters(h.port, h.vc).micropacketsOut);
+    }
 }
 
 } // namespace
@@ -282,6 +298,87 @@ class GsnWatchdogStallTestCase : public TestCase
     }
 };
 
+/// Random traffic on a MinHop ring, each Message two hops either way on VC 1 or 2: whatever
+/// deadlocks (each direction and VC may), every cycle reported is a chain of cables on one
+/// VC, reported once, whose outputs never send again.
+class GsnWatchdogRandomRingTestCase : public TestCase
+{
+  public:
+    GsnWatchdogRandomRingTestCase()
+        : TestCase("MinHop ring, random directions and VCs at 90% load: each cycle real, once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetRoutingAlgorithm("MinHop");
+        helper.SetDeadlockCheck(false);
+        FabricHarness h(helper, GsnTopologyBuilder::Ring(RING));
+        std::vector<std::vector<GsnFabricWatchdog::Hop>> seen;
+        h.fabric.watchdog->TraceConnectWithoutContext("Deadlock",
+                                                      MakeBoundCallback(&RecordCycle, &seen));
+        std::vector<uint64_t> sentWhenReported;
+        h.fabric.watchdog->TraceConnectWithoutContext(
+            "Deadlock",
+            MakeBoundCallback(&RecordSent, &sentWhenReported));
+        std::mt19937 rng(7);
+        std::exponential_distribution<double> gapUs(0.9 * 0.8 / MESSAGE_BYTES * 1e6);
+        for (uint32_t i = 0; i < RING; ++i)
+        {
+            for (double at = 5 + gapUs(rng); at < 1000; at += gapUs(rng))
+            {
+                const uint32_t to = (i + (rng() % 2 ? 2 : RING - 2)) % RING;
+                const uint8_t vc = uint8_t(1 + rng() % 2);
+                Simulator::Schedule(NanoSeconds(uint64_t(at * 1000)),
+                                    [&h, i, to, vc]() { h.Send(i, to, vc, MESSAGE_BYTES); });
+            }
+        }
+        std::ostringstream err;
+        std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+        std::cerr.rdbuf(old);
+
+        const GsnFabricWatchdog& w = *h.fabric.watchdog;
+        NS_TEST_EXPECT_MSG_LT(h.delivered, h.sent, "the ring deadlocked");
+        NS_TEST_EXPECT_MSG_GT(w.GetDeadlocks(), 0u, "deadlocks found");
+        NS_TEST_EXPECT_MSG_EQ(seen.size(), w.GetDeadlocks(), "one trace per deadlock");
+        NS_TEST_EXPECT_MSG_EQ(w.GetCycles().size(), w.GetDeadlocks(), "one cycle per deadlock");
+        const std::string lines = err.str();
+        NS_TEST_EXPECT_MSG_EQ(uint64_t(std::count(lines.begin(), lines.end(), '\n')),
+                              w.GetDeadlocks(),
+                              "one line per deadlock: " << lines);
+        std::set<std::tuple<uint32_t, uint32_t, uint8_t>> hops;
+        std::size_t n = 0;
+        for (const auto& cycle : seen)
+        {
+            NS_TEST_EXPECT_MSG_GT(cycle.size(), 1u, w.DescribeCycle(cycle));
+            for (std::size_t i = 0; i < cycle.size(); ++i)
+            {
+                const GsnFabricWatchdog::Hop& a = cycle[i];
+                const GsnFabricWatchdog::Hop& b = cycle[(i + 1) % cycle.size()];
+                NS_TEST_EXPECT_MSG_EQ(unsigned(a.vc), unsigned(b.vc), "one VC");
+                NS_TEST_EXPECT_MSG_EQ(hops.insert({a.node, a.port, a.vc}).second,
+                                      true,
+                                      "reported once: " << w.DescribeCycle(cycle));
+                // a's output port is cabled to b's switch
+                Ptr<GsnSwitch> sw = NodeList::GetNode(a.node)->GetObject<GsnSwitch>();
+                Ptr<GsnSwitchPort> port = sw->GetPort(a.port);
+                Ptr<GsnChannel> channel = DynamicCast<GsnChannel>(port->GetChannel());
+                NS_TEST_EXPECT_MSG_EQ(channel->GetPeer(port)->GetNode()->GetId(),
+                                      b.node,
+                                      "each waits for the next: " << w.DescribeCycle(cycle));
+                // a deadlock: nothing more left that output until the end
+                NS_TEST_EXPECT_MSG_EQ(sw->GetCounters(a.port, a.vc).micropacketsOut,
+                                      sentWhenReported.at(n++),
+                                      "never moved again: " << w.DescribeCycle(cycle));
+            }
+        }
+    }
+};
+
 /// The watchdog's tests.
 class GsnWatchdogTestSuite : public TestSuite
 {
@@ -299,6 +396,7 @@ class GsnWatchdogTestSuite : public TestSuite
         AddTestCase(new GsnWatchdogRingUpDownTestCase(Time(0)), TestCase::QUICK);
         AddTestCase(new GsnWatchdogDisabledTestCase, TestCase::QUICK);
         AddTestCase(new GsnWatchdogStallTestCase, TestCase::QUICK);
+        AddTestCase(new GsnWatchdogRandomRingTestCase, TestCase::QUICK);
     }
 };
 
