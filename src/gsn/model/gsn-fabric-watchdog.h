@@ -45,7 +45,7 @@ class GsnSwitch;
  * The watchdog schedules one event per CheckInterval and nothing else. When no other event is
  * pending it goes on only while some held output has not yet been still for StallTime, so that
  * a simulation run until it runs out of events still gets its deadlock reported, and then
- * stops: Simulator::Run() returns.
+ * stops: Simulator::Run() returns. Watch() or setting Enabled to true starts it again.
  */
 class GsnFabricWatchdog : public Object
 {
