@@ -72,6 +72,7 @@ GsnFabricHelper::GsnFabricHelper()
 {
     m_switchFactory.SetTypeId("ns3::GsnSwitch");
     m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
+    m_watchdogFactory.SetTypeId("ns3::GsnFabricWatchdog");
 }
 
 void
@@ -107,6 +108,12 @@ void
 GsnFabricHelper::SetDeadlockCheck(bool check)
 {
     m_deadlockCheck = check;
+}
+
+void
+GsnFabricHelper::SetWatchdogAttribute(std::string name, const AttributeValue& value)
+{
+    m_watchdogFactory.Set(name, value);
 }
 
 void
@@ -205,6 +212,16 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     }
     InstallBroadcastTree(fabric);
     NoteFabricBroadcast(fabric);
+    if (!fabric.switchObjects.empty())
+    {
+        std::vector<std::string> names;
+        for (uint32_t id : fabric.switchElements)
+        {
+            names.push_back(topology.GetElement(id).name);
+        }
+        fabric.watchdog = m_watchdogFactory.Create<GsnFabricWatchdog>();
+        fabric.watchdog->Watch(fabric.switchObjects, names);
+    }
     return fabric;
 }
 

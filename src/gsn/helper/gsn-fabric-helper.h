@@ -11,6 +11,7 @@
 
 #include "gsn-helper.h"
 
+#include "ns3/gsn-fabric-watchdog.h"
 #include "ns3/gsn-routing.h"
 #include "ns3/gsn-switch.h"
 #include "ns3/gsn-topology.h"
@@ -41,6 +42,7 @@ class GsnFabric
     std::vector<Ptr<GsnSwitch>> switchObjects; ///< the GsnSwitch of each switch node
     std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
     std::vector<uint32_t> switchElements;      ///< topology element id of each switch
+    Ptr<GsnFabricWatchdog> watchdog;           ///< its deadlock watchdog (null without switches)
 
     /// \param i endpoint index \return its device
     Ptr<GsnNetDevice> GetEndpointDevice(uint32_t i) const;
@@ -64,6 +66,7 @@ class GsnFabric
  * "UpDown", "DimensionOrder") runs over the whole topology, and its tables are refused with
  * an error naming a cycle if they could deadlock. Broadcast Messages follow a spanning tree
  * of the switches (breadth first from the first switch), so each endpoint gets one copy.
+ * Every fabric with switches gets a GsnFabricWatchdog, which reports deadlocks at run time.
  */
 class GsnFabricHelper : public GsnHelper
 {
@@ -96,6 +99,14 @@ class GsnFabricHelper : public GsnHelper
 
     /// \param check refuse tables whose channel dependency graph has a cycle (default true)
     void SetDeadlockCheck(bool check);
+
+    /**
+     * Set an attribute of the GsnFabricWatchdog installed on every fabric with switches
+     * (e.g. "Enabled" false: no check runs; "CheckInterval", "StallTime").
+     * \param name attribute name
+     * \param value attribute value
+     */
+    void SetWatchdogAttribute(std::string name, const AttributeValue& value);
 
     /**
      * \param discovery leave the tables empty and let switches discover the fabric with
@@ -149,6 +160,7 @@ class GsnFabricHelper : public GsnHelper
 
     ObjectFactory m_switchFactory;     ///< makes GsnSwitches
     ObjectFactory m_switchPortFactory; ///< makes GsnSwitchPorts
+    ObjectFactory m_watchdogFactory;   ///< makes the GsnFabricWatchdog
     std::string m_routing;             ///< routing algorithm name
     bool m_deadlockCheck;              ///< refuse cyclic tables
     bool m_discovery;                  ///< tables from discovery instead

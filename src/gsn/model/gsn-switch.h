@@ -141,6 +141,32 @@ class GsnSwitch : public Object
     /// \param reason a reason \return Messages dropped for it
     uint64_t GetDrops(GsnSwitchDropReason reason) const;
 
+    /**
+     * For observers (GsnFabricWatchdog): who holds an output VC.
+     * \param port an output port
+     * \param vc a virtual channel
+     * \return the input port whose Message holds output VC \p vc of \p port, GetNPorts()
+     *         while it sends a broadcast copy, or -1 while it is free
+     */
+    int32_t GetOutputOwner(uint32_t port, uint8_t vc) const
+    {
+        return m_out[port][vc].owner;
+    }
+
+    /**
+     * For observers (GsnFabricWatchdog): what the Message at the head of an input VC waits
+     * for.
+     * \param port an input port
+     * \param vc a virtual channel
+     * \return the output port that the head Message of input VC \p vc of \p port waits for
+     *         or is forwarded to, or -1 (no Message there bound for an output)
+     */
+    int32_t GetInputHeadOutput(uint32_t port, uint8_t vc) const
+    {
+        const InputVc& in = m_in[port][vc];
+        return in.mode == Mode::WAITING || in.mode == Mode::FORWARDING ? int32_t(in.out) : -1;
+    }
+
     /// \return Admin micropackets received that were malformed or could not be routed
     uint64_t GetAdminErrors() const;
 
