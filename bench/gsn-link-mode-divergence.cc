@@ -103,7 +103,7 @@ Outcome* g_outcome = nullptr;            ///< the run being recorded
 std::vector<Ptr<NetDevice>> g_endpoints; ///< the endpoints of the run being recorded
 
 bool
-Received(Ptr<NetDevice> d, Ptr<const Packet> p, uint16_t, const Address&)
+Received(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&)
 {
     uint8_t b[8];
     if (p->GetSize() < 8)

@@ -518,13 +518,13 @@ GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
 }
 
 Time
-GsnPortDevice::NextMessageMicropacketTime(uint8_t vc) const
+GsnPortDevice::NextMessageMicropacketTime(uint8_t /* vc */) const
 {
     return Time::Max();
 }
 
 void
-GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
+GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& /* mp */)
 {
     NS_LOG_LOGIC(this << " Admin micropacket ignored by this port");
 }

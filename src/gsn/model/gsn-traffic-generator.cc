@@ -557,12 +557,12 @@ GsnTrafficGenerator::Send(uint32_t destination, uint32_t bytes, uint8_t vc)
 // Reception and lifetime
 
 void
-GsnTrafficGenerator::Receive(Ptr<NetDevice> device,
+GsnTrafficGenerator::Receive(Ptr<NetDevice> /* device */,
                              Ptr<const Packet> packet,
                              uint16_t protocol,
                              const Address& from,
-                             const Address& to,
-                             NetDevice::PacketType type)
+                             const Address& /* to */,
+                             NetDevice::PacketType /* type */)
 {
     NS_LOG_FUNCTION(this << packet << protocol << from);
     if (packet->GetSize() < GsnTrafficHeader::SERIALIZED_SIZE)

@@ -236,14 +236,17 @@ GsnTrafficStats::RecordLost()
 }
 
 void
-GsnTrafficStats::EndpointDrop(Ptr<const Packet> message, GsnRxDropReason reason)
+GsnTrafficStats::EndpointDrop(Ptr<const Packet> /* message */, GsnRxDropReason reason)
 {
     NS_LOG_INFO("endpoint dropped a Message: " << GsnRxDropReasonName(reason));
     RecordLost();
 }
 
 void
-GsnTrafficStats::SwitchDrop(uint32_t in, uint8_t vc, Mac48Address to, GsnSwitchDropReason reason)
+GsnTrafficStats::SwitchDrop(uint32_t /* in */,
+                            uint8_t /* vc */,
+                            Mac48Address to,
+                            GsnSwitchDropReason reason)
 {
     // Only Messages to the run's endpoints (not, say, another study's broadcasts).
     if (std::find(m_dropWatched.begin(), m_dropWatched.end(), to) != m_dropWatched.end())

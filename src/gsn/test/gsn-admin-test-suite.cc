@@ -488,7 +488,7 @@ class GsnDiscoveryTestCase : public TestCase
                     Mac48Address::ConvertFrom(h.fabric.GetEndpointDevice(b)->GetAddress());
                 auto peer = m_topology.GetPeer(ea, 0);
                 NS_TEST_ASSERT_MSG_EQ(peer.has_value(), true, "endpoint cabled");
-                uint32_t element = peer->first;
+                uint32_t element = peer.value_or(std::make_pair(ea, 0u)).first;
                 size_t hops = 1;
                 while (m_topology.GetElement(element).kind == GsnTopology::ElementKind::SWITCH &&
                        hops < 64)
@@ -501,7 +501,7 @@ class GsnDiscoveryTestCase : public TestCase
                     NS_TEST_ASSERT_MSG_GT_OR_EQ(port, 0, "route present");
                     peer = m_topology.GetPeer(element, uint32_t(port));
                     NS_TEST_ASSERT_MSG_EQ(peer.has_value(), true, "route to a cabled port");
-                    element = peer->first;
+                    element = peer.value_or(std::make_pair(element, 0u)).first;
                     ++hops;
                 }
                 NS_TEST_ASSERT_MSG_EQ(element, eb, "discovered tables reach the endpoint");

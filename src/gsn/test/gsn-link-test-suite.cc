@@ -100,7 +100,10 @@ class LinkHarness
     }
 
     /// Receive callback: check order and content.
-    bool Received(Ptr<NetDevice> d, Ptr<const Packet> p, uint16_t protocol, const Address& from)
+    bool Received(Ptr<NetDevice> /* d */,
+                  Ptr<const Packet> p,
+                  uint16_t protocol,
+                  const Address& from)
     {
         std::vector<uint8_t> b(p->GetSize());
         p->CopyData(b.data(), b.size());

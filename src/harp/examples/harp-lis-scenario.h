@@ -154,7 +154,10 @@ class LisScenario
     /// Ping \p to from \p from \p count times from \p start.
     void Ping(const std::string& from, const std::string& to, Time start, uint32_t count)
     {
-        m_pings.push_back(PingReport{from, to});
+        PingReport report;
+        report.from = from;
+        report.to = to;
+        m_pings.push_back(report);
         const std::size_t index = m_pings.size() - 1;
         Ptr<V4Ping> ping = CreateObject<V4Ping>();
         ping->SetAttribute("Remote", Ipv4AddressValue(Address(to)));
@@ -274,7 +277,7 @@ class LisScenario
     }
 
     /// Echo replies (ICMP type 0) delivered to a pinging host: their TTL.
-    void OnDeliver(Ptr<ns3::Node> node,
+    void OnDeliver(Ptr<ns3::Node> /* node */,
                    const Ipv4Header& header,
                    Ptr<const Packet> packet,
                    uint32_t)
@@ -296,7 +299,7 @@ class LisScenario
     /// Echo requests forwarded by a node: the path.
     void OnForward(Ptr<ns3::Node> node,
                    const Ipv4Header& header,
-                   Ptr<const Packet> packet,
+                   Ptr<const Packet> /* packet */,
                    uint32_t)
     {
         auto it = m_active.find(header.GetSource().Get() ^ header.GetDestination().Get());

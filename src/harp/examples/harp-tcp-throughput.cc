@@ -134,7 +134,11 @@ main(int argc, char* argv[])
 
     // The window opens a warm-up after the first byte arrives (the first packet to each next
     // hop waits for ns-3's ARP request jitter, 0-10 ms, before HARP is asked).
-    Window w{sink, warmup, window, series};
+    Window w;
+    w.sink = sink;
+    w.warmup = warmup;
+    w.length = window;
+    w.series = series;
     sink->TraceConnectWithoutContext("Rx", MakeCallback(&Window::Received, &w));
     Simulator::Stop(start + MilliSeconds(20) + warmup + window + MilliSeconds(50));
     Simulator::Run();
