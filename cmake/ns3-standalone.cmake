@@ -34,6 +34,12 @@ foreach(
   set(lib${_mod} ns3::lib${_mod})
 endforeach()
 
+# The project's own modules, named before any is built (as an ns-3 tree names every module
+# first), so that a module can link one configured after it (harp links st).
+foreach(_mod gsn st harp)
+  set(lib${_mod} lib${_mod} CACHE INTERNAL "ns-3 module ${_mod}")
+endforeach()
+
 # Every test library, so that the test runner links all of them.
 set_property(GLOBAL PROPERTY GSN_TEST_LIBRARIES "")
 

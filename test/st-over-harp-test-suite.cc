@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Cross-module system test: ST peers on a GSN fabric found through HARP. ST shares the
- * interface's IP address (seed 000); StProtocol's asynchronous resolver is HARP's.
+ * interface's IP address (seed 000); HarpHelper::ResolveStPeers makes StProtocol resolve
+ * through HARP. Without it, ST finds only what IP's ARP cache happens to hold.
  */
 #include "ns3/gsn-module.h"
 #include "ns3/harp-module.h"
@@ -10,39 +11,24 @@
 #include "ns3/st-module.h"
 #include "ns3/test.h"
 
+#include <optional>
 #include <vector>
 
 using namespace ns3;
 
-namespace
-{
-
-/// StProtocol's asynchronous resolver, answered by the node's HARP.
-StProtocol::AsyncResolver
-HarpResolver(Ptr<HarpProtocol> harp, uint32_t* asked)
-{
-    return StProtocol::AsyncResolver([harp, asked](Ptr<NetDevice> device,
-                                                   Ipv4Address ip,
-                                                   StProtocol::ResolveDone done) {
-        ++*asked;
-        harp->ResolveAsync(device,
-                           ip,
-                           HarpInterface::ResolveCallback(
-                               [done](Ipv4Address, bool ok, Mac48Address ula) { done(ok, ula); }));
-    });
-}
-
-} // namespace
-
-/// An ST write between two endpoints of a star, the peer resolved by HARP.
+/// An ST write between two endpoints of a star, the peer resolved by HARP; without
+/// HarpHelper::ResolveStPeers the peer stays unresolved.
 class StOverHarpTestCase : public TestCase
 {
   public:
     /// \param broadcast a broadcast-capable fabric (else one HARP server)
-    explicit StOverHarpTestCase(bool broadcast)
+    /// \param wired whether HarpHelper::ResolveStPeers wires HARP into ST
+    StOverHarpTestCase(bool broadcast, bool wired)
         : TestCase(std::string("ST peers resolved by HARP on a ") +
-                   (broadcast ? "broadcast" : "non-broadcast") + " fabric"),
-          m_broadcast(broadcast)
+                   (broadcast ? "broadcast" : "non-broadcast") + " fabric" +
+                   (wired ? "" : ": unresolved without ResolveStPeers")),
+          m_broadcast(broadcast),
+          m_wired(wired)
     {
     }
 
@@ -65,15 +51,19 @@ class StOverHarpTestCase : public TestCase
         harp.Install(fabric.endpointDevices);
         StHelper st;
         st.Install(fabric.endpoints);
+        if (m_wired)
+        {
+            HarpHelper::ResolveStPeers(fabric.endpoints);
+        }
 
-        uint32_t asked = 0;
         std::vector<Ptr<StProtocol>> proto;
+        uint32_t unresolved = 0;
         for (uint32_t i = 0; i < 3; ++i)
         {
             proto.push_back(fabric.endpoints.Get(i)->GetObject<StProtocol>());
-            Ptr<HarpProtocol> h = fabric.endpoints.Get(i)->GetObject<HarpProtocol>();
-            NS_TEST_ASSERT_MSG_NE(h, nullptr, "HARP installed");
-            proto[i]->SetAsyncResolver(HarpResolver(h, &asked));
+            proto[i]->TraceConnectWithoutContext(
+                "ResolveFailed",
+                Callback<void, Ipv4Address>([&unresolved](Ipv4Address) { ++unresolved; }));
         }
 
         // Let HARP start (detection or registration), then connect 0 -> 2 by IP.
@@ -108,9 +98,24 @@ class StOverHarpTestCase : public TestCase
                             [&]() { proto[0]->Connect(ifs.GetAddress(2), 5000, recorder(0)); });
         Simulator::Stop(Seconds(5) + MilliSeconds(5));
         Simulator::Run();
+        if (!m_wired)
+        {
+            // ST looks only in IP's ARP cache, which holds nothing: no IP datagram was sent.
+            NS_TEST_EXPECT_MSG_EQ(conn[0], 0u, "connected without a resolver");
+            NS_TEST_EXPECT_MSG_EQ(unresolved, 1u, "the peer reported unresolved");
+            Simulator::Destroy();
+            return;
+        }
         NS_TEST_ASSERT_MSG_NE(conn[0], 0u, "connected through a HARP-resolved peer");
         NS_TEST_ASSERT_MSG_NE(conn[2], 0u, "accepted");
-        NS_TEST_ASSERT_MSG_GT(asked, 0u, "the HARP resolver was asked");
+        NS_TEST_ASSERT_MSG_EQ(unresolved, 0u, "no peer unresolved");
+        Ptr<HarpProtocol> harp0 = fabric.endpoints.Get(0)->GetObject<HarpProtocol>();
+        const std::optional<Mac48Address> held =
+            harp0->Lookup(fabric.endpointDevices.Get(0), ifs.GetAddress(2));
+        NS_TEST_ASSERT_MSG_EQ(held.has_value(), true, "HARP's table holds the peer ST resolved");
+        NS_TEST_ASSERT_MSG_EQ(*held,
+                              Mac48Address::ConvertFrom(fabric.endpointDevices.Get(2)->GetAddress()),
+                              "the peer's ULA");
 
         uint32_t handle = 0;
         uint16_t mx = 0;
@@ -128,6 +133,7 @@ class StOverHarpTestCase : public TestCase
     }
 
     bool m_broadcast; ///< fabric broadcasts
+    bool m_wired;     ///< HarpHelper::ResolveStPeers called
 };
 
 /// The st-over-harp test suite.
@@ -137,8 +143,9 @@ class StOverHarpTestSuite : public TestSuite
     StOverHarpTestSuite()
         : TestSuite("st-over-harp", SYSTEM)
     {
-        AddTestCase(new StOverHarpTestCase(true), TestCase::QUICK);
-        AddTestCase(new StOverHarpTestCase(false), TestCase::QUICK);
+        AddTestCase(new StOverHarpTestCase(true, true), TestCase::QUICK);
+        AddTestCase(new StOverHarpTestCase(false, true), TestCase::QUICK);
+        AddTestCase(new StOverHarpTestCase(false, false), TestCase::QUICK);
     }
 };
 

@@ -8,6 +8,7 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/st-protocol.h"
 
 #include <algorithm>
 #include <fstream>
@@ -198,6 +199,30 @@ HarpHelper::PrintTables(const NodeContainer& nodes, std::ostream& os)
         {
             protocol->GetInterface(i)->Print(os);
         }
+    }
+}
+
+void
+HarpHelper::ResolveStPeers(const NodeContainer& nodes)
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<Node> node = *it;
+        Ptr<StProtocol> st = node->GetObject<StProtocol>();
+        Ptr<HarpProtocol> harp = node->GetObject<HarpProtocol>();
+        NS_ABORT_MSG_UNLESS(st && harp,
+                            "HarpHelper::ResolveStPeers: node " << node->GetId() << " runs "
+                                                                << (st ? "no HARP" : "no ST")
+                                                                << " (install both first)");
+        st->SetAsyncResolver(StProtocol::AsyncResolver(
+            [harp](Ptr<NetDevice> device, Ipv4Address ip, StProtocol::ResolveDone done) {
+                harp->ResolveAsync(device,
+                                   ip,
+                                   HarpInterface::ResolveCallback(
+                                       [done](Ipv4Address, bool ok, Mac48Address ula) {
+                                           done(ok, ula);
+                                       }));
+            }));
     }
 }
 

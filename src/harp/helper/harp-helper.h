@@ -134,6 +134,18 @@ class HarpHelper
      */
     static void PrintTables(const NodeContainer& nodes, std::ostream& os);
 
+    /**
+     * \brief Makes the ST of every node of \p nodes find its peers' ULAs through the node's
+     *        HARP, as IP does on GSN: StProtocol::Connect (and the applications on it) waits
+     *        for HARP's answer (a cache hit, a HARP request, or a server's answer) and fails
+     *        with the peer unresolved when HARP gives up. Call it after Install and after ST
+     *        is installed (StHelper::Install). The Bypass API's st_connect resolves
+     *        synchronously and does not wait for HARP yet.
+     * \param nodes nodes running both HARP and ST (a node lacking either is a mistake: abort
+     *        with a message naming it)
+     */
+    static void ResolveStPeers(const NodeContainer& nodes);
+
   private:
     /// One server of a LIS.
     struct LisServer

@@ -209,82 +209,6 @@ class Network
 };
 
 /**
- * Carries the byte tags of IPv4 datagrams across GSN hops for FlowMonitor.
- *
- * The GSN endpoint rebuilds each received Message from its wire bytes, so ns-3 packet and byte
- * tags do not cross the fabric, and FlowMonitor (which recognises a datagram at its
- * destination by a byte tag put on at its source) would count every datagram lost. Until the
- * gsn module carries tags, this stand-in keeps each datagram sent or forwarded (by source,
- * destination, identification and protocol) and copies its byte tags onto the same datagram
- * when IPv4 receives it untagged. It touches nothing else.
- */
-class TagCarrier
-{
-  public:
-    /// Watch IPv4 on every node of \p nodes.
-    void Install(const NodeContainer& nodes)
-    {
-        for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-        {
-            Ptr<Ipv4L3Protocol> ipv4 = (*it)->GetObject<Ipv4L3Protocol>();
-            ipv4->TraceConnectWithoutContext("SendOutgoing", MakeCallback(&TagCarrier::Sent, this));
-            ipv4->TraceConnectWithoutContext("UnicastForward",
-                                             MakeCallback(&TagCarrier::Sent, this));
-            ipv4->TraceConnectWithoutContext("Rx", MakeCallback(&TagCarrier::Received, this));
-        }
-    }
-
-    uint64_t carried{0}; ///< datagrams whose tags were copied
-
-  private:
-    /// Source, destination, identification, protocol.
-    typedef std::tuple<uint32_t, uint32_t, uint16_t, uint8_t> Key;
-
-    static Key KeyOf(const Ipv4Header& h)
-    {
-        return Key(h.GetSource().Get(),
-                   h.GetDestination().Get(),
-                   h.GetIdentification(),
-                   h.GetProtocol());
-    }
-
-    void Sent(const Ipv4Header& header, Ptr<const Packet> payload, uint32_t)
-    {
-        m_sent[KeyOf(header)] = payload;
-    }
-
-    void Received(Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
-    {
-        if (packet->GetByteTagIterator().HasNext())
-        {
-            return; // the tags crossed the fabric
-        }
-        Ipv4Header header;
-        packet->PeekHeader(header);
-        auto sent = m_sent.find(KeyOf(header));
-        if (sent == m_sent.end())
-        {
-            return;
-        }
-        ByteTagIterator tags = sent->second->GetByteTagIterator();
-        bool any = false;
-        while (tags.HasNext())
-        {
-            ByteTagIterator::Item item = tags.Next();
-            Callback<ObjectBase*> make = item.GetTypeId().GetConstructor();
-            Tag* tag = dynamic_cast<Tag*>(make());
-            item.GetTag(*tag);
-            packet->AddByteTag(*tag);
-            delete tag;
-            any = true;
-        }
-        carried += any ? 1 : 0;
-    }
-
-    std::map<Key, Ptr<const Packet>> m_sent; ///< datagrams sent or forwarded
-};
-
-/**
  * Install FlowMonitor on \p nodes; after the run, Lost() gives the flows' losses.
  */
 class Flows
@@ -294,10 +218,7 @@ class Flows
     explicit Flows(NodeContainer nodes)
     {
         monitor = helper.Install(nodes);
-        carrier.Install(nodes);
     }
-
-    TagCarrier carrier; ///< FlowMonitor's tags across GSN
 
     /// \return packets sent and not received, over every flow (after the run)
     uint64_t Lost()
