@@ -60,7 +60,7 @@ done
 
 cd "$tree"
 start=$(date +%s)
-if [[ ! -f cmake-cache/CMakeCache.txt ]] || ! grep -q "NS3_ENABLED_MODULES:.*=$modules" cmake-cache/CMakeCache.txt; then
+if [[ ! -f cmake-cache/CMakeCache.txt ]] || ! grep -qx "NS3_ENABLED_MODULES:STRING=$modules" cmake-cache/CMakeCache.txt; then
   say "configuring (profile $profile, modules $modules and what they need)"
   ./ns3 configure --build-profile="$profile" --enable-tests --enable-examples \
     --enable-modules="$modules" --disable-python-bindings --disable-werror >/dev/null
