@@ -44,6 +44,16 @@ GsnFabricWatchdog::GetTypeId()
                           TimeValue(MicroSeconds(50)),
                           MakeTimeAccessor(&GsnFabricWatchdog::m_checkInterval),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("IdleCheckInterval",
+                          "Longest time between two checks while no switch output holds a "
+                          "Message: each check that finds the fabric idle doubles the "
+                          "interval up to this, and the first one that finds a Message held "
+                          "goes back to CheckInterval (so a sparse run of simulated hours costs "
+                          "a few checks per second, and a deadlock after an idle stretch is "
+                          "reported at most this much later).",
+                          TimeValue(MilliSeconds(100)),
+                          MakeTimeAccessor(&GsnFabricWatchdog::m_idleCheckInterval),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("StallTime",
                           "How long a switch output VC holding a Message must send no "
                           "micropacket to count as stalled. Keep it above the time credits "
@@ -89,6 +99,7 @@ GsnFabricWatchdog::SetEnabled(bool enabled)
     }
     else
     {
+        m_nextInterval = Time(0);
         ScheduleCheck();
     }
 }
@@ -148,6 +159,7 @@ GsnFabricWatchdog::Watch(const std::vector<Ptr<GsnSwitch>>& switches,
         vertices += sw->GetNPorts() * gsn::NUM_VCS;
     }
     m_vertices.assign(vertices, Vertex{});
+    m_nextInterval = Time(0); // every CheckInterval until a check finds the fabric idle
     const Time now = Simulator::Now();
     for (Vertex& v : m_vertices)
     {
@@ -163,7 +175,8 @@ GsnFabricWatchdog::ScheduleCheck()
     {
         // The event holds a reference: the watchdog lives as long as it checks, even if
         // whoever made it lets go of it.
-        m_event = Simulator::Schedule(m_checkInterval,
+        m_event = Simulator::Schedule(m_nextInterval.IsStrictlyPositive() ? m_nextInterval
+                                                                          : m_checkInterval,
                                       &GsnFabricWatchdog::PeriodicCheck,
                                       Ptr<GsnFabricWatchdog>(this));
     }
@@ -174,6 +187,11 @@ GsnFabricWatchdog::PeriodicCheck()
 {
     m_event = EventId();
     Check();
+    // Idle (no output holds a Message): check less and less often; busy: every CheckInterval.
+    const Time current = m_nextInterval.IsStrictlyPositive() ? m_nextInterval : m_checkInterval;
+    m_nextInterval = m_held > 0
+                         ? m_checkInterval
+                         : std::max(m_checkInterval, std::min(2 * current, m_idleCheckInterval));
     // Alone in the simulator, go on only while a held output may still turn out stalled:
     // a deadlock is then reported, and Simulator::Run() still returns.
     if (Simulator::IsFinished() && m_mayStall == 0)
@@ -190,6 +208,7 @@ GsnFabricWatchdog::Check()
     NS_LOG_FUNCTION(this);
     ++m_checks;
     m_mayStall = 0;
+    m_held = 0;
     const Time now = Simulator::Now();
     std::vector<uint32_t> stalled;
 
@@ -207,6 +226,7 @@ GsnFabricWatchdog::Check()
                 const uint64_t sent = sw.GetCounters(p, vc).micropacketsOut;
                 v.next = -1;
                 const bool held = sw.GetOutputOwner(p, vc) >= 0;
+                m_held += held;
                 if (!held || sent != v.sent)
                 {
                     // Free, or moving: the stall clock restarts.

@@ -158,6 +158,9 @@ class GsnFabricWatchdog : public Object
     EventId m_event;                        ///< the next check
     bool m_enabled;                         ///< attribute Enabled
     Time m_checkInterval;                   ///< attribute CheckInterval
+    Time m_idleCheckInterval;               ///< attribute IdleCheckInterval
+    Time m_nextInterval;                    ///< time to the next check (0: CheckInterval)
+    uint32_t m_held{0};                     ///< output VCs holding a Message at the last check
     Time m_stallTime;                       ///< attribute StallTime
     uint64_t m_deadlocks{0};                ///< cycles reported
     uint64_t m_stalls{0};                   ///< vertices that became stalled
