@@ -250,6 +250,44 @@ class GsnWatchdogDisabledTestCase : public TestCase
     }
 };
 
+/// An idle fabric is checked less and less often, and every CheckInterval again once busy.
+class GsnWatchdogIdleTestCase : public TestCase
+{
+  public:
+    GsnWatchdogIdleTestCase()
+        : TestCase("Idle, checks back off to IdleCheckInterval; busy, every CheckInterval")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetWatchdogAttribute("IdleCheckInterval", TimeValue(MilliSeconds(1)));
+        FabricHarness h(helper, GsnTopologyBuilder::Star(2));
+        // One second idle, then 10 ms of back-to-back Messages (75 us each).
+        const uint32_t messages = 133;
+        for (uint32_t k = 0; k < messages; ++k)
+        {
+            Simulator::Schedule(Seconds(1) + MicroSeconds(75) * k,
+                                [&h]() { h.Send(0, 1, VC, MESSAGE_BYTES); });
+        }
+        uint64_t idleChecks = 0;
+        Simulator::Schedule(Seconds(1) - NanoSeconds(1),
+                            [&h, &idleChecks]() { idleChecks = h.fabric.watchdog->GetChecks(); });
+        Simulator::Stop(Seconds(1.01));
+        Simulator::Run();
+        // 50 us doubled up to 1 ms: 5 checks reach it, then one a millisecond.
+        NS_TEST_EXPECT_MSG_LT(idleChecks, 1010u, "idle checks (every 50 us: 20000)");
+        NS_TEST_EXPECT_MSG_GT(idleChecks, 990u, "checks went on while idle");
+        NS_TEST_EXPECT_MSG_GT(h.delivered, messages - 2, "the Messages arrived");
+        // Busy from the first check after 1 s (at most 1 ms later): every 50 us again.
+        NS_TEST_EXPECT_MSG_GT(h.fabric.watchdog->GetChecks(),
+                              idleChecks + 150,
+                              "busy: every CheckInterval");
+    }
+};
+
 /// A long stall behind a busy output, without a cycle, is counted as a stall only.
 class GsnWatchdogStallTestCase : public TestCase
 {
@@ -396,6 +434,7 @@ class GsnWatchdogTestSuite : public TestSuite
         AddTestCase(new GsnWatchdogRingUpDownTestCase(Time(0)), TestCase::QUICK);
         AddTestCase(new GsnWatchdogDisabledTestCase, TestCase::QUICK);
         AddTestCase(new GsnWatchdogStallTestCase, TestCase::QUICK);
+        AddTestCase(new GsnWatchdogIdleTestCase, TestCase::QUICK);
         AddTestCase(new GsnWatchdogRandomRingTestCase, TestCase::QUICK);
     }
 };
