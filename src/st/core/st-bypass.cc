@@ -13,6 +13,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 using namespace ns3::st;
@@ -29,6 +30,9 @@ struct Handle : public StEventSink
     uint16_t listenPort{0}; // st_listen
     bool listening{false};
     StConnId conn{0}; // 0 = none
+    bool resolving{false};   // st_connect waits for the peer's address (see ResolveStart)
+    std::string resolveHost; // ... of this name
+    uint16_t resolvePort{0}; // ... to connect to this port
     bool refused{false};
     bool closed{false};
     int ianaLocal{0};
@@ -233,6 +237,44 @@ Advertised(const Handle* h)
         p.slots = static_cast<uint16_t>(std::min<int>(p.slots, h->rxSlots));
     }
     return p;
+}
+
+/// Send the Request_Connection to a resolved peer (st_connect's second half).
+int
+ConnectResolved(Handle* h, StPeerAddress peer, uint16_t port)
+{
+    StEndpoint& ep = h->stack->GetEndpoint();
+    StConnId id = 0;
+    StStatus s =
+        ep.Connect(h->stack->GetDriver().Now(), peer, port, Advertised(h), id, h->localPort);
+    if (s != StStatus::Ok)
+    {
+        return ToErrno(s);
+    }
+    h->ianaRemote = port;
+    h->Bind(id);
+    h->stack->Flush(); // the RC goes to the driver
+    return ST_OK;
+}
+
+/// Ask the driver where a resolving handle's peer stands; connect once it is known.
+int
+ContinueResolving(Handle* h)
+{
+    StPeerAddress peer = 0;
+    switch (h->stack->GetDriver().ResolveStart(h->resolveHost.c_str(), peer))
+    {
+    case StResolveState::InProgress:
+        return EINPROGRESS;
+    case StResolveState::Unknown:
+        h->resolving = false;
+        return ST_EHOSTUNREACH;
+    case StResolveState::Resolved:
+        break;
+    }
+    h->resolving = false;
+    const int e = ConnectResolved(h, peer, h->resolvePort);
+    return e == ST_OK ? EINPROGRESS : e;
 }
 
 } // namespace
@@ -556,7 +598,7 @@ extern "C"
         {
             return ST_EINVAL;
         }
-        if (h->conn != 0 || h->listening)
+        if (h->conn != 0 || h->listening || h->resolving)
         {
             return ST_EISCONN;
         }
@@ -616,27 +658,29 @@ extern "C"
         {
             return ST_EINVAL;
         }
-        if (h->conn != 0 || h->listening)
+        if (h->conn != 0 || h->listening || h->resolving)
         {
             return ST_EISCONN;
         }
-        StPeerAddress peer = 0;
-        if (hostname == nullptr || !h->stack->GetDriver().Resolve(hostname, peer))
+        if (hostname == nullptr)
         {
             return ST_EHOSTUNREACH;
         }
-        StEndpoint& ep = h->stack->GetEndpoint();
-        StConnId id = 0;
-        StStatus s
-            = ep.Connect(h->stack->GetDriver().Now(), peer, port, Advertised(h), id, h->localPort);
-        if (s != StStatus::Ok)
+        StPeerAddress peer = 0;
+        switch (h->stack->GetDriver().ResolveStart(hostname, peer))
         {
-            return ToErrno(s);
+        case StResolveState::Unknown:
+            return ST_EHOSTUNREACH;
+        case StResolveState::InProgress:
+            // st_connect_result answers EINPROGRESS and connects once the name resolves.
+            h->resolving = true;
+            h->resolveHost = hostname;
+            h->resolvePort = port;
+            return ST_OK;
+        case StResolveState::Resolved:
+            break;
         }
-        h->ianaRemote = port;
-        h->Bind(id);
-        h->stack->Flush(); // the RC goes to the driver
-        return ST_OK;
+        return ConnectResolved(h, peer, port);
     }
 
     int
@@ -646,6 +690,14 @@ extern "C"
         if (h == nullptr)
         {
             return ST_EINVAL;
+        }
+        if (h->resolving)
+        {
+            const int e = ContinueResolving(h);
+            if (e != EINPROGRESS || h->resolving)
+            {
+                return e;
+            }
         }
         if (h->conn == 0)
         {

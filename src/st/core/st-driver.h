@@ -15,6 +15,14 @@
 namespace ns3 {
 namespace st {
 
+/// Where a name resolution started by StDriver::ResolveStart stands.
+enum class StResolveState : uint8_t
+{
+    Resolved,   ///< the address is known (written to the output)
+    InProgress, ///< asked on the network: call again after the stack's next progress
+    Unknown,    ///< cannot be resolved
+};
+
 /**
  * \brief The environment a StBypassStack runs in.
  */
@@ -43,6 +51,17 @@ public:
      * \return false if unknown
      */
     virtual bool Resolve(const char* hostname, StPeerAddress& out) = 0;
+
+    /**
+     * \brief Resolve without waiting: st_connect's path when resolution takes a network
+     *        exchange (HARP on GSN). The first call may start a request and answer
+     *        InProgress; later calls with the same name answer how it ended. A driver that
+     *        resolves at once keeps this default.
+     */
+    virtual StResolveState ResolveStart(const char* hostname, StPeerAddress& out)
+    {
+        return Resolve(hostname, out) ? StResolveState::Resolved : StResolveState::Unknown;
+    }
 };
 
 } // namespace st

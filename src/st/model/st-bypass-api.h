@@ -94,6 +94,9 @@ class StBypassApi : public Object
 
     /// The stack made progress: complete every call whose C routine would now return.
     void CheckPending();
+    /// Run CheckPending from a fresh event (for progress made outside the stack, such as
+    /// an address resolution ending).
+    void ScheduleCheck();
 
   protected:
     void DoDispose() override;
@@ -115,8 +118,6 @@ class StBypassApi : public Object
              std::function<void()> finish,
              Time timeout = Seconds(-1),
              std::function<void()> onTimeout = nullptr);
-    /// Run CheckPending from a fresh event.
-    void ScheduleCheck();
     /// Forget the pending calls of \p h.
     void Forget(st_chandle_t h);
 

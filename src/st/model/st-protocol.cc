@@ -628,10 +628,82 @@ StProtocol::ResolvePeer(Ipv4Address peer, st::StPeerAddress& out)
         m_resolveFailedTrace(peer);
         return false;
     }
-    out = MakePeer(dev->GetIfIndex(), mac);
-    m_peerMac[out] = mac;
-    m_peerIp[out] = peer;
+    out = LearnPeer(dev, peer, mac);
     return true;
+}
+
+st::StPeerAddress
+StProtocol::LearnPeer(Ptr<NetDevice> dev, Ipv4Address peer, const Address& mac)
+{
+    const st::StPeerAddress p = MakePeer(dev->GetIfIndex(), mac);
+    m_peerMac[p] = mac;
+    m_peerIp[p] = peer;
+    return p;
+}
+
+st::StResolveState
+StProtocol::ResolvePeerStart(Ipv4Address peer, st::StPeerAddress& out)
+{
+    if (m_asyncResolver.IsNull())
+    {
+        return ResolvePeer(peer, out) ? st::StResolveState::Resolved : st::StResolveState::Unknown;
+    }
+    Ptr<NetDevice> dev = SelectDevice(peer);
+    auto it = m_bypassResolutions.find(peer);
+    if (it == m_bypassResolutions.end())
+    {
+        Address mac;
+        if (dev && !m_resolver.IsNull() && m_resolver(dev, peer, mac))
+        {
+            out = LearnPeer(dev, peer, mac);
+            return st::StResolveState::Resolved;
+        }
+        if (!dev)
+        {
+            ++m_adapter.resolveFailed;
+            m_resolveFailedTrace(peer);
+            return st::StResolveState::Unknown;
+        }
+        NS_LOG_LOGIC("st_connect resolves " << peer << " through the asynchronous resolver");
+        m_bypassResolutions[peer] = BypassResolution();
+        m_asyncResolver(dev, peer, ResolveDone([this, peer](bool ok, const Address& mac) {
+                            BypassResolved(peer, ok, mac);
+                        }));
+        it = m_bypassResolutions.find(peer); // the resolver may have answered already
+    }
+    if (!it->second.done)
+    {
+        return st::StResolveState::InProgress;
+    }
+    const BypassResolution r = it->second;
+    m_bypassResolutions.erase(it);
+    if (!r.ok || !dev)
+    {
+        ++m_adapter.resolveFailed;
+        m_resolveFailedTrace(peer);
+        return st::StResolveState::Unknown;
+    }
+    out = LearnPeer(dev, peer, r.mac);
+    return st::StResolveState::Resolved;
+}
+
+void
+StProtocol::BypassResolved(Ipv4Address peer, bool ok, const Address& mac)
+{
+    auto it = m_bypassResolutions.find(peer);
+    if (it == m_bypassResolutions.end() || it->second.done)
+    {
+        return;
+    }
+    it->second.done = true;
+    it->second.ok = ok;
+    it->second.mac = mac;
+    // Whoever waits in st_connect asks again: a blocking wait ends, StBypassApi checks.
+    m_driver->NotifyProgress();
+    if (m_bypass)
+    {
+        m_bypass->ScheduleCheck();
+    }
 }
 
 Ipv4Address
@@ -832,9 +904,7 @@ StProtocol::AsyncResolved(uint32_t key, bool ok, const Address& mac)
         ConnectFailed(pc.cb);
         return;
     }
-    const st::StPeerAddress p = MakePeer(dev->GetIfIndex(), mac);
-    m_peerMac[p] = mac;
-    m_peerIp[p] = pc.peer;
+    const st::StPeerAddress p = LearnPeer(dev, pc.peer, mac);
     if (StartConnect(p, pc.peer, pc.port, pc.cb, pc.params, nullptr, pc.localPort) !=
         st::StStatus::Ok)
     {

@@ -156,6 +156,16 @@ class StProtocol : public Object
      * \return false if it does not resolve
      */
     bool ResolvePeer(Ipv4Address peer, st::StPeerAddress& out);
+    /**
+     * Resolve \p peer for the Bypass API's st_connect without waiting: with the synchronous
+     * resolver if it knows the peer, else through the asynchronous resolver (HARP). The
+     * first call starts the request and answers InProgress; when it ends the stack is
+     * told (a blocking wait ends, StBypassApi checks again) and the next call answers.
+     * \param peer the IPv4 address
+     * \param[out] out the engine's peer address when Resolved
+     * \return where the resolution stands
+     */
+    st::StResolveState ResolvePeerStart(Ipv4Address peer, st::StPeerAddress& out);
     /// \param id a connection \return its peer's IPv4 address (Any if unknown)
     Ipv4Address GetPeerAddress(st::StConnId id) const;
 
@@ -381,6 +391,9 @@ class StProtocol : public Object
                               st::StConnId* id,
                               uint16_t localPort);
     void AsyncResolved(uint32_t key, bool ok, const Address& mac);
+    void BypassResolved(Ipv4Address peer, bool ok, const Address& mac);
+    /// Record \p mac as \p peer's address (reached on \p dev). \return the engine's address
+    st::StPeerAddress LearnPeer(Ptr<NetDevice> dev, Ipv4Address peer, const Address& mac);
     void ConnectFailed(EventCallback cb);
     st::StStatus After(st::StStatus s);
     void TraceTx(const st::StTransmit& t);
@@ -433,6 +446,16 @@ class StProtocol : public Object
     Resolver m_resolver;                                  ///< synchronous resolver
     AsyncResolver m_asyncResolver;                        ///< asynchronous resolver
     std::map<uint32_t, PendingConnect> m_pendingConnects; ///< by key
+
+    /// How a Bypass API resolution (ResolvePeerStart) stands.
+    struct BypassResolution
+    {
+        bool done{false}; ///< the asynchronous resolver answered
+        bool ok{false};   ///< ... with an address
+        Address mac;      ///< ... this one
+    };
+
+    std::map<Ipv4Address, BypassResolution> m_bypassResolutions; ///< by peer
     uint32_t m_nextPendingKey;                            ///< next key
     std::map<st::StConnId, EventCallback> m_managed;      ///< managed connections
     std::map<uint16_t, EventCallback> m_listenCbs;        ///< managed listeners

@@ -144,4 +144,15 @@ StSimulatorDriver::Resolve(const char* hostname, st::StPeerAddress& out)
     return m_protocol->ResolvePeer(Ipv4Address(bits), out);
 }
 
+st::StResolveState
+StSimulatorDriver::ResolveStart(const char* hostname, st::StPeerAddress& out)
+{
+    uint32_t bits = 0;
+    if (!ParseIpv4(hostname, bits))
+    {
+        return st::StResolveState::Unknown;
+    }
+    return m_protocol->ResolvePeerStart(Ipv4Address(bits), out);
+}
+
 } // namespace ns3

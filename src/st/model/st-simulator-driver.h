@@ -62,6 +62,15 @@ class StSimulatorDriver : public st::StDriver
      */
     bool Resolve(const char* hostname, st::StPeerAddress& out) override;
 
+    /**
+     * Resolve st_connect's host name without waiting (StProtocol::ResolvePeerStart): through
+     * HARP when HarpHelper::ResolveStPeers wired it in.
+     * \param hostname e.g. "10.1.1.2"
+     * \param out the engine's peer address when resolved
+     * \return where the resolution stands (Unknown if not an IPv4 address)
+     */
+    st::StResolveState ResolveStart(const char* hostname, st::StPeerAddress& out) override;
+
     /// The stack made progress (a frame or a timer was processed): end a blocking wait.
     void NotifyProgress();
 
