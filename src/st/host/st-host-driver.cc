@@ -39,6 +39,17 @@ StHostDriver::Now()
 void
 StHostDriver::Send(const StTransmit& t)
 {
+    if (m_transmitHook)
+    {
+        StTransmit copy = t;
+        if (m_transmitHook(copy))
+        {
+            m_socket.Send(StEthernetFrame::FromPeer(copy.peer),
+                          copy.bytes.data(),
+                          copy.bytes.size());
+        }
+        return;
+    }
     m_socket.Send(StEthernetFrame::FromPeer(t.peer), t.bytes.data(), t.bytes.size());
 }
 

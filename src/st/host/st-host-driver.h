@@ -47,6 +47,15 @@ class StHostDriver : public StDriver
         m_resolveTimeoutNs = ns;
     }
 
+    /**
+     * \brief Fault injection: \p hook sees every operation before it is sent and may change
+     *        it, or return false to drop it (st-check's wrong key, the tests' software loss).
+     */
+    void SetTransmitHook(std::function<bool(StTransmit&)> hook)
+    {
+        m_transmitHook = std::move(hook);
+    }
+
     /// Run \p hook after every wait (statistics publication).
     void SetIdleHook(std::function<void()> hook)
     {
@@ -78,6 +87,7 @@ class StHostDriver : public StDriver
     std::map<std::string, uint64_t> m_asking;   //!< names being resolved -> since when
     uint64_t m_resolveTimeoutNs{3000000000ULL}; //!< give up after 3 s [U]
     std::function<void()> m_idleHook;           //!< after each wait
+    std::function<bool(StTransmit&)> m_transmitHook; //!< fault injection
 };
 
 } // namespace st
