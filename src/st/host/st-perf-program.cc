@@ -140,7 +140,8 @@ StPerfProgram::Next()
         case StEventType::ConnectionClosed:
             Fail("the connection closed (the peer went away or stopped answering)");
         case StEventType::TransferAborted:
-            Fail("a transfer was aborted (END, or its retries ran out)");
+            Fail("transfer or region " + std::to_string(e.id) +
+                 " was aborted (END from the peer, or its retries ran out)");
         default:
             return e;
         }

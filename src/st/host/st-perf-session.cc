@@ -55,6 +55,15 @@ StPerfSession::Conn()
 void
 StPerfSession::OnEvent(const StEvent& e)
 {
+    if (e.holdsSlot)
+    {
+        // The programs act on completions, not on single headers: the slot is free now.
+        m_host.GetEndpoint().ReleaseSlot(e.conn);
+    }
+    if (e.type == StEventType::HeaderReceived)
+    {
+        return;
+    }
     if (e.type == StEventType::ConnectionClosed || e.type == StEventType::ConnectionRefused)
     {
         m_closed = true;
