@@ -71,6 +71,10 @@ StPerfProgram::AddOptions(StCommandLine& cmd)
                   1000,
                   "drop this many of every 1000 frames sent (software loss, for tests)");
     cmd.AddFlag("quiet", 'q', &quiet, "print the figures only");
+    cmd.AddFlag("keep-stats",
+                0,
+                &keepStats,
+                "leave the counters for st-stat when the program ends");
 }
 
 void
@@ -112,6 +116,10 @@ StPerfProgram::Open(const StCommandLine& cmd)
     if (m_host.Open(o, error) != 0)
     {
         Fail(error);
+    }
+    if (keepStats)
+    {
+        m_host.KeepCounters();
     }
     if (dropPermille > 0)
     {
