@@ -69,6 +69,7 @@ class StPerfProgram
     bool server{false};        //!< -s: be the server
     bool once{false};          //!< --once: serve one client, exit with its verdict
     bool quiet{false};         //!< -q: figures only
+    bool keepStats{false};     //!< --keep-stats: leave the counters for st-stat at exit
     std::string interface;     //!< -i
     std::string peers;         //!< --peer IP=MAC,...
     uint64_t port{5000};       //!< -p
