@@ -13,6 +13,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
+  * the st-host-netns check (tools/test-st-host.sh: the ST host programs and libst between two
+    network namespaces; skipped without root);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -480,9 +482,17 @@ def collect_jobs(args, outdir):
     if os.path.isfile(st_dissector):
         suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
+    skips = {}
+    # ST on real Linux networking: two network namespaces and a veth pair (root only; the
+    # script exits 77, a SKIP, without root or without namespaces).
+    st_host = os.path.join(TOP, "tools", "test-st-host.sh")
+    if os.path.isfile(st_host):
+        suites.append(("st-host-netns", "system", ["bash", st_host, build_dir]))
+        if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+            skips["st-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
-    skips = {}
     fuzz = os.path.join(TOP, "tools", "fuzz.sh")
     if os.path.isfile(fuzz):
         argv = ["bash", fuzz, "--smoke", "--build-dir", build_dir.rstrip(os.sep) + "-fuzz"]
@@ -510,6 +520,7 @@ def collect_jobs(args, outdir):
                 "install-package",
                 "example-cli",
                 "fuzz-smoke",
+                "st-host-netns",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(

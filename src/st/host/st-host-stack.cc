@@ -137,6 +137,7 @@ StHostStack::CollectCounters()
     v.emplace_back("frames.tx", s.txFrames);
     v.emplace_back("frames.tx.llc", s.txLlcFrames);
     v.emplace_back("frames.tx.errors", s.txErrors);
+    v.emplace_back("frames.tx.dropped", s.txDropped);
     v.emplace_back("frames.rx", s.rxFrames);
     for (std::size_t i = 1; i < static_cast<std::size_t>(StFrameVerdict::Count); ++i)
     {

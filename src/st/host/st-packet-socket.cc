@@ -218,10 +218,11 @@ StPacketSocket::SendRawFrame(const uint8_t* frame, std::size_t len)
         }
         if (n < 0 && errno == ENOBUFS)
         {
-            // The device queue is full (a real NIC): give it a moment rather than lose the
-            // frame, which would cost a retry timeout.
-            usleep(50);
-            continue;
+            // Dropped in the kernel (a full queue, or a filter such as an nftables egress
+            // rule): lost like a frame on the wire, and recovered the same way, by the
+            // engine's retries. Sending it again here would hide a filter's loss.
+            ++m_counters.txDropped;
+            return false;
         }
         ++m_counters.txErrors;
         return false;

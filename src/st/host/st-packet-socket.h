@@ -41,6 +41,7 @@ struct StSocketCounters
     uint64_t txFrames{0};    //!< frames sent
     uint64_t txLlcFrames{0}; //!< of which 802.3 + LLC/SNAP (short DATA)
     uint64_t txErrors{0};    //!< send() failed (frame lost)
+    uint64_t txDropped{0};   //!< the kernel dropped it (ENOBUFS: a full queue or a filter)
     uint64_t rxFrames{0};    //!< frames the kernel filter let through
     uint64_t kernelDrops{0}; //!< frames the kernel dropped for want of buffer space
     uint64_t rxTruncated{0}; //!< frames larger than the receive buffer (dropped)
