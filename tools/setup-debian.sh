@@ -36,6 +36,10 @@ PACKAGES=(
   # fuzz-smoke, skipped without them)
   clang
   libclang-rt-14-dev
+  # iproute2 (ip netns, veth) and nftables (1% frame loss on kernels without netem): the
+  # st-host-netns test of the ST host programs (tools/test-st-host.sh)
+  iproute2
+  nftables
 )
 
 if [[ "${1:-}" == "--print" ]]; then
