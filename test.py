@@ -13,6 +13,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
+  * the st-host-unit tests (build/host/st-host-test, Boost.Test: the host's Ethernet framing,
+    the test programs' pattern and messages);
   * the st-host-netns check (tools/test-st-host.sh: the ST host programs and libst between two
     network namespaces; skipped without root);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
@@ -483,6 +485,10 @@ def collect_jobs(args, outdir):
         suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
     skips = {}
+    # The Linux adaptation's unit tests (frames, pattern, messages; no network needed).
+    st_host_unit = os.path.join(build_dir, "host", "st-host-test")
+    if cache_bool(cache, "GSN_ENABLE_HOST", False) and os.path.isfile(st_host_unit):
+        suites.append(("st-host-unit", "unit", [st_host_unit]))
     # ST on real Linux networking: two network namespaces and a veth pair (root only; the
     # script exits 77, a SKIP, without root or without namespaces).
     st_host = os.path.join(TOP, "tools", "test-st-host.sh")
