@@ -17,6 +17,8 @@ It builds the project (unless -n), then runs, as separate processes:
     the test programs' pattern and messages);
   * the st-host-netns check (tools/test-st-host.sh: the ST host programs and libst between two
     network namespaces; skipped without root);
+  * the harp-host-netns check (tools/test-harp-host.sh: harpd and gsnarp with a server and two
+    clients in three network namespaces; skipped without root);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -497,6 +499,13 @@ def collect_jobs(args, outdir):
         if not cache_bool(cache, "GSN_ENABLE_HOST", False):
             skips["st-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
 
+    # harpd and gsnarp: a HARP server and two clients in three network namespaces (root only).
+    harp_host = os.path.join(TOP, "tools", "test-harp-host.sh")
+    if os.path.isfile(harp_host):
+        suites.append(("harp-host-netns", "system", ["bash", harp_host, build_dir]))
+        if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+            skips["harp-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
     fuzz = os.path.join(TOP, "tools", "fuzz.sh")
@@ -527,6 +536,7 @@ def collect_jobs(args, outdir):
                 "example-cli",
                 "fuzz-smoke",
                 "st-host-netns",
+                "harp-host-netns",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(
