@@ -145,6 +145,21 @@ mapping=$("$BIN/st-stat" --program=st-bw --get=rx.OutsideMapping 2>/dev/null) ||
     fail "st-stat: the server counted $exposure + $mapping operations outside its region, expected 2"
 echo "--- st-stat: server rx.UnknownKey=$unknown rx.OutsideExposure=$exposure rx.OutsideMapping=$mapping"
 
+# --- Malformed frames: the fuzz corpus and random bytes replayed raw onto the veth while a
+# server runs; it drops and counts them by reason, and still serves a transfer afterwards.
+server "$BIN/st-bw" -s --once -q --keep-stats --stat-name=inject -i "$IFB"
+MACB=$(ip -n "$NSB" link show "$IFB" | awk '/link\/ether/ { print $2 }')
+A "$BIN/st-inject" -i "$IFA" --to="$MACB" --random=2000 "$ROOT"/fuzz/corpus/st-header-fuzzer/* \
+    "$ROOT"/fuzz/corpus/st-endpoint-fuzzer/* >"$TMP/inject.out" 2>&1 || fail "st-inject: $(cat "$TMP/inject.out")"
+client "st-bw write after the malformed frames" $BW --size=1M --mode=write $IPB
+stat() { "$BIN/st-stat" --program=inject --get="$1" 2>/dev/null || echo 0; }
+for reason in rx.Truncated rx.UnknownOp rx.UnknownKey frames.drop.BadLength; do
+    [ "$(stat $reason)" -gt 0 ] || fail "the server counted no $reason drop ($(cat "$TMP/inject.out"))"
+done
+echo "--- $(cat "$TMP/inject.out"); server drops: rx.Truncated=$(stat rx.Truncated)" \
+    "rx.UnknownOp=$(stat rx.UnknownOp) rx.LocalOp=$(stat rx.LocalOp) rx.BadFlags=$(stat rx.BadFlags)" \
+    "rx.UnknownKey=$(stat rx.UnknownKey) frames.drop.BadLength=$(stat frames.drop.BadLength)"
+
 # --- 1% loss: both directions.
 LOSS=
 if tc -n "$NSA" qdisc add dev "$IFA" root netem loss 1% 2>/dev/null &&

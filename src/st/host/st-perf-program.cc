@@ -71,6 +71,7 @@ StPerfProgram::AddOptions(StCommandLine& cmd)
                   1000,
                   "drop this many of every 1000 frames sent (software loss, for tests)");
     cmd.AddFlag("quiet", 'q', &quiet, "print the figures only");
+    cmd.AddString("stat-name", 0, &statName, "the name st-stat shows for this stack");
     cmd.AddFlag("keep-stats",
                 0,
                 &keepStats,
@@ -107,7 +108,7 @@ StPerfProgram::Open(const StCommandLine& cmd)
     StHostOptions o;
     o.interface = interface;
     o.peers = peers;
-    o.program = m_name;
+    o.program = statName.empty() ? m_name : statName;
     o.opTimeoutNs = opTimeoutMs * 1000000ULL;
     o.maxRetries = static_cast<uint32_t>(retries);
     o.maxBlock = Log2(block);

@@ -80,6 +80,7 @@ class StPerfProgram
     uint64_t cts{16};          //!< --cts
     uint64_t dropPermille{0};  //!< --drop: software loss of sent frames, per mille
     std::string host;          //!< the server (client)
+    std::string statName;      //!< --stat-name: the name st-stat shows (default: the program)
 
   private:
     /// One client's test on the server side; true when it ended intact.
