@@ -36,7 +36,7 @@ struct StHostOptions
     uint64_t opTimeoutNs{50000000}; //!< retry timeout (engine default 1 s): LAN RTTs are us
     uint32_t maxRetries{8};         //!< retries before teardown (engine default 3)
     uint8_t maxBlock{18};           //!< log2 of the block a CTS grants: 256 KiB
-    uint16_t ctsReq{16};            //!< CTSs outstanding: 4 MiB in flight
+    uint16_t ctsReq{4};             //!< CTSs outstanding: 1 MiB in flight
     uint8_t bufsize{14};            //!< log2 of a Bufx entry (IRIX 16 KiB)
     uint64_t resolveTimeoutNs{3000000000ULL}; //!< st_connect waits this long for ARP
 };

@@ -77,7 +77,7 @@ class StPerfProgram
     uint64_t opTimeoutMs{50};  //!< --op-timeout
     uint64_t retries{8};       //!< --retries
     uint64_t block{256 << 10}; //!< --block
-    uint64_t cts{16};          //!< --cts
+    uint64_t cts{4};           //!< --cts
     uint64_t dropPermille{0};  //!< --drop: software loss of sent frames, per mille
     std::string host;          //!< the server (client)
     std::string statName;      //!< --stat-name: the name st-stat shows (default: the program)
