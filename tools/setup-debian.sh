@@ -40,6 +40,8 @@ PACKAGES=(
   # st-host-netns test of the ST host programs (tools/test-st-host.sh)
   iproute2
   nftables
+  # iperf3: the TCP side of bench/st-host-bench.py
+  iperf3
 )
 
 if [[ "${1:-}" == "--print" ]]; then
