@@ -57,6 +57,12 @@ bool
 StHostDriver::Wait(uint64_t deadlineNs, StPeerAddress& from, std::vector<uint8_t>& bytes)
 {
     StMac mac{};
+    uint64_t wake = deadlineNs;
+    if (!m_asking.empty())
+    {
+        // st_connect is waiting for the kernel's ARP: return soon so that it looks again.
+        wake = std::min(wake, Now() + RESOLVE_POLL_NS);
+    }
     for (;;)
     {
         if (m_socket.Receive(mac, bytes))
@@ -65,12 +71,6 @@ StHostDriver::Wait(uint64_t deadlineNs, StPeerAddress& from, std::vector<uint8_t
             return true;
         }
         const uint64_t now = Now();
-        uint64_t wake = deadlineNs;
-        if (!m_asking.empty())
-        {
-            // st_connect is waiting for the kernel's ARP: look again soon.
-            wake = std::min(wake, now + RESOLVE_POLL_NS);
-        }
         if (now >= wake)
         {
             return false;

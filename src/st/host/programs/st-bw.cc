@@ -16,6 +16,58 @@
 
 using namespace ns3::st;
 
+namespace
+{
+
+/// The server of --plain: memory posted for every write, until the client closes.
+int
+ServePlain(StPerfProgram& prog, uint64_t size, uint64_t slots)
+{
+    StPerfSession& s = prog.Session();
+    std::string error;
+    if (s.Listen(static_cast<uint16_t>(prog.port), error) != 0)
+    {
+        prog.Fail(error);
+    }
+    do
+    {
+        s.Accept(static_cast<uint16_t>(prog.port), ST_NEVER);
+        uint64_t base = 0;
+        if (s.Map(slots * size, StMemoryTable::PIN_RX, base) == nullptr)
+        {
+            prog.Fail("cannot map " + std::to_string(slots * size) + " bytes");
+        }
+        for (uint64_t i = 0; i < slots; ++i)
+        {
+            s.Conn().PostReceive(s.Now(), base + i * size, size);
+        }
+        uint64_t received = 0;
+        StEvent e;
+        while (!s.IsClosed())
+        {
+            if (!s.NextEvent(e))
+            {
+                continue; // a quiet client: plain mode has no end but the close
+            }
+            if (e.type == StEventType::TransferComplete && e.role == StRole::Destination)
+            {
+                ++received;
+                s.Conn().PostReceive(s.Now(), e.address, size);
+            }
+        }
+        if (!prog.quiet)
+        {
+            std::printf("st-bw: %llu writes of %llu bytes received\n",
+                        static_cast<unsigned long long>(received),
+                        static_cast<unsigned long long>(size));
+            std::fflush(stdout);
+        }
+    } while (!prog.once);
+    return 0;
+}
+
+} // namespace
+
 int
 main(int argc, char** argv)
 {
@@ -30,14 +82,29 @@ main(int argc, char** argv)
     uint64_t count = 16;
     uint64_t outstanding = 2;
     bool noVerify = false;
+    bool plain = false;
     prog.AddOptions(cmd);
     cmd.AddChoice("mode", 'm', &mode, {"write", "read"}, "client: what to measure");
     cmd.AddNumber("size", 'S', &size, 1, 1ULL << 32, "client: bytes per transfer");
     cmd.AddNumber("count", 'n', &count, 1, 1ULL << 32, "client: transfers");
     cmd.AddNumber("outstanding", 'o', &outstanding, 1, 64, "client: transfers in flight");
     cmd.AddFlag("no-verify", 0, &noVerify, "do not check the data");
+    cmd.AddFlag("plain",
+                0,
+                &plain,
+                "writes only, nothing else on the connection (no hello, no report, no "
+                "check): the operations ns-3's StBulkClient and StServer exchange; the "
+                "server needs --size and --outstanding too");
     cmd.Parse(argc, argv);
     prog.Open(cmd);
+    if (plain && mode != "write")
+    {
+        cmd.Fail("--plain writes only (--mode=write)");
+    }
+    if (prog.server && plain)
+    {
+        return ServePlain(prog, size, outstanding);
+    }
     if (prog.server)
     {
         return prog.Serve();
@@ -50,8 +117,11 @@ main(int argc, char** argv)
     hello.size = size;
     hello.count = count;
     hello.outstanding = static_cast<uint32_t>(outstanding);
-    hello.verify = noVerify ? 0 : 1;
-    prog.SendHello(hello);
+    hello.verify = noVerify || plain ? 0 : 1;
+    if (!plain)
+    {
+        prog.SendHello(hello);
+    }
 
     const bool write = hello.kind == StPerfKind::Write;
     const uint64_t slots = std::min(outstanding, count);
@@ -120,7 +190,8 @@ main(int argc, char** argv)
     }
     const uint64_t t1 = s.Now();
     StPerfReport report;
-    if (!prog.ReadReport(report, false))
+    report.good = count;
+    if (!plain && !prog.ReadReport(report, false))
     {
         prog.Fail("cannot read the server's report");
     }
@@ -152,7 +223,7 @@ main(int argc, char** argv)
                 static_cast<unsigned long long>(retrans));
     const uint64_t bad =
         write ? report.bad + (report.good == count ? 0 : count - report.good) : damaged;
-    if (!noVerify)
+    if (!noVerify && !plain)
     {
         std::printf("verified: %llu of %llu transfers intact (%s)\n",
                     static_cast<unsigned long long>(count - std::min(bad, count)),

@@ -72,8 +72,18 @@ main(int argc, char** argv)
     cmd.AddNumber("size", 'S', &size, 1, 65535, "client: bytes per operation (FETCHOP: 8)");
     cmd.AddNumber("count", 'n', &count, 1, 10000000, "client: round trips timed");
     cmd.AddNumber("warmup", 0, &warmup, 0, 1000000, "client: round trips before timing");
+    bool plain = false;
+    cmd.AddFlag("plain",
+                0,
+                &plain,
+                "client, --mode=write: the writes only (no hello, no report), against any "
+                "server that writes each write back, such as ns-3's StServer with Echo");
     cmd.Parse(argc, argv);
     prog.Open(cmd);
+    if (plain && (prog.server || mode != "write"))
+    {
+        cmd.Fail("--plain is for a client of --mode=write");
+    }
     if (prog.server)
     {
         return prog.Serve();
@@ -96,7 +106,10 @@ main(int argc, char** argv)
     if (mode == "write")
     {
         hello.kind = StPerfKind::PingPong;
-        prog.SendHello(hello);
+        if (!plain)
+        {
+            prog.SendHello(hello);
+        }
         uint64_t base = 0;
         uint8_t* mem = s.Map(size, StMemoryTable::PIN_RX | StMemoryTable::PIN_TX, base);
         StPerfPattern::Fill(mem, size, 1);
