@@ -17,6 +17,10 @@ It builds the project (unless -n), then runs, as separate processes:
     the test programs' pattern and messages);
   * the st-host-netns check (tools/test-st-host.sh: the ST host programs and libst between two
     network namespaces; skipped without root);
+  * the st-host-wire check (tools/test-st-wire.sh: the same writes by the simulator and by the
+    host layer decode to the same ST operations; skipped without root, tshark or the examples);
+  * the st-host-interop check (tools/test-st-interop.sh: a simulated ST host on an FdNetDevice
+    and the host programs talking to it; skipped without root or the example);
   * the harp-host-netns check (tools/test-harp-host.sh: harpd and gsnarp with a server and two
     clients in three network namespaces; skipped without root);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
@@ -499,6 +503,15 @@ def collect_jobs(args, outdir):
         if not cache_bool(cache, "GSN_ENABLE_HOST", False):
             skips["st-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
 
+    # The host's wire bytes against the simulator's (tshark), and a simulated ST host on a
+    # real interface (FdNetDevice) talking to the host programs (root only; need the examples).
+    for name, script in (("st-host-wire", "test-st-wire.sh"), ("st-host-interop", "test-st-interop.sh")):
+        path = os.path.join(TOP, "tools", script)
+        if os.path.isfile(path):
+            suites.append((name, "system", ["bash", path, build_dir]))
+            if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+                skips[name] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
     # harpd and gsnarp: a HARP server and two clients in three network namespaces (root only).
     harp_host = os.path.join(TOP, "tools", "test-harp-host.sh")
     if os.path.isfile(harp_host):
@@ -537,6 +550,8 @@ def collect_jobs(args, outdir):
                 "fuzz-smoke",
                 "st-host-netns",
                 "harp-host-netns",
+                "st-host-wire",
+                "st-host-interop",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(
