@@ -77,12 +77,12 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 sleep 0.5
-ip netns exec "$NSA" timeout 30 "$BIN/st-bw" -i "$IFA" --plain --size=64K --count=8 10.184.0.2 \
+ip netns exec "$NSA" timeout 30 "$BIN/st-bw" -i "$IFA" --plain --size=64K --count=8 --timeout=10000 10.184.0.2 \
     >"$TMP/bw.out" 2>&1 || fail "st-bw to the simulated host: $(cat "$TMP/bw.out")"
 echo "--- st-bw --plain, real host -> simulated host"
 cat "$TMP/bw.out"
 ip netns exec "$NSA" timeout 30 "$BIN/st-lat" -i "$IFA" --plain --mode=write --size=1024 \
-    --count=20 --warmup=0 -p 5001 10.184.0.2 >"$TMP/lat.out" 2>&1 ||
+    --count=20 --warmup=0 --timeout=10000 -p 5001 10.184.0.2 >"$TMP/lat.out" 2>&1 ||
     fail "st-lat to the simulated echo: $(cat "$TMP/lat.out")"
 echo "--- st-lat --plain, real host -> simulated host -> real host (each echo checked)"
 cat "$TMP/lat.out"
