@@ -11,6 +11,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
     with one line and exit status 1);
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
+  * the sphinx-docs check (tools/build-docs.sh: the HTML documentation builds without a
+    Sphinx warning; skipped without sphinx-build);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
@@ -480,6 +482,11 @@ def collect_jobs(args, outdir):
     if os.path.isfile(st_dissector):
         suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
+    # The documentation builds with Sphinx without a warning (77: no sphinx-build).
+    docs = os.path.join(TOP, "tools", "build-docs.sh")
+    if os.path.isfile(docs):
+        suites.append(("sphinx-docs", "unit", ["bash", docs, os.path.join(outdir, "docs")]))
+
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
     skips = {}
@@ -510,6 +517,7 @@ def collect_jobs(args, outdir):
                 "install-package",
                 "example-cli",
                 "fuzz-smoke",
+                "sphinx-docs",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(
