@@ -13,6 +13,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * the sphinx-docs check (tools/build-docs.sh: the HTML documentation builds without a
     Sphinx warning; skipped without sphinx-build);
+  * the doc-attributes check (tools/check-doc-attributes.py: the docs' attribute tables list
+    every attribute of their class with the code's default);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
@@ -485,7 +487,14 @@ def collect_jobs(args, outdir):
     # The documentation builds with Sphinx without a warning (77: no sphinx-build).
     docs = os.path.join(TOP, "tools", "build-docs.sh")
     if os.path.isfile(docs):
-        suites.append(("sphinx-docs", "unit", ["bash", docs, os.path.join(outdir, "docs")]))
+        reference = os.path.join(build_dir, "typeid-reference")
+        argv = ["bash", docs, os.path.join(outdir, "docs"), reference]
+        suites.append(("sphinx-docs", "unit", argv))
+    # The hand-written attribute tables of the docs agree with the registered TypeIds.
+    doc_attributes = os.path.join(TOP, "tools", "check-doc-attributes.py")
+    if os.path.isfile(doc_attributes):
+        argv = [sys.executable, doc_attributes, os.path.join(build_dir, "typeid-reference")]
+        suites.append(("doc-attributes", "unit", argv))
 
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
@@ -518,6 +527,7 @@ def collect_jobs(args, outdir):
                 "example-cli",
                 "fuzz-smoke",
                 "sphinx-docs",
+                "doc-attributes",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(
