@@ -11,6 +11,10 @@ It builds the project (unless -n), then runs, as separate processes:
   * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
     with one line and exit status 1);
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
+  * the sphinx-docs check (tools/build-docs.sh: the HTML documentation builds without a
+    Sphinx warning; skipped without sphinx-build);
+  * the doc-attributes check (tools/check-doc-attributes.py: the docs' attribute tables list
+    every attribute of their class with the code's default);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
   * the st-host-unit tests (build/host/st-host-test, Boost.Test: the host's Ethernet framing,
@@ -490,6 +494,18 @@ def collect_jobs(args, outdir):
     if os.path.isfile(st_dissector):
         suites.append(("st-dissector", "system", ["bash", st_dissector, build_dir]))
 
+    # The documentation builds with Sphinx without a warning (77: no sphinx-build).
+    docs = os.path.join(TOP, "tools", "build-docs.sh")
+    if os.path.isfile(docs):
+        reference = os.path.join(build_dir, "typeid-reference")
+        argv = ["bash", docs, os.path.join(outdir, "docs"), reference]
+        suites.append(("sphinx-docs", "unit", argv))
+    # The hand-written attribute tables of the docs agree with the registered TypeIds.
+    doc_attributes = os.path.join(TOP, "tools", "check-doc-attributes.py")
+    if os.path.isfile(doc_attributes):
+        argv = [sys.executable, doc_attributes, os.path.join(build_dir, "typeid-reference")]
+        suites.append(("doc-attributes", "unit", argv))
+
     skips = {}
     # The Linux adaptation's unit tests (frames, pattern, messages; no network needed).
     st_host_unit = os.path.join(build_dir, "host", "st-host-test")
@@ -548,6 +564,8 @@ def collect_jobs(args, outdir):
                 "install-package",
                 "example-cli",
                 "fuzz-smoke",
+                "sphinx-docs",
+                "doc-attributes",
                 "st-host-netns",
                 "harp-host-netns",
                 "st-host-wire",

@@ -160,7 +160,7 @@ RunScenario(const std::string& mode,
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
         Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
-        Ptr<GsnChannel> cable = DynamicCast<GsnChannel>(port->GetChannel());
+        Ptr<GsnChannel> cable = port->GetCable();
         if (cable)
         {
             o.peer[i] = index[cable->GetPeer(port)];

@@ -158,7 +158,7 @@ for reason in rx.Truncated rx.UnknownOp rx.UnknownKey frames.drop.BadLength; do
 done
 echo "--- $(cat "$TMP/inject.out"); server drops: rx.Truncated=$(stat rx.Truncated)" \
     "rx.UnknownOp=$(stat rx.UnknownOp) rx.LocalOp=$(stat rx.LocalOp) rx.BadFlags=$(stat rx.BadFlags)" \
-    "rx.UnknownKey=$(stat rx.UnknownKey) frames.drop.BadLength=$(stat frames.drop.BadLength)"
+    "rx.BadChecksum=$(stat rx.BadChecksum) rx.UnknownKey=$(stat rx.UnknownKey) frames.drop.BadLength=$(stat frames.drop.BadLength)"
 
 # --- 1% loss: both directions.
 LOSS=

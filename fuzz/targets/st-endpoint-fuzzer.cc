@@ -3,11 +3,13 @@
  * it dispatches to the connections) and its timers: records (common/st-fuzz-setup.h) deliver
  * frames to either endpoint of a connected pair; what the endpoints send is dropped, so the
  * input plays both wires. Nothing may crash, every frame gets exactly one verdict, whatever
- * an endpoint sends decodes, and no timer asks for the past.
+ * an endpoint sends decodes, and no timer asks for the past. Records with control bit 8 get a
+ * valid header checksum first, so that they reach the checks behind it.
  */
 #include "st-fuzz-setup.h"
-
 #include "st-header.h"
+
+#include <vector>
 
 using namespace gsnfuzz;
 using namespace ns3::st;
@@ -56,7 +58,17 @@ LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
             const bool toB = r.ctl & 1;
             StPeerAddress from = (r.ctl & 2) ? StPair::ADDR_STRANGER
                                              : (toB ? StPair::ADDR_A : StPair::ADDR_B);
-            (toB ? w.b : w.a).Receive(w.now, from, r.data, r.len);
+            if ((r.ctl & 8) && r.len >= ST_HEADER_SIZE)
+            {
+                // The record with a valid header checksum: it reaches the checks behind it.
+                std::vector<uint8_t> sealed(r.data, r.data + r.len);
+                StHeader::SealChecksum(sealed.data());
+                (toB ? w.b : w.a).Receive(w.now, from, sealed.data(), sealed.size());
+            }
+            else
+            {
+                (toB ? w.b : w.a).Receive(w.now, from, r.data, r.len);
+            }
         }
         for (StEndpoint* ep : {&w.a, &w.b})
         {

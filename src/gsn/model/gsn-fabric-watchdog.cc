@@ -141,7 +141,7 @@ GsnFabricWatchdog::Watch(const std::vector<Ptr<GsnSwitch>>& switches,
             int32_t peerSwitch = -1;
             uint32_t peerPort = 0;
             Ptr<GsnSwitchPort> port = sw->GetPort(p);
-            Ptr<GsnChannel> channel = DynamicCast<GsnChannel>(port->GetChannel());
+            Ptr<GsnChannel> channel = port->GetCable();
             Ptr<GsnSwitchPort> peer =
                 channel ? DynamicCast<GsnSwitchPort>(channel->GetPeer(port)) : nullptr;
             if (peer)

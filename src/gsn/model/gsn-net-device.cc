@@ -223,6 +223,7 @@ GsnNetDevice::DoDispose()
     }
     m_interceptors.clear();
     m_receiveInterceptors.clear();
+    m_logicalChannel = nullptr;
     m_rxCallback =
         MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscRxCallback = MakeNullCallback<bool,
@@ -683,9 +684,30 @@ GsnNetDevice::IsBroadcast() const
 bool
 GsnNetDevice::IsPointToPoint() const
 {
-    Ptr<GsnChannel> cable = DynamicCast<GsnChannel>(GetChannel());
+    if (m_logicalChannel)
+    {
+        return false;
+    }
+    Ptr<GsnChannel> cable = GetCable();
     Ptr<GsnPortDevice> peer = cable ? cable->GetPeer(this) : nullptr;
     return peer && DynamicCast<GsnNetDevice>(peer);
+}
+
+Ptr<Channel>
+GsnNetDevice::GetChannel() const
+{
+    if (m_logicalChannel)
+    {
+        return m_logicalChannel;
+    }
+    return GetCable();
+}
+
+void
+GsnNetDevice::SetLogicalChannel(Ptr<Channel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    m_logicalChannel = channel;
 }
 
 Address

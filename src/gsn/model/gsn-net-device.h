@@ -138,12 +138,26 @@ class GsnNetDevice : public GsnPortDevice
     // NetDevice API of an endpoint
     bool IsBroadcast() const override;
     /**
-     * \return true only back to back (the cable's other end is an endpoint): behind a switch
-     *         an endpoint reaches many hosts, so for IP it is a multi-access link. (ns-3's
-     *         global routing, the one caller in ns-3, then sees a stub network instead of
-     *         aborting on a neighbour without IPv4; it still finds no route across a switch.)
+     * \return true only back to back (the cable's other end is an endpoint) and without a
+     *         logical channel: behind a switch an endpoint reaches many hosts, so for IP it
+     *         is a multi-access link (ns-3's global routing then sees a stub network, or the
+     *         logical channel's hosts, instead of aborting on a neighbour without IPv4).
      */
     bool IsPointToPoint() const override;
+    /**
+     * \return the logical channel if one is set (SetLogicalChannel), else the cable
+     *         (GetCable)
+     */
+    Ptr<Channel> GetChannel() const override;
+    /**
+     * \brief The channel GetChannel reports instead of the cable: the interfaces this one
+     *        reaches directly at the network layer. HarpHelper sets one per logical IP
+     *        subnet, so ns-3's global routing sees each LIS as one multi-access link and
+     *        computes routes through the routers between LIS. The cable still carries
+     *        everything; GetCable returns it.
+     * \param channel the logical channel (null: report the cable again)
+     */
+    void SetLogicalChannel(Ptr<Channel> channel);
     Address GetBroadcast() const override;
     bool IsMulticast() const override;
     Address GetMulticast(Ipv4Address multicastGroup) const override;
@@ -296,6 +310,7 @@ class GsnNetDevice : public GsnPortDevice
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
     std::map<uint16_t, ReceiveInterceptor> m_receiveInterceptors; ///< EtherTypes taken on receipt
+    Ptr<Channel> m_logicalChannel; ///< what GetChannel reports (SetLogicalChannel), or null
     bool m_needsArp;                                              ///< what NeedsArp() answers
     bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
     bool m_adoptAssignedUla;            ///< take the ULA a switch assigns

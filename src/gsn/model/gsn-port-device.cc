@@ -490,6 +490,12 @@ GsnPortDevice::GetChannel() const
     return m_channel;
 }
 
+Ptr<GsnChannel>
+GsnPortDevice::GetCable() const
+{
+    return m_channel;
+}
+
 void
 GsnPortDevice::SetAddress(Address address)
 {

@@ -262,6 +262,9 @@ class GsnPortDevice : public NetDevice
     void SetIfIndex(const uint32_t index) override;
     uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
+    /// \return the cable of this port (GetChannel may report another channel, see
+    ///         GsnNetDevice::SetLogicalChannel); null while uncabled
+    Ptr<GsnChannel> GetCable() const;
     void SetAddress(Address address) override;
     Address GetAddress() const override;
     bool SetMtu(const uint16_t mtu) override;

@@ -159,7 +159,7 @@ class FabricHarness
         for (uint32_t i = 0; i < all.GetN(); ++i)
         {
             Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(all.Get(i));
-            Ptr<GsnChannel> channel = DynamicCast<GsnChannel>(port->GetChannel());
+            Ptr<GsnChannel> channel = port->GetCable();
             Ptr<GsnPortDevice> peer = channel ? channel->GetPeer(port) : nullptr;
             if (!peer)
             {

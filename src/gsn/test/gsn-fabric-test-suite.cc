@@ -533,7 +533,7 @@ class GsnCableLengthTestCase : public TestCase
     /// \return the channel of endpoint \p i of \p fabric
     static Ptr<GsnChannel> ChannelOf(const GsnFabric& fabric, uint32_t i)
     {
-        return DynamicCast<GsnChannel>(fabric.endpointDevices.Get(i)->GetChannel());
+        return DynamicCast<GsnNetDevice>(fabric.endpointDevices.Get(i))->GetCable();
     }
 
     void DoRun() override

@@ -404,7 +404,7 @@ class GsnWatchdogRandomRingTestCase : public TestCase
                 // a's output port is cabled to b's switch
                 Ptr<GsnSwitch> sw = NodeList::GetNode(a.node)->GetObject<GsnSwitch>();
                 Ptr<GsnSwitchPort> port = sw->GetPort(a.port);
-                Ptr<GsnChannel> channel = DynamicCast<GsnChannel>(port->GetChannel());
+                Ptr<GsnChannel> channel = port->GetCable();
                 NS_TEST_EXPECT_MSG_EQ(channel->GetPeer(port)->GetNode()->GetId(),
                                       b.node,
                                       "each waits for the next: " << w.DescribeCycle(cycle));

@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/harp-lis-channel.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -142,7 +143,10 @@ HarpHelper::InstallOne(Ptr<NetDevice> device, const std::vector<LisServer>& serv
     {
         config.options += "\n" + own->second;
     }
-    return GetOrCreateProtocol(node)->AddInterface(gsn, config);
+    Ptr<HarpInterface> installed = GetOrCreateProtocol(node)->AddInterface(gsn, config);
+    // For ns-3's routing the LIS is the link: the interface reports its LIS as its channel.
+    HarpLisChannel::Get(lis, primary.GetMask())->Attach(gsn);
+    return installed;
 }
 
 HarpInterfaceContainer

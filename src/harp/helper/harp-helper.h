@@ -107,7 +107,9 @@ class HarpHelper
     static std::string ReadOptionsFile(const std::string& path);
 
     /**
-     * \brief Runs HARP on each device (every one must be a GsnNetDevice with an IPv4 address).
+     * \brief Runs HARP on each device (every one must be a GsnNetDevice with an IPv4 address),
+     *        and makes the device report its LIS as its channel (HarpLisChannel), so that
+     *        ns-3's global routing computes routes between LIS.
      * \param devices the devices
      * \return their HARP interfaces
      */
@@ -139,8 +141,8 @@ class HarpHelper
      *        HARP, as IP does on GSN: StProtocol::Connect (and the applications on it) waits
      *        for HARP's answer (a cache hit, a HARP request, or a server's answer) and fails
      *        with the peer unresolved when HARP gives up. Call it after Install and after ST
-     *        is installed (StHelper::Install). The Bypass API's st_connect resolves
-     *        synchronously and does not wait for HARP yet.
+     *        is installed (StHelper::Install). The Bypass API's st_connect waits for HARP
+     *        the same way.
      * \param nodes nodes running both HARP and ST (a node lacking either is a mistake: abort
      *        with a message naming it)
      */

@@ -10,7 +10,6 @@
 #include "ns3/arp-header.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/boolean.h"
-#include "ns3/global-router-interface.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
@@ -39,7 +38,6 @@ struct UnresolvedTally
     uint64_t nextHops{0};            ///< next hops they waited for
     uint64_t interfaces{0};          ///< interfaces that had some
     uint64_t detecting{0};           ///< of those, still in the broadcast self-test
-    bool globalRoutingWarned{false}; ///< the global-routing warning was given
 };
 
 UnresolvedTally g_unresolved; ///< this run's tally
@@ -201,30 +199,8 @@ HarpInterface::Start()
     {
         return;
     }
-    WarnIfGlobalRouting();
     m_client->Start(Now());
     Drain();
-}
-
-void
-HarpInterface::WarnIfGlobalRouting() const
-{
-    // ns-3's global routing sees the GSN switch on the cable, which has no IPv4, as the only
-    // neighbour: the LIS is a stub network to it, and no route crosses the fabric.
-    Ptr<GlobalRouter> router = m_node->GetObject<GlobalRouter>();
-    if (!router || router->GetNumLSAs() == 0 || m_device->IsPointToPoint() ||
-        g_unresolved.globalRoutingWarned)
-    {
-        return;
-    }
-    g_unresolved.globalRoutingWarned = true;
-    std::cerr << "HARP warning: Ipv4GlobalRoutingHelper computed routes on node " << m_node->GetId()
-              << ", but ns-3's global routing cannot see across a GSN fabric (the neighbour on "
-                 "each endpoint's cable is a switch without IPv4), so it found no route between "
-                 "hosts or LIS over GSN; give each host a static route through the router of "
-                 "its LIS (Ipv4StaticRouting::SetDefaultRoute), as "
-                 "src/harp/examples/harp-figure-1-31.cc does"
-              << std::endl;
 }
 
 // ---------------------------------------------------------------------------------------

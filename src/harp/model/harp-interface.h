@@ -289,8 +289,6 @@ class HarpInterface : public Object
     void CountUnresolvedAtEnd();
     /// Destroy event: one warning for the whole run if datagrams were left unresolved.
     static void ReportUnresolvedAtEnd();
-    /// At the client's start: one warning per run if ns-3's global routing ran over GSN.
-    void WarnIfGlobalRouting() const;
 
     Ptr<Node> m_node;                                 ///< the node
     Ptr<GsnNetDevice> m_device;                       ///< the GSN device

@@ -8,6 +8,8 @@
  */
 #include "harp-lis-plan.h"
 
+#include "ns3/gsn-channel.h"
+#include "ns3/harp-lis-channel.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -456,37 +458,67 @@ class HarpIpBurstTestCase : public TestCase
 };
 
 /**
- * Ipv4GlobalRoutingHelper::PopulateRoutingTables on figure 1-31 (two LIS, router J/H) with
- * the hosts' static default routes: it no longer aborts inside ns-3, the static routes carry
- * the traffic, and the run starts with a warning naming the cause and the alternative.
+ * Ipv4GlobalRoutingHelper::PopulateRoutingTables on figure 1-31 (two LIS, router J/H) and no
+ * static route: HARP reports each LIS as its members' channel, so global routing finds the
+ * way between LIS through the router, and pings within and across LIS are answered.
  */
 class HarpIpGlobalRoutingTestCase : public TestCase
 {
   public:
-    HarpIpGlobalRoutingTestCase()
-        : TestCase("PopulateRoutingTables on a GSN fabric: no abort, a warning naming static "
-                   "routes, pings across LIS still answered")
+    /// \param broadcast whether the switches broadcast (else HARP servers)
+    HarpIpGlobalRoutingTestCase(bool broadcast)
+        : TestCase(std::string("PopulateRoutingTables on a ") +
+                   (broadcast ? "broadcast" : "non-broadcast") +
+                   " GSN fabric: routes between LIS through the router, pings answered"),
+          m_broadcast(broadcast)
     {
     }
 
   private:
     void DoRun() override
     {
-        Network net(Figure131(), false, {{"J", "H"}});
+        Network net(Figure131(), m_broadcast, {{"J", "H"}});
         HarpHelper harp;
-        SetUpLis(net, harp, true);
+        SetUpLis(net, harp, !m_broadcast, false);
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+
+        // Each interface reports its LIS: A, B, E, J, K, L and C, D, F, G, H.
+        Ptr<HarpLisChannel> lis1 = DynamicCast<HarpLisChannel>(net.Device("A")->GetChannel());
+        Ptr<HarpLisChannel> lis2 = DynamicCast<HarpLisChannel>(net.Device("C")->GetChannel());
+        NS_TEST_ASSERT_MSG_NE(lis1, nullptr, "A's channel is its LIS");
+        NS_TEST_ASSERT_MSG_NE(lis2, nullptr, "C's channel is its LIS");
+        if (!lis1 || !lis2)
+        {
+            return; // the test runner continues after a failed assertion by default
+        }
+        NS_TEST_EXPECT_MSG_EQ(lis1->GetNDevices(), 6u, "LIS_1 members");
+        NS_TEST_EXPECT_MSG_EQ(lis2->GetNDevices(), 5u, "LIS_2 members");
+        NS_TEST_EXPECT_MSG_EQ(net.Device("J")->GetChannel(), lis1, "the router's J side");
+        NS_TEST_EXPECT_MSG_EQ(net.Device("H")->GetChannel(), lis2, "the router's H side");
+        NS_TEST_EXPECT_MSG_EQ(net.Device("A")->IsPointToPoint(), false, "a multi-access link");
+        NS_TEST_EXPECT_MSG_NE(net.Device("A")->GetCable(), nullptr, "the cable is still there");
+
+        // A's route to LIS_2 goes through J.
+        Ptr<Ipv4> ipv4 = net.Device("A")->GetNode()->GetObject<Ipv4>();
+        Ipv4Header probe;
+        probe.SetDestination(Ipv4Address("192.0.2.35"));
+        Socket::SocketErrno err;
+        Ptr<Ipv4Route> route =
+            ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, err);
+        NS_TEST_ASSERT_MSG_NE(route, nullptr, "a route from A to C");
+        NS_TEST_EXPECT_MSG_EQ((route ? route->GetGateway() : Ipv4Address()),
+                              Ipv4Address("192.0.2.10"),
+                              "through J");
+
         net.Ping("A", "C", Seconds(5), Seconds(3));
         net.Ping("A", "B", Seconds(5), Seconds(3));
+        net.Ping("D", "L", Seconds(5), Seconds(3));
         Simulator::Stop(Seconds(9));
-        const std::string warning = CaptureCerr([]() { Simulator::Run(); });
-        NS_TEST_EXPECT_MSG_EQ(net.rtts, 6, "pings within and across LIS answered");
-        NS_TEST_EXPECT_MSG_NE(warning.find("global routing cannot see across a GSN fabric"),
-                              std::string::npos,
-                              warning);
-        NS_TEST_EXPECT_MSG_NE(warning.find("static route"), std::string::npos, warning);
-        NS_TEST_EXPECT_MSG_EQ(net.Device("A")->IsPointToPoint(), false, "behind a switch");
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(net.rtts, 9, "pings within and across LIS answered");
     }
+
+    bool m_broadcast; ///< switches broadcast
 };
 
 /// A refused HarpProtocol attribute value names what is allowed.
@@ -651,7 +683,8 @@ class HarpIpTestSuite : public TestSuite
         AddTestCase(new HarpIpShortRunTestCase(false), TestCase::QUICK);
         AddTestCase(new HarpIpShortRunTestCase(true), TestCase::QUICK);
         AddTestCase(new HarpIpBurstTestCase, TestCase::QUICK);
-        AddTestCase(new HarpIpGlobalRoutingTestCase, TestCase::QUICK);
+        AddTestCase(new HarpIpGlobalRoutingTestCase(false), TestCase::QUICK);
+        AddTestCase(new HarpIpGlobalRoutingTestCase(true), TestCase::QUICK);
         AddTestCase(new HarpIpAttributeMessagesTestCase, TestCase::QUICK);
     }
 };

@@ -65,12 +65,12 @@ Figure131()
 }
 
 /**
- * Give every host of the plan its address and its default route through the router (J in
- * LIS_1, H in LIS_2); the router J/H forwards. Servers when \p servers: J and B for LIS_1,
- * H and D for LIS_2 (the router's daemon serves both LIS).
+ * Give every host of the plan its address and, when \p defaultRoutes, its default route
+ * through the router (J in LIS_1, H in LIS_2); the router J/H forwards. Servers when
+ * \p servers: J and B for LIS_1, H and D for LIS_2 (the router's daemon serves both LIS).
  */
 inline HarpInterfaceContainer
-SetUpLis(Network& net, HarpHelper& harp, bool servers)
+SetUpLis(Network& net, HarpHelper& harp, bool servers, bool defaultRoutes = true)
 {
     for (const PlannedHost& h : LisPlan())
     {
@@ -78,7 +78,7 @@ SetUpLis(Network& net, HarpHelper& harp, bool servers)
     }
     for (const PlannedHost& h : LisPlan())
     {
-        if (std::string(h.name) != "J" && std::string(h.name) != "H")
+        if (defaultRoutes && std::string(h.name) != "J" && std::string(h.name) != "H")
         {
             net.SetDefaultRoute(h.name, h.lis1 ? "192.0.2.10" : "192.0.2.40");
         }

@@ -55,12 +55,18 @@ struct StConfig
     uint64_t slotWaitTimeoutNs{20000000000ULL}; //!< give up waiting for slots, 20 s [C] IRIX
     uint64_t slotPollNs{1000000}; //!< re-ask (RS) while starved, 1 ms [U] (this engine)
     uint32_t slotReserve{5};      //!< stop sending at <= 5 remote slots [C] IRIX
-    bool rsRsrUseSlots{false};    //!< false = IRIX rule (RS/RSR take no slot) [C] IRIX
+    /// Every incoming header takes a slot except RC and Silent DATA [C] SEED-GSN ("ST Flow
+    /// Control"); false = the IRIX rule, under which RS and RSR take none [C] IRIX
+    bool rsRsrUseSlots{true};
     bool earlyNotify{true};       //!< ask for slots (RS) at half the peer's slots [C] IRIX
     bool sendState{true};         //!< set S on RTS (final RSR) [C] IRIX sets S on RTS
     bool interrupt{false};        //!< set I on every op (IRIX does) [U] default off
     bool silentData{true};        //!< managed DATA is Silent except the transfer's last STU [U]
     bool pauseWhenNoBuffer{true}; //!< RTS/RTR without posted memory: RA(R=0) pause, else reject
+    /// Compute the header checksum of every operation sent and check it on every one received
+    /// (a received 0 means "not computed" and passes) [U] algorithm: st-protocol-reference.rst,
+    /// "Header checksum"; false: send 0, check nothing (faster)
+    bool headerChecksum{true};
     uint16_t ephemeralPortBase{49152}; //!< first local port for Connect [U] (IANA dynamic range)
     /**
      * Where local keys come from: each call gives 32 random bits (0 and keys in use are

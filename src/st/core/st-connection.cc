@@ -258,6 +258,10 @@ StConnection::Emit(uint64_t now, StHeader& h, const uint8_t* data, std::size_t l
     t.vc = h.op == StOp::Data ? h.GetDataChannel() : m_cfg.controlVc;
     t.bytes.resize(ST_HEADER_SIZE + len);
     h.Encode(t.bytes.data());
+    if (m_cfg.headerChecksum)
+    {
+        StHeader::SealChecksum(t.bytes.data());
+    }
     if (len > 0)
     {
         std::memcpy(t.bytes.data() + ST_HEADER_SIZE, data, len);
@@ -2344,9 +2348,9 @@ StConnection::OnRs(uint64_t now, const StHeader& h)
 {
     if (auto it = m_rsrSent.find(h.sync); it != m_rsrSent.end())
     {
-        StHeader again = it->second;
-        again.param = 0; // the slots it reported were counted already if it arrived
-        Send(now, again);
+        // The same answer, slots included: if the first one arrived, the peer counted them
+        // and takes this one as a duplicate (by Sync); if it was lost, they count now.
+        Send(now, it->second);
         return StRxVerdict::Duplicate;
     }
     if (h.dId == ST_NONE32)

@@ -9,12 +9,24 @@ namespace st {
 const char*
 StRxVerdictName(StRxVerdict v)
 {
-    static const char* const names[]
-        = {"Accepted",       "Truncated",       "UnknownOp",  "LocalOp",
-           "BadFlags",       "BadField",        "NoListener", "UnknownKey",
-           "WrongPort",      "WrongPeer",       "WrongState", "UnknownTransfer",
-           "OutsideMapping", "OutsideExposure", "Duplicate",  "SlotOverrun",
-           "NoChannel"};
+    static const char* const names[] = {"Accepted",
+                                        "Truncated",
+                                        "UnknownOp",
+                                        "LocalOp",
+                                        "BadFlags",
+                                        "BadField",
+                                        "NoListener",
+                                        "UnknownKey",
+                                        "WrongPort",
+                                        "WrongPeer",
+                                        "WrongState",
+                                        "UnknownTransfer",
+                                        "OutsideMapping",
+                                        "OutsideExposure",
+                                        "Duplicate",
+                                        "SlotOverrun",
+                                        "NoChannel",
+                                        "BadChecksum"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StRxVerdict::Count),
                   "one name per verdict");
     auto i = static_cast<std::size_t>(v);

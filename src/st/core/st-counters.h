@@ -36,6 +36,7 @@ enum class StRxVerdict : uint8_t
     Duplicate,       //!< a duplicate (answered again when needed, never applied twice)
     SlotOverrun,     //!< the peer sent more slot-using headers than we advertised
     NoChannel,       //!< RC refused (CA R=1): our data channel cannot carry a 2^8-byte STU
+    BadChecksum,     //!< the header checksum does not match (StConfig::headerChecksum)
     Count            //!< number of verdicts
 };
 

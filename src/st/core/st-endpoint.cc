@@ -213,6 +213,11 @@ void
 StEndpoint::Receive(uint64_t now, StPeerAddress from, const uint8_t* data, std::size_t len)
 {
     m_counters.Add(StStat::RxFrames);
+    if (m_config.headerChecksum && len >= ST_HEADER_SIZE && !StHeader::ChecksumOk(data))
+    {
+        m_counters.Count(StRxVerdict::BadChecksum);
+        return;
+    }
     StHeader h;
     StDecodeStatus s = StHeader::Decode(data, len, h);
     if (s != StDecodeStatus::Ok)
@@ -263,6 +268,10 @@ StEndpoint::RefuseRc(StPeerAddress from, const StHeader& rc)
     t.vc = m_config.controlVc;
     t.bytes.resize(ST_HEADER_SIZE);
     ca.Encode(t.bytes.data());
+    if (m_config.headerChecksum)
+    {
+        StHeader::SealChecksum(t.bytes.data());
+    }
     m_tx.push_back(std::move(t));
     m_counters.Add(StStat::TxOps);
     m_counters.Add(StStat::RejectsSent);

@@ -184,6 +184,38 @@ StHeader::ToString() const
     return buf;
 }
 
+uint16_t
+StHeader::ComputeChecksum(const uint8_t* header)
+{
+    uint32_t sum = 0;
+    for (std::size_t i = 0; i < ST_HEADER_SIZE; i += 2)
+    {
+        if (i != 12) // the checksum field itself counts as 0
+        {
+            sum += Get16(header + i);
+        }
+    }
+    while (sum >> 16)
+    {
+        sum = (sum & 0xFFFF) + (sum >> 16);
+    }
+    const auto checksum = static_cast<uint16_t>(~sum & 0xFFFF);
+    return checksum == 0 ? 0xFFFF : checksum;
+}
+
+void
+StHeader::SealChecksum(uint8_t* header)
+{
+    Put16(header + 12, ComputeChecksum(header));
+}
+
+bool
+StHeader::ChecksumOk(const uint8_t* header)
+{
+    const uint16_t sent = Get16(header + 12);
+    return sent == 0 || sent == ComputeChecksum(header);
+}
+
 void
 StHeader::Encode(uint8_t* out) const
 {

@@ -192,6 +192,23 @@ struct StHeader
     void Encode(uint8_t* out) const;
 
     /**
+     * \brief The header checksum of 40 encoded header bytes: the 16-bit ones' complement of
+     *        the ones' complement sum of the header's 16-bit words, the checksum field taken
+     *        as 0 (the Internet checksum, RFC 1071); a result of 0 is sent as 0xFFFF, since 0
+     *        means "not computed".
+     * \param header the 40 encoded bytes
+     * \return the checksum
+     */
+    static uint16_t ComputeChecksum(const uint8_t* header);
+    /// Write ComputeChecksum(header) into the checksum field. \param header 40 encoded bytes
+    static void SealChecksum(uint8_t* header);
+    /**
+     * \param header 40 encoded bytes
+     * \return true if the checksum field is 0 (not computed) or matches the bytes
+     */
+    static bool ChecksumOk(const uint8_t* header);
+
+    /**
      * \brief The one definition of a valid header, shared by the decoder and the senders.
      *
      * Checks what a header can get wrong without a connection: the opcode (undefined or

@@ -168,6 +168,14 @@ StProtocol::GetTypeId()
                           BooleanValue(Defaults().silentData),
                           MakeBooleanAccessor(&StProtocol::m_silentData),
                           MakeBooleanChecker())
+            .AddAttribute("HeaderChecksum",
+                          "Compute the header checksum of every operation sent and check it on "
+                          "every one received (a received 0 means not computed); false sends 0 "
+                          "and checks nothing ([U], st-protocol-reference.rst 'Header "
+                          "checksum').",
+                          BooleanValue(Defaults().headerChecksum),
+                          MakeBooleanAccessor(&StProtocol::m_headerChecksum),
+                          MakeBooleanChecker())
             .AddAttribute("PauseWhenNoBuffer",
                           "Answer an RTS/RTR with no posted memory RA(R=0) (pause) instead of "
                           "a reject ([C] IRIX).",
@@ -256,6 +264,7 @@ StProtocol::StProtocol()
       m_sendState(Defaults().sendState),
       m_interrupt(Defaults().interrupt),
       m_silentData(Defaults().silentData),
+      m_headerChecksum(Defaults().headerChecksum),
       m_pauseWhenNoBuffer(Defaults().pauseWhenNoBuffer),
       m_ephemeralPortBase(Defaults().ephemeralPortBase),
       m_rxFetchOpMemory(Defaults().rxFetchOpMemory),
@@ -393,6 +402,7 @@ StProtocol::BuildConfig()
     c.interrupt = m_interrupt;
     c.silentData = m_silentData;
     c.pauseWhenNoBuffer = m_pauseWhenNoBuffer;
+    c.headerChecksum = m_headerChecksum;
     c.ephemeralPortBase = m_ephemeralPortBase;
     c.lingerNs = static_cast<uint64_t>(m_linger.GetNanoSeconds());
     c.rxFetchOpMemory = m_rxFetchOpMemory;

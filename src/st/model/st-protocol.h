@@ -428,6 +428,7 @@ class StProtocol : public Object
     bool m_sendState;             ///< SendState
     bool m_interrupt;             ///< Interrupt
     bool m_silentData;            ///< SilentData
+    bool m_headerChecksum;        ///< HeaderChecksum
     bool m_pauseWhenNoBuffer;     ///< PauseWhenNoBuffer
     uint16_t m_ephemeralPortBase; ///< EphemeralPortBase
     Time m_linger;                ///< Linger

@@ -57,6 +57,12 @@ TamperNext(StPerfProgram& prog, StOp op, std::function<void(uint8_t*)> change)
         {
             *armed = false;
             change(t.bytes.data());
+            // A sender that computes checksums would seal what it sends: the receiver must
+            // refuse the operation for what it says, not for a checksum that no longer fits.
+            if (t.bytes[12] != 0 || t.bytes[13] != 0) // 0: the sender computes none
+            {
+                StHeader::SealChecksum(t.bytes.data());
+            }
         }
         return true;
     });

@@ -84,25 +84,35 @@ BOOST_AUTO_TEST_CASE(rs_three_kinds)
     BOOST_CHECK_EQUAL(TestWire::CountEvents(p.w.eventsA, StEventType::StateResponse), 4u);
 }
 
+// Under the seed's slot rule (the default) the resent RS takes a slot of its own; the cached
+// RSR cannot report it, the next RSR does. Under the IRIX rule RS takes none.
 BOOST_AUTO_TEST_CASE(duplicate_rs_answered_but_slots_counted_once)
 {
-    Pair p;
-    p.w.pollB = true;
-    const uint32_t before = p.ca->GetTxSlotsLeft();
-    int n = 0;
-    p.w.drop = [&n](const WireRecord& r)
+    for (bool seedRule : {true, false})
     {
-        return r.h.op == StOp::Rsr && n++ == 0;
-    };
-    uint32_t s = 0;
-    p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
-    p.w.Run(p.w.now + 3000000000ULL);
-    // The RSR was lost: the RS went again with the same Sync and got the cached answer.
-    BOOST_CHECK_EQUAL(p.w.Count("RS", true), 2u);
-    BOOST_CHECK_EQUAL(p.w.Count("RSR", false), 2u);
-    BOOST_CHECK_EQUAL(p.w.b.GetCounters().Get(StRxVerdict::Duplicate), 1u);
-    BOOST_CHECK_EQUAL(TestWire::CountEvents(p.w.eventsA, StEventType::StateResponse), 1u);
-    BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before);
+        StConfig cfg;
+        cfg.rsRsrUseSlots = seedRule;
+        Pair p(cfg);
+        p.w.pollB = true;
+        const uint32_t before = p.ca->GetTxSlotsLeft();
+        int n = 0;
+        p.w.drop = [&n](const WireRecord& r) { return r.h.op == StOp::Rsr && n++ == 0; };
+        uint32_t s = 0;
+        p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
+        p.w.Run(p.w.now + 3000000000ULL);
+        // The RSR was lost: the RS went again with the same Sync and got the cached answer.
+        BOOST_CHECK_EQUAL(p.w.Count("RS", true), 2u);
+        BOOST_CHECK_EQUAL(p.w.Count("RSR", false), 2u);
+        BOOST_CHECK_EQUAL(p.w.b.GetCounters().Get(StRxVerdict::Duplicate), 1u);
+        BOOST_CHECK_EQUAL(TestWire::CountEvents(p.w.eventsA, StEventType::StateResponse), 1u);
+        BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), seedRule ? before - 1 : before);
+        if (seedRule)
+        {
+            p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
+            p.w.Run(p.w.now + 3000000000ULL);
+            BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before); // the next RSR returned it
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(unanswered_rts_retried_then_teardown)
@@ -189,17 +199,30 @@ BOOST_AUTO_TEST_CASE(interrupt_flag_on_every_op_when_configured)
     BOOST_CHECK_EQUAL(p.w.trace.size(), 2u);
 }
 
+// The default is the seed's rule: an RS takes a slot, and its RSR gives it back.
 BOOST_AUTO_TEST_CASE(seed_slot_rule_makes_rs_use_slots)
 {
-    StConfig cfg;
-    cfg.rsRsrUseSlots = true;
-    Pair p(cfg);
+    Pair p{StConfig()};
     const uint32_t before = p.ca->GetTxSlotsLeft();
     uint32_t s = 0;
     p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
     BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before - 1);
     p.w.Settle();
     // The RSR gave back the slot the RS used.
+    BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before);
+}
+
+// The IRIX rule, kept as an option: RS and RSR take no slot.
+BOOST_AUTO_TEST_CASE(irix_slot_rule_keeps_rs_free)
+{
+    StConfig cfg;
+    cfg.rsRsrUseSlots = false;
+    Pair p(cfg);
+    const uint32_t before = p.ca->GetTxSlotsLeft();
+    uint32_t s = 0;
+    p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
+    BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before);
+    p.w.Settle();
     BOOST_CHECK_EQUAL(p.ca->GetTxSlotsLeft(), before);
 }
 

@@ -60,6 +60,8 @@ public:
     std::vector<StEvent> eventsA;                //!< A's events
     std::vector<StEvent> eventsB;                //!< B's events
     std::function<bool(const WireRecord&)> drop; //!< return true to lose an op
+    /// Change the bytes of an op in flight (after it was recorded), e.g. to flip a bit.
+    std::function<void(const WireRecord&, std::vector<uint8_t>&)> mangle;
 
     /// Take what the endpoints produced and put it on the wire.
     void
@@ -260,6 +262,10 @@ private:
             trace.push_back(r);
             if (!r.dropped)
             {
+                if (mangle)
+                {
+                    mangle(r, t.bytes);
+                }
                 m_flight.push_back(InFlight{now + delay, fromA, std::move(t.bytes)});
             }
         }

@@ -529,9 +529,12 @@ BOOST_AUTO_TEST_CASE(slot_exhaustion_and_replenishment)
     BOOST_CHECK(ca->GetState() == StConnState::Connected);
 }
 
+// Under the IRIX rule, so that the RS itself needs no slot once the peer has overrun them.
 BOOST_AUTO_TEST_CASE(slot_overrun_is_dropped_and_counted)
 {
-    TestWire w;
+    StConfig irix;
+    irix.rsRsrUseSlots = false;
+    TestWire w(irix, irix);
     StConnParams pb;
     pb.slots = 3;
     auto [ia, ib] = w.Connect(5000, StConnParams(), pb);
