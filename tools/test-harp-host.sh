@@ -9,7 +9,8 @@
 #   - a client resolves the other through the server (gsnarp HOST), and harpd writes the
 #     mapping into the kernel's neighbour table; the server's static entry resolves too;
 #   - gsnarp -s adds a static entry that outlives the cache lifetime and the re-registrations
-#     unchanged (never aged, never overwritten), in HARP's table and the kernel's (PERMANENT);
+#     unchanged (never aged, never overwritten), in HARP's table and the kernel's (PERMANENT),
+#     and the host's IP stack sends to it (a UDP datagram seen on the bridge; with tshark);
 #     gsnarp -d removes it and the address resolves to its real ULA again;
 #   - aging: a client whose harpd stopped is forgotten by the server after the registration
 #     lifetime, the other client then fails to resolve it (HARP_NAK) and its kernel entry goes;
@@ -156,6 +157,25 @@ arp 1 -a | grep -q "${IP[2]} at 02:00:00:00:0a:77 static" || fail "the static en
 [ "$(arp 1 "${IP[2]}")" = "${IP[2]} at 02:00:00:00:0a:77" ] || fail "the static entry was not used"
 neigh 1 "${IP[2]}" | grep -q "lladdr 02:00:00:00:0a:77 PERMANENT" ||
     fail "kernel entry not the static one: $(neigh 1 "${IP[2]}")"
+# The host's IP stack uses what harpd wrote: a datagram from client 1 to that address leaves
+# with the static ULA as its destination (seen on the bridge, which floods it).
+if command -v tshark >/dev/null 2>&1; then
+    mkdir -p "$TMP/home"
+    HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -f "udp port 9" -c 1 -T fields -e eth.dst \
+        >"$TMP/udp.out" 2>/dev/null &
+    TSHARKPID=$!
+    PIDS+=("$TSHARKPID")
+    sleep 1.5
+    ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/${IP[2]}/9" 2>/dev/null
+    for _ in $(seq 30); do
+        [ -s "$TMP/udp.out" ] && break
+        sleep 0.1
+    done
+    kill "$TSHARKPID" 2>/dev/null
+    [ "$(head -1 "$TMP/udp.out")" = "02:00:00:00:0a:77" ] ||
+        fail "IP to ${IP[2]} did not go to the static ULA: '$(cat "$TMP/udp.out")'"
+    echo "--- an IP datagram from client 1 to ${IP[2]} went to 02:00:00:00:0a:77 (harpd's entry)"
+fi
 arp 1 -d "${IP[2]}" || fail "gsnarp -d refused"
 [ -z "$(neigh 1 "${IP[2]}")" ] || fail "gsnarp -d left the kernel entry: $(neigh 1 "${IP[2]}")"
 [ "$(arp 1 "${IP[2]}")" = "${IP[2]} at ${ULA[2]}" ] || fail "after -d, ${IP[2]} did not resolve to its ULA"
