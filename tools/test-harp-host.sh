@@ -14,7 +14,8 @@
 #     gsnarp -d removes it and the address resolves to its real ULA again;
 #   - aging: a client whose harpd stopped is forgotten by the server after the registration
 #     lifetime, the other client then fails to resolve it (HARP_NAK) and its kernel entry goes;
-#   - errors: gsnarp without a daemon, a second harpd on the interface, a bad options line,
+#   - errors: gsnarp without a daemon, a second harpd on the interface, harpd without
+#     CAP_NET_RAW, a bad options line,
 #     gsnarp -d of an address without a static entry (one line, exit status 1).
 #
 # Usage: tools/test-harp-host.sh [BUILD_DIR]     (default: build/ at the repository root)
@@ -206,6 +207,11 @@ expect_error "gsnarp -d without a static entry" "no static entry" arp 1 -d 10.18
 expect_error "gsnarp without harpd" "no harpd answers" arp 2 -a
 expect_error "a second harpd" "another harpd already serves" \
     ip netns exec "${NS[1]}" "$BIN/harpd" -i "${IF[1]}" -f "$TMP/client.options" --socket "$TMP/harpd1.sock"
+chmod 755 "$TMP"
+chmod 644 "$TMP/client.options"
+expect_error "harpd without CAP_NET_RAW" "CAP_NET_RAW" \
+    ip netns exec "${NS[2]}" setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+    --bounding-set=-all "$BIN/harpd" -i "${IF[2]}" -f "$TMP/client.options" --socket "$TMP/nocap.sock"
 printf 'fabric sometimes\n' >"$TMP/bad.options"
 expect_error "a bad options line" "options line 1" \
     ip netns exec "${NS[2]}" "$BIN/harpd" -i "${IF[2]}" -f "$TMP/bad.options" --socket "$TMP/bad.sock"
