@@ -14,6 +14,7 @@
 #     gsnarp -d removes it and the address resolves to its real ULA again;
 #   - aging: a client whose harpd stopped is forgotten by the server after the registration
 #     lifetime, the other client then fails to resolve it (HARP_NAK) and its kernel entry goes;
+#   - "fabric detect" without servers: broadcast found, resolution by broadcast request;
 #   - errors: gsnarp without a daemon, a second harpd on the interface, harpd without
 #     CAP_NET_RAW, a bad options line,
 #     gsnarp -d of an address without a static entry (one line, exit status 1).
@@ -184,6 +185,7 @@ echo "--- static entry kept for 3 s, then deleted; ${IP[2]} resolves to ${ULA[2]
 
 # --- Aging: client 2 stops; the server forgets it, client 1 can no longer resolve it.
 kill "${HARPD[2]}"
+wait "${HARPD[2]}" || fail "harpd of client 2 did not end cleanly on SIGTERM (status $?)"
 forgotten() { ! arp 0 -a | grep -q "server ${IP[2]} "; }
 eventually 6 forgotten || fail "the server did not forget client 2: $(arp 0 -a)"
 unresolvable() { ! arp 1 --timeout=3000 "${IP[2]}"; }
@@ -191,6 +193,17 @@ eventually 8 unresolvable || fail "client 1 still resolves ${IP[2]}: $(arp 1 -a)
 nokernel() { [ -z "$(neigh 1 "${IP[2]}")" ]; }
 eventually 5 nokernel || fail "client 1's kernel entry for ${IP[2]} stayed: $(neigh 1 "${IP[2]}")"
 echo "--- aging: server forgot ${IP[2]}; client 1: $(arp 1 "${IP[2]}" 2>&1)"
+
+# --- A harpd that stops removes the dynamic entries it wrote (the server's static one,
+# learned by client 1 through the server, is dynamic there), and ends cleanly.
+arp 1 10.182.0.99 >/dev/null || fail "client 1 cannot resolve 10.182.0.99"
+neigh 1 10.182.0.99 | grep -q "lladdr 02:00:00:00:0a:99" || fail "client 1 has no entry for 10.182.0.99"
+kill "${HARPD[1]}"
+wait "${HARPD[1]}" || fail "harpd of client 1 did not end cleanly on SIGTERM (status $?)"
+[ -z "$(neigh 1 10.182.0.99)" ] || fail "harpd left its entry behind: $(neigh 1 10.182.0.99)"
+echo "--- client 1's harpd stopped: its dynamic kernel entries removed"
+start 1 "$TMP/client.options"
+eventually 5 arp 1 -a || fail "client 1's harpd did not start again"
 
 # --- Errors: one line, exit status 1.
 expect_error() {
@@ -215,6 +228,22 @@ expect_error "harpd without CAP_NET_RAW" "CAP_NET_RAW" \
 printf 'fabric sometimes\n' >"$TMP/bad.options"
 expect_error "a bad options line" "options line 1" \
     ip netns exec "${NS[2]}" "$BIN/harpd" -i "${IF[2]}" -f "$TMP/bad.options" --socket "$TMP/bad.sock"
+
+# --- A broadcast fabric: harpd with "fabric detect" and no server finds that Ethernet
+# broadcasts (its own probe comes back) and resolves by broadcast ARP request.
+printf 'fabric detect\nbroadcast-probes 2\nprobe-interval 200ms\n' >"$TMP/detect.options"
+for i in 0 1 2; do
+    kill "${HARPD[$i]}" 2>/dev/null
+    wait "${HARPD[$i]}" 2>/dev/null
+done
+start 1 "$TMP/detect.options"
+start 2 "$TMP/detect.options"
+operational() { arp "$1" -a | grep -q "phase Operational"; }
+eventually 5 operational 1 || fail "client 1 did not become operational by broadcast detection"
+eventually 5 operational 2 || fail "client 2 did not become operational by broadcast detection"
+grep -q "BroadcastDetected broadcast" "$TMP/harpd1.log" || fail "client 1 did not detect broadcast"
+[ "$(arp 1 "${IP[2]}")" = "${IP[2]} at ${ULA[2]}" ] || fail "no resolution by broadcast"
+echo "--- fabric detect: broadcast found, ${IP[2]} resolved by broadcast ARP"
 
 echo "test-harp-host: PASS"
 exit 0

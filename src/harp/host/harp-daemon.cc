@@ -30,7 +30,8 @@ HarpDaemon::~HarpDaemon()
 {
     // Dynamic entries are HARP's to age: do not leave them behind. Static ones stay, as an
     // administrator's entries do.
-    for (Ipv4 ip : m_installed)
+    const std::set<Ipv4> installed = m_installed; // KernelRemove erases from m_installed
+    for (Ipv4 ip : installed)
     {
         KernelRemove(ip);
     }
