@@ -81,12 +81,12 @@ class StHostDriver : public StDriver
     }
 
   private:
-    StPacketSocket& m_socket;                   //!< frames
-    StNeighbourTable& m_neighbours;             //!< names to MAC addresses
-    StEventLoop m_loop;                         //!< epoll + timerfd
-    std::map<std::string, uint64_t> m_asking;   //!< names being resolved -> since when
-    uint64_t m_resolveTimeoutNs{3000000000ULL}; //!< give up after 3 s [U]
-    std::function<void()> m_idleHook;           //!< after each wait
+    StPacketSocket& m_socket;                        //!< frames
+    StNeighbourTable& m_neighbours;                  //!< names to MAC addresses
+    StEventLoop m_loop;                              //!< epoll + timerfd
+    std::map<std::string, uint64_t> m_asking;        //!< names being resolved -> since when
+    uint64_t m_resolveTimeoutNs{3000000000ULL};      //!< give up after 3 s [U]
+    std::function<void()> m_idleHook;                //!< after each wait
     std::function<bool(StTransmit&)> m_transmitHook; //!< fault injection
 };
 
