@@ -98,6 +98,12 @@ class StHostStack
     /// Publish the counters now (\p force) or if 100 ms passed since the last time.
     void PublishCounters(bool force);
 
+    /// The file the counters are published in ("" when none).
+    const std::string& GetCountersPath() const
+    {
+        return m_stats.GetPath();
+    }
+
     /// Keep the published counters after the process ends.
     void KeepCounters()
     {

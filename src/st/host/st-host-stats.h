@@ -58,6 +58,12 @@ class StHostStats
     /// Remove the file (also done by the destructor unless Keep was called).
     void Remove();
 
+    /// The file's name ("" when there is none).
+    const std::string& GetPath() const
+    {
+        return m_path;
+    }
+
     /// Keep the file when the process ends (its last figures stay readable).
     void Keep()
     {

@@ -4,10 +4,13 @@
  */
 #include "st-perf-program.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 #include <sys/random.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -16,6 +19,19 @@ namespace st
 
 namespace
 {
+char g_countersPath[256] = {0}; //!< removed when a signal ends the program
+
+/// SIGINT/SIGTERM (a server is usually stopped so): leave no stale counters behind.
+void
+OnSignal(int sig)
+{
+    if (g_countersPath[0] != '\0')
+    {
+        unlink(g_countersPath);
+    }
+    _exit(128 + sig);
+}
+
 uint8_t
 Log2(uint64_t v)
 {
@@ -121,6 +137,12 @@ StPerfProgram::Open(const StCommandLine& cmd)
     if (keepStats)
     {
         m_host.KeepCounters();
+    }
+    else
+    {
+        std::strncpy(g_countersPath, m_host.GetCountersPath().c_str(), sizeof(g_countersPath) - 1);
+        std::signal(SIGINT, OnSignal);
+        std::signal(SIGTERM, OnSignal);
     }
     if (dropPermille > 0)
     {
