@@ -6,6 +6,8 @@
 # LLC/SNAP frames (EtherType 0x0806) with the RFC's timers shortened by the options file:
 #
 #   - both clients register with the server (InARP), which lists them;
+#   - with --kernel-requests the kernel's IP stack asks harpd for an address it must resolve:
+#     the datagram leaves with the ULA HARP found, and no kernel ARP request (with tshark);
 #   - a client resolves the other through the server (gsnarp HOST), and harpd writes the
 #     mapping into the kernel's neighbour table; the server's static entry resolves too;
 #   - gsnarp -s adds a static entry that outlives the cache lifetime and the re-registrations
@@ -112,11 +114,13 @@ request-retries 1
 cache-lifetime 2s
 EOT
 
-start() { # start INDEX OPTIONS
-    ip netns exec "${NS[$1]}" "$BIN/harpd" -v -i "${IF[$1]}" -f "$2" --socket "$TMP/harpd$1.sock" \
-        >"$TMP/harpd$1.log" 2>&1 &
-    HARPD[$1]=$!
-    PIDS+=("${HARPD[$1]}")
+start() { # start INDEX OPTIONS [HARPD OPTIONS...]
+    local i=$1 options=$2
+    shift 2
+    ip netns exec "${NS[$i]}" "$BIN/harpd" -v -i "${IF[$i]}" -f "$options" --socket "$TMP/harpd$i.sock" \
+        "$@" >"$TMP/harpd$i.log" 2>&1 &
+    HARPD[$i]=$!
+    PIDS+=("${HARPD[$i]}")
 }
 arp() { # arp INDEX ARGS...: gsnarp in that namespace
     local i=$1
@@ -134,7 +138,7 @@ eventually() { # eventually SECONDS COMMAND...: true once the command succeeds
 }
 
 start 0 "$TMP/server.options"
-start 1 "$TMP/client.options"
+start 1 "$TMP/client.options" --kernel-requests
 start 2 "$TMP/client.options"
 
 # --- Registration: the server lists both clients.
@@ -143,6 +147,27 @@ eventually 5 registered "${IP[1]}" "${ULA[1]}" || fail "client 1 did not registe
 eventually 5 registered "${IP[2]}" "${ULA[2]}" || fail "client 2 did not register"
 echo "--- server table"
 arp 0 -a
+
+# --- The kernel's IP stack asks harpd (client 1 runs with --kernel-requests): a datagram to
+# an address nobody resolved yet leaves with the ULA HARP found through the server, and the
+# kernel sends no ARP request of its own (hardware type 1) for it.
+if command -v tshark >/dev/null 2>&1; then
+    mkdir -p "$TMP/home"
+    HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -a duration:4 \
+        -f "udp port 9 or arp or llc" -w "$TMP/kernel.pcap" >/dev/null 2>&1 &
+    TSHARKPID=$!
+    PIDS+=("$TSHARKPID")
+    sleep 1.5
+    ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/10.182.0.99/9" 2>/dev/null
+    wait "$TSHARKPID"
+    dst=$(HOME=$TMP/home tshark -r "$TMP/kernel.pcap" -Y udp -T fields -e eth.dst 2>/dev/null | head -1)
+    [ "$dst" = "02:00:00:00:0a:99" ] || fail "the kernel's datagram to 10.182.0.99 went to '$dst'"
+    kernel_arp=$(HOME=$TMP/home tshark -r "$TMP/kernel.pcap" \
+        -Y "arp.hw.type == 1 && arp.dst.proto_ipv4 == 10.182.0.99" 2>/dev/null | wc -l)
+    [ "$kernel_arp" = 0 ] || fail "the kernel sent $kernel_arp ARP requests of its own for 10.182.0.99"
+    grep -q "kernel asks for 10.182.0.99" "$TMP/harpd1.log" || fail "harpd did not hear the kernel's request"
+    echo "--- the kernel asked harpd for 10.182.0.99; its datagram went to $dst, no kernel ARP"
+fi
 
 # --- Resolution through the server, into the kernel's table.
 out=$(arp 1 "${IP[2]}") || fail "client 1 cannot resolve ${IP[2]}: $out"

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -121,6 +122,23 @@ HarpDaemon::Open(const Settings& settings, std::string& error)
         error = "cannot create the control socket " + settings.socketPath + ": " + std::strerror(e);
         return e;
     }
+    if (settings.kernelRequests)
+    {
+        // The kernel asks user space for each address it must resolve on this interface
+        // (app_solicit) and sends no broadcast ARP request of its own (mcast_solicit 0).
+        const std::string dir = "/proc/sys/net/ipv4/neigh/" + settings.interface + "/";
+        std::ofstream(dir + "app_solicit") << 3 << "\n";
+        std::ofstream(dir + "mcast_solicit") << 0 << "\n";
+        const int fd = m_kernel->OpenRequests();
+        if (fd < 0)
+        {
+            e = errno;
+            error = std::string("cannot listen to the kernel's neighbour requests: ") +
+                    std::strerror(e);
+            return e;
+        }
+        m_loop.Add(fd, [this](uint32_t) { OnKernelRequest(); });
+    }
     m_loop.Add(m_link.GetFd(), [this](uint32_t) { OnFrame(); });
     m_loop.Add(m_control, [this](uint32_t) { OnControl(); });
     return 0;
@@ -176,6 +194,27 @@ HarpDaemon::Deliver(TimeNs now, const Ula& source, const std::vector<uint8_t>& b
     {
         m_server->HandleFrame(now, source, body);
     }
+}
+
+void
+HarpDaemon::OnKernelRequest()
+{
+    uint32_t ip = 0;
+    const TimeNs now = Now();
+    while (m_kernel->NextRequest(ip))
+    {
+        if (m_settings.verbose)
+        {
+            std::printf("harpd: kernel asks for %s\n", Ipv4(ip).ToString().c_str());
+        }
+        // A hit is written at once; a miss is written when HARP resolves it (Resolved).
+        if (auto ula = m_client->Resolve(now, Ipv4(ip)))
+        {
+            const CacheEntry* entry = m_client->GetCache().Find(Ipv4(ip));
+            KernelSet(Ipv4(ip), *ula, entry != nullptr && entry->isStatic);
+        }
+    }
+    Drain(now);
 }
 
 void

@@ -40,6 +40,7 @@ class HarpDaemon
         std::string optionsText; //!< the harpd.options text
         std::string socketPath;  //!< gsnarp's socket
         bool kernel{true};       //!< write the kernel's neighbour table
+        bool kernelRequests{false}; //!< resolve what the kernel asks for (instead of its ARP)
         bool verbose{false};     //!< print every event
     };
 
@@ -62,6 +63,7 @@ class HarpDaemon
   private:
     void OnFrame();
     void OnControl();
+    void OnKernelRequest();
     void Drain(TimeNs now);
     void Deliver(TimeNs now, const Ula& source, const std::vector<uint8_t>& body);
     void OnClientEvent(const Event& e);

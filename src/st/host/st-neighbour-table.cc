@@ -60,6 +60,75 @@ StNeighbourTable::~StNeighbourTable()
     {
         close(m_netlink);
     }
+    if (m_requests >= 0)
+    {
+        close(m_requests);
+    }
+}
+
+int
+StNeighbourTable::OpenRequests()
+{
+    m_requests = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_ROUTE);
+    if (m_requests < 0)
+    {
+        return -1;
+    }
+    sockaddr_nl local{};
+    local.nl_family = AF_NETLINK;
+    local.nl_groups = 1u << (RTNLGRP_NEIGH - 1);
+    if (bind(m_requests, reinterpret_cast<sockaddr*>(&local), sizeof(local)) < 0)
+    {
+        close(m_requests);
+        m_requests = -1;
+        return -1;
+    }
+    return m_requests;
+}
+
+bool
+StNeighbourTable::NextRequest(uint32_t& ipv4)
+{
+    alignas(nlmsghdr) char buf[8192];
+    for (;;)
+    {
+        const ssize_t n = recv(m_requests, buf, sizeof(buf), 0);
+        if (n < 0)
+        {
+            if (errno == EINTR)
+            {
+                continue;
+            }
+            return false; // EAGAIN: nothing waiting (ENOBUFS: lost some; the kernel asks again)
+        }
+        int left = static_cast<int>(n);
+        for (auto* nh = reinterpret_cast<nlmsghdr*>(buf); NLMSG_OK(nh, left);
+             nh = NLMSG_NEXT(nh, left))
+        {
+            // RTM_GETNEIGH from the kernel is a request; RTM_NEWNEIGH/DELNEIGH are news.
+            if (nh->nlmsg_type != RTM_GETNEIGH)
+            {
+                continue;
+            }
+            const auto* nd = static_cast<const ndmsg*>(NLMSG_DATA(nh));
+            if (nd->ndm_family != AF_INET || nd->ndm_ifindex != m_ifindex)
+            {
+                continue;
+            }
+            int attrLen = static_cast<int>(RTM_PAYLOAD(nh));
+            for (auto* rta = reinterpret_cast<rtattr*>(RTM_RTA(nd)); RTA_OK(rta, attrLen);
+                 rta = RTA_NEXT(rta, attrLen))
+            {
+                if (rta->rta_type == NDA_DST && RTA_PAYLOAD(rta) == 4)
+                {
+                    uint32_t be = 0;
+                    std::memcpy(&be, RTA_DATA(rta), 4);
+                    ipv4 = ntohl(be);
+                    return true; // one at a time: the caller loops
+                }
+            }
+        }
+    }
 }
 
 void

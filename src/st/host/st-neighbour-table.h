@@ -70,6 +70,20 @@ class StNeighbourTable
     int Remove(uint32_t ipv4);
 
     /**
+     * \brief Listen to the kernel's requests for resolution on the interface: with
+     *        app_solicit > 0 the kernel asks user space (an RTM_GETNEIGH notification on
+     *        RTNLGRP_NEIGH) instead of, or besides, sending its own ARP requests (arpd's way).
+     * \return the descriptor to watch, or -1 (errno set)
+     */
+    int OpenRequests();
+
+    /**
+     * \brief Take the next address the kernel asked for, without waiting.
+     * \return false when none is waiting
+     */
+    bool NextRequest(uint32_t& ipv4);
+
+    /**
      * \brief A dotted IPv4 address, or a host name resolved to one (getaddrinfo, AF_INET).
      * \return false if it is neither
      */
@@ -84,6 +98,7 @@ class StNeighbourTable
     int m_ifindex;                      //!< the interface
     std::string m_ifname;               //!< its name
     int m_netlink{-1};                  //!< NETLINK_ROUTE socket
+    int m_requests{-1};                 //!< RTNLGRP_NEIGH notifications (OpenRequests)
     uint32_t m_seq{1};                  //!< request sequence number
     std::map<uint32_t, StMac> m_static; //!< static entries
 };

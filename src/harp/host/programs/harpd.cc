@@ -5,7 +5,7 @@
  * by the RFC's timers, writes resolved addresses into the kernel's neighbour table, and
  * answers gsnarp. HARP travels in 802.3 + LLC/SNAP frames with EtherType 0x0806.
  *
- *   harpd -i veth0 [-f /etc/config/harpd.options] [--socket PATH] [-v]
+ *   harpd -i veth0 [-f /etc/config/harpd.options] [--socket PATH] [--kernel-requests] [-v]
  */
 #include "harp-daemon.h"
 #include "st-command-line.h"
@@ -43,6 +43,11 @@ main(int argc, char** argv)
                   &s.socketPath,
                   "gsnarp's control socket (default /run/harpd.IFACE.sock)");
     cmd.AddFlag("no-kernel", 0, &noKernel, "do not write the kernel's neighbour table");
+    cmd.AddFlag("kernel-requests",
+                0,
+                &s.kernelRequests,
+                "resolve the addresses the kernel's IP stack asks for (sets the interface's "
+                "app_solicit to 3 and mcast_solicit to 0: HARP instead of the kernel's ARP)");
     cmd.AddFlag("verbose", 'v', &s.verbose, "print every HARP event");
     cmd.Parse(argc, argv);
     if (s.interface.empty())
