@@ -1187,6 +1187,14 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
     {
         ++m_rxFreed; // processed at once: the slot is free again
     }
+    // I: "the destination ULP should be interrupted when this operation arrives" [C] SEED-GSN.
+    if (v == StRxVerdict::Accepted && h.Has(StFlag::INTERRUPT))
+    {
+        StEvent e;
+        e.type = StEventType::Interrupt;
+        e.header = h;
+        PushEvent(e);
+    }
     return v;
 }
 
@@ -1800,6 +1808,12 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         if (b < x.bSeq || x.done.count(b) != 0)
         {
             return StRxVerdict::Duplicate;
+        }
+        // Without O in our RC/CA we take blocks in order only [C] SEED-GSN: a STU of a later
+        // block while block B_seq is incomplete is refused (the CTS timer asks again).
+        if (!m_params.outOfOrder && b != x.bSeq)
+        {
+            return StRxVerdict::OutOfOrder;
         }
         auto bi = x.granted.find(b);
         if (bi == x.granted.end())

@@ -685,6 +685,47 @@ BOOST_AUTO_TEST_CASE(lost_data_recovered_by_cts_retry)
     BOOST_CHECK(ca->GetState() == StConnState::Connected);
 }
 
+// The O flag: a destination that did not offer O (outOfOrder false) takes blocks in order
+// only; with block 0's first STU lost, the STUs of blocks 1..3 are refused (OutOfOrder) and
+// the CTS timer has every block sent again. With O (the default) they are placed at once.
+BOOST_AUTO_TEST_CASE(blocks_in_order_only_without_o_flag)
+{
+    for (bool order : {false, true})
+    {
+        TestWire w;
+        StConnParams pa;
+        pa.maxBlock = 12; // 4 KiB blocks
+        StConnParams pb;
+        pb.outOfOrder = order;
+        auto [ia, ib] = w.Connect(5000, pa, pb);
+        BOOST_CHECK_EQUAL(w.trace[1].h.Has(StFlag::ORDER), order); // the CA says it
+        StConnection* ca = w.a.Find(ia);
+        StConnection* cb = w.b.Find(ib);
+        Buffer src(16384, 4), dst(16384, 0);
+        MapMem(ca, StMemoryTable::PIN_TX, src, 0);
+        MapMem(cb, StMemoryTable::PIN_RX, dst, 0);
+        cb->PostReceive(w.now, Lin(cb, 0), 16384);
+        int n = 0;
+        w.drop = [&n](const WireRecord& r) {
+            return r.h.op == StOp::Data && r.h.bNum == 0 && n++ == 0;
+        };
+        uint32_t id = 0;
+        ca->Write(w.now, Lin(ca, 0), 16384, StWriteOptions(), id);
+        w.Run(w.now + 20000000000ULL);
+        BOOST_CHECK(src.bytes == dst.bytes);
+        BOOST_CHECK(TestWire::FindEvent(w.eventsB, StEventType::TransferComplete) != nullptr);
+        const uint64_t refused = w.b.GetCounters().Get(StRxVerdict::OutOfOrder);
+        if (order)
+        {
+            BOOST_CHECK_EQUAL(refused, 0u);
+        }
+        else
+        {
+            BOOST_CHECK_GE(refused, 3u);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(write_refused_on_unmapped_memory)
 {
     TestWire w;
