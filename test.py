@@ -19,6 +19,16 @@ It builds the project (unless -n), then runs, as separate processes:
     every attribute of their class with the code's default);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
     each; skipped without clang and its fuzzer runtime);
+  * the st-host-unit tests (build/host/st-host-test, Boost.Test: the host's Ethernet framing,
+    the test programs' pattern and messages);
+  * the st-host-netns check (tools/test-st-host.sh: the ST host programs and libst between two
+    network namespaces; skipped without root);
+  * the st-host-wire check (tools/test-st-wire.sh: the same writes by the simulator and by the
+    host layer decode to the same ST operations; skipped without root, tshark or the examples);
+  * the st-host-interop check (tools/test-st-interop.sh: a simulated ST host on an FdNetDevice
+    and the host programs talking to it; skipped without root or the example);
+  * the harp-host-netns check (tools/test-harp-host.sh: harpd and gsnarp with a server and two
+    clients in three network namespaces; skipped without root);
   * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
 
 It ends with ns-3's closing line
@@ -502,9 +512,37 @@ def collect_jobs(args, outdir):
         argv = [sys.executable, doc_attributes, os.path.join(build_dir, "typeid-reference")]
         suites.append(("doc-attributes", "unit", argv))
 
+    skips = {}
+    # The Linux adaptation's unit tests (frames, pattern, messages; no network needed).
+    st_host_unit = os.path.join(build_dir, "host", "st-host-test")
+    if cache_bool(cache, "GSN_ENABLE_HOST", False) and os.path.isfile(st_host_unit):
+        suites.append(("st-host-unit", "unit", [st_host_unit]))
+    # ST on real Linux networking: two network namespaces and a veth pair (root only; the
+    # script exits 77, a SKIP, without root or without namespaces).
+    st_host = os.path.join(TOP, "tools", "test-st-host.sh")
+    if os.path.isfile(st_host):
+        suites.append(("st-host-netns", "system", ["bash", st_host, build_dir]))
+        if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+            skips["st-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
+    # The host's wire bytes against the simulator's (tshark), and a simulated ST host on a
+    # real interface (FdNetDevice) talking to the host programs (root only; need the examples).
+    for name, script in (("st-host-wire", "test-st-wire.sh"), ("st-host-interop", "test-st-interop.sh")):
+        path = os.path.join(TOP, "tools", script)
+        if os.path.isfile(path):
+            suites.append((name, "system", ["bash", path, build_dir]))
+            if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+                skips[name] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
+    # harpd and gsnarp: a HARP server and two clients in three network namespaces (root only).
+    harp_host = os.path.join(TOP, "tools", "test-harp-host.sh")
+    if os.path.isfile(harp_host):
+        suites.append(("harp-host-netns", "system", ["bash", harp_host, build_dir]))
+        if not cache_bool(cache, "GSN_ENABLE_HOST", False):
+            skips["harp-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
-    skips = {}
     fuzz = os.path.join(TOP, "tools", "fuzz.sh")
     if os.path.isfile(fuzz):
         argv = ["bash", fuzz, "--smoke", "--build-dir", build_dir.rstrip(os.sep) + "-fuzz"]
@@ -535,6 +573,10 @@ def collect_jobs(args, outdir):
                 "sphinx-docs",
                 "doc-attributes",
                 "doc-figures",
+                "st-host-netns",
+                "harp-host-netns",
+                "st-host-wire",
+                "st-host-interop",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(

@@ -34,6 +34,12 @@ foreach(
   set(lib${_mod} ns3::lib${_mod})
 endforeach()
 
+# fd-net-device (FdNetDevice, EmuFdNetDeviceHelper): Debian's ns-3 has it; examples that need
+# it are built only when it is there.
+if(TARGET ns3::libfd-net-device)
+  set(libfd-net-device ns3::libfd-net-device)
+endif()
+
 # The project's own modules, named before any is built (as an ns-3 tree names every module
 # first), so that a module can link one configured after it (harp links st).
 foreach(_mod gsn st harp)

@@ -39,6 +39,12 @@ PACKAGES=(
   # python3-sphinx: the HTML documentation (tools/build-docs.sh, CMake target doc) and
   # test.py's sphinx-docs check
   python3-sphinx
+  # iproute2 (ip netns, veth) and nftables (1% frame loss on kernels without netem): the
+  # st-host-netns test of the ST host programs (tools/test-st-host.sh)
+  iproute2
+  nftables
+  # iperf3: the TCP side of bench/st-host-bench.py
+  iperf3
 )
 
 if [[ "${1:-}" == "--print" ]]; then

@@ -5,12 +5,14 @@
 #include "st-bypass-stack.h"
 
 #include <algorithm>
+#include <cerrno>
 
 namespace ns3 {
 namespace st {
 
 namespace {
 StBypassStack* g_defaultStack = nullptr;
+StBypassStack::DefaultFactory g_defaultFactory = nullptr;
 } // namespace
 
 StBypassStack::StBypassStack(StDriver& driver, const StConfig& config)
@@ -28,6 +30,28 @@ StBypassStack::SetDefault(StBypassStack* stack)
 StBypassStack*
 StBypassStack::GetDefault()
 {
+    return g_defaultStack;
+}
+
+void
+StBypassStack::SetDefaultFactory(DefaultFactory factory)
+{
+    g_defaultFactory = factory;
+}
+
+StBypassStack*
+StBypassStack::OpenDefault(int& error)
+{
+    if (g_defaultStack == nullptr && g_defaultFactory != nullptr)
+    {
+        // A failed attempt is tried again by the next call: the user may fix the cause.
+        g_defaultStack = g_defaultFactory(error);
+        return g_defaultStack;
+    }
+    if (g_defaultStack == nullptr)
+    {
+        error = ENOMEM;
+    }
     return g_defaultStack;
 }
 

@@ -86,7 +86,22 @@ public:
     /// The default stack, or nullptr.
     static StBypassStack* GetDefault();
 
-private:
+    /**
+     * \brief How a program gets its default stack when nobody set one: the Linux library
+     *        (libst) opens its raw socket only when the first st_create asks for it.
+     * \param error[out] an errno value when no stack can be made (EPERM, ENODEV, ...)
+     * \return the stack (kept as the default), or nullptr
+     */
+    using DefaultFactory = StBypassStack* (*)(int& error);
+    /// Install \p factory (nullptr: none; st_create then fails with ENOMEM).
+    static void SetDefaultFactory(DefaultFactory factory);
+    /**
+     * \brief The default stack, made by the factory on first use.
+     * \param error[out] why there is none (ENOMEM when there is no factory either)
+     */
+    static StBypassStack* OpenDefault(int& error);
+
+  private:
     StDriver& m_driver;                                  //!< environment
     StEndpoint m_endpoint;                               //!< the engine
     std::map<StConnId, StEventSink*> m_sinks;            //!< connection -> handle

@@ -308,7 +308,13 @@ extern "C"
     int
     st_create(st_chandle_t* chandle)
     {
-        return st_create_on(StBypassStack::GetDefault(), chandle);
+        if (chandle == nullptr)
+        {
+            return ST_EINVAL;
+        }
+        int error = ST_ENOMEM;
+        StBypassStack* stack = StBypassStack::OpenDefault(error);
+        return stack != nullptr ? st_create_on(stack, chandle) : error;
     }
 
     int

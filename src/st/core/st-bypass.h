@@ -110,7 +110,9 @@ extern "C"
 #define ST_ENOMEM       ENOMEM       /* no stack, no Mx left */
 #define ST_EMSGSIZE     EMSGSIZE     /* the data channel cannot carry a 256-byte STU */
 
-    /** Allocate a connection handle on the default stack. */
+    /** Allocate a connection handle on the default stack (opened on first use where the
+     * adaptation provides a factory, as libst on Linux does: EPERM, ENODEV, ENETDOWN or
+     * EMSGSIZE when it cannot open it; ENOMEM when there is no stack at all). */
     int st_create(st_chandle_t* chandle);
     /** Extension: allocate a connection handle on \p stack (a ns3::st::StBypassStack*). */
     int st_create_on(void* stack, st_chandle_t* chandle);

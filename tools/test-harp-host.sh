@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# harpd and gsnarp on real Linux networking: three network namespaces (a HARP server and two
+# clients) on a bridge in a fourth, made here and removed on every exit, HARP in 802.3 +
+# LLC/SNAP frames (EtherType 0x0806) with the RFC's timers shortened by the options file:
+#
+#   - both clients register with the server (InARP), which lists them;
+#   - a client resolves the other through the server (gsnarp HOST), and harpd writes the
+#     mapping into the kernel's neighbour table; the server's static entry resolves too;
+#   - gsnarp -s adds a static entry that outlives the cache lifetime and the re-registrations
+#     unchanged (never aged, never overwritten), in HARP's table and the kernel's (PERMANENT),
+#     and the host's IP stack sends to it (a UDP datagram seen on the bridge; with tshark);
+#     gsnarp -d removes it and the address resolves to its real ULA again;
+#   - aging: a client whose harpd stopped is forgotten by the server after the registration
+#     lifetime, the other client then fails to resolve it (HARP_NAK) and its kernel entry goes;
+#   - errors: gsnarp without a daemon, a second harpd on the interface, harpd without
+#     CAP_NET_RAW, a bad options line,
+#     gsnarp -d of an address without a static entry (one line, exit status 1).
+#
+# Usage: tools/test-harp-host.sh [BUILD_DIR]     (default: build/ at the repository root)
+# Exit codes: 0 passed, 1 failed, 77 skipped (not root, or no network namespaces here).
+
+set -u
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${1:-$ROOT/build}
+BIN=$BUILD/host
+SKIP=77
+TAG=hph$$
+BR=$TAG-br
+NS=("$TAG-s" "$TAG-c1" "$TAG-c2")
+IF=("${TAG}s" "${TAG}1" "${TAG}2")
+IP=(10.182.0.1 10.182.0.2 10.182.0.3)
+ULA=(02:00:00:00:0a:01 02:00:00:00:0a:02 02:00:00:00:0a:03)
+TMP=
+PIDS=()
+
+fail() {
+    echo "test-harp-host: FAIL: $*" >&2
+    for i in 0 1 2; do
+        [ -f "$TMP/harpd$i.log" ] && { echo "--- harpd ${NS[$i]}"; tail -20 "$TMP/harpd$i.log"; } >&2
+    done
+    exit 1
+}
+
+skip() {
+    echo "test-harp-host: SKIP: $*" >&2
+    exit $SKIP
+}
+
+cleanup() {
+    for pid in "${PIDS[@]}"; do
+        kill "$pid" 2>/dev/null
+    done
+    wait 2>/dev/null
+    for ns in "${NS[@]}" "$BR"; do
+        ip netns del "$ns" 2>/dev/null
+    done
+    [ -n "$TMP" ] && rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+[ "$(id -u)" -eq 0 ] || skip "needs root: network namespaces, a bridge and raw sockets (run ./test.py as root)"
+command -v ip >/dev/null 2>&1 || skip "the ip command is missing (Debian: apt-get install iproute2)"
+for p in harpd gsnarp; do
+    [ -x "$BIN/$p" ] || fail "$BIN/$p not found: build with GSN_ENABLE_HOST=ON (BUILD_DIR=$BUILD)"
+done
+ip netns add "$BR" 2>/dev/null || skip "cannot create network namespaces here"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/harp-host.XXXXXX") || fail "cannot create a temporary folder"
+ip -n "$BR" link add br0 type bridge || fail "cannot create a bridge"
+ip -n "$BR" link set br0 up
+for i in 0 1 2; do
+    ip netns add "${NS[$i]}" || fail "ip netns add"
+    ip link add "${IF[$i]}" netns "${NS[$i]}" type veth peer name "p$i" netns "$BR" || fail "veth"
+    ip -n "$BR" link set "p$i" master br0 up
+    ip -n "${NS[$i]}" link set "${IF[$i]}" address "${ULA[$i]}"
+    ip -n "${NS[$i]}" addr add "${IP[$i]}/24" dev "${IF[$i]}"
+    ip -n "${NS[$i]}" link set "${IF[$i]}" up
+done
+for _ in $(seq 50); do
+    up=0
+    for i in 0 1 2; do
+        ip -n "${NS[$i]}" link show "${IF[$i]}" | grep -q 'state UP' && up=$((up + 1))
+    done
+    [ $up = 3 ] && break
+    sleep 0.1
+done
+
+cat >"$TMP/server.options" <<EOT
+# The LIS's server; the seed's timers shortened for the test.
+fabric nonbroadcast
+server ${ULA[0]}
+serve 10.182.0.0/24 ${IP[0]}
+static 10.182.0.99 02:00:00:00:0a:99
+registration-lifetime 3s
+reregistration-interval 1s
+registration-retry 500ms
+request-timeout 300ms
+request-retries 1
+cache-lifetime 2s
+EOT
+cat >"$TMP/client.options" <<EOT
+fabric nonbroadcast
+server ${ULA[0]}
+reregistration-interval 1s
+registration-retry 500ms
+request-timeout 300ms
+request-retries 1
+cache-lifetime 2s
+EOT
+
+start() { # start INDEX OPTIONS
+    ip netns exec "${NS[$1]}" "$BIN/harpd" -v -i "${IF[$1]}" -f "$2" --socket "$TMP/harpd$1.sock" \
+        >"$TMP/harpd$1.log" 2>&1 &
+    HARPD[$1]=$!
+    PIDS+=("${HARPD[$1]}")
+}
+arp() { # arp INDEX ARGS...: gsnarp in that namespace
+    local i=$1
+    shift
+    ip netns exec "${NS[$i]}" "$BIN/gsnarp" --socket "$TMP/harpd$i.sock" "$@"
+}
+neigh() { ip -n "${NS[$1]}" neigh show "$2" dev "${IF[$1]}"; }
+eventually() { # eventually SECONDS COMMAND...: true once the command succeeds
+    local end=$((SECONDS + $1))
+    shift
+    until "$@" >/dev/null 2>&1; do
+        [ $SECONDS -ge $end ] && return 1
+        sleep 0.2
+    done
+}
+
+start 0 "$TMP/server.options"
+start 1 "$TMP/client.options"
+start 2 "$TMP/client.options"
+
+# --- Registration: the server lists both clients.
+registered() { arp 0 -a | grep -q "server $1 at $2 registered"; }
+eventually 5 registered "${IP[1]}" "${ULA[1]}" || fail "client 1 did not register"
+eventually 5 registered "${IP[2]}" "${ULA[2]}" || fail "client 2 did not register"
+echo "--- server table"
+arp 0 -a
+
+# --- Resolution through the server, into the kernel's table.
+out=$(arp 1 "${IP[2]}") || fail "client 1 cannot resolve ${IP[2]}: $out"
+[ "$out" = "${IP[2]} at ${ULA[2]}" ] || fail "client 1 resolved '$out'"
+neigh 1 "${IP[2]}" | grep -q "lladdr ${ULA[2]}" || fail "no kernel entry for ${IP[2]}: $(neigh 1 "${IP[2]}")"
+out=$(arp 1 10.182.0.99) || fail "client 1 cannot resolve the server's static entry"
+[ "$out" = "10.182.0.99 at 02:00:00:00:0a:99" ] || fail "the server's static entry resolved to '$out'"
+echo "--- client 1 resolved ${IP[2]} and 10.182.0.99; kernel: $(neigh 1 "${IP[2]}")"
+
+# --- Static entries: never aged, never overwritten.
+arp 1 -s "${IP[2]}" 02:00:00:00:0a:77 || fail "gsnarp -s refused"
+sleep 3 # beyond the cache lifetime, through re-registrations
+arp 1 -a | grep -q "${IP[2]} at 02:00:00:00:0a:77 static" || fail "the static entry changed: $(arp 1 -a)"
+[ "$(arp 1 "${IP[2]}")" = "${IP[2]} at 02:00:00:00:0a:77" ] || fail "the static entry was not used"
+neigh 1 "${IP[2]}" | grep -q "lladdr 02:00:00:00:0a:77 PERMANENT" ||
+    fail "kernel entry not the static one: $(neigh 1 "${IP[2]}")"
+# The host's IP stack uses what harpd wrote: a datagram from client 1 to that address leaves
+# with the static ULA as its destination (seen on the bridge, which floods it).
+if command -v tshark >/dev/null 2>&1; then
+    mkdir -p "$TMP/home"
+    HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -f "udp port 9" -c 1 -T fields -e eth.dst \
+        >"$TMP/udp.out" 2>/dev/null &
+    TSHARKPID=$!
+    PIDS+=("$TSHARKPID")
+    sleep 1.5
+    ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/${IP[2]}/9" 2>/dev/null
+    for _ in $(seq 30); do
+        [ -s "$TMP/udp.out" ] && break
+        sleep 0.1
+    done
+    kill "$TSHARKPID" 2>/dev/null
+    [ "$(head -1 "$TMP/udp.out")" = "02:00:00:00:0a:77" ] ||
+        fail "IP to ${IP[2]} did not go to the static ULA: '$(cat "$TMP/udp.out")'"
+    echo "--- an IP datagram from client 1 to ${IP[2]} went to 02:00:00:00:0a:77 (harpd's entry)"
+fi
+arp 1 -d "${IP[2]}" || fail "gsnarp -d refused"
+[ -z "$(neigh 1 "${IP[2]}")" ] || fail "gsnarp -d left the kernel entry: $(neigh 1 "${IP[2]}")"
+[ "$(arp 1 "${IP[2]}")" = "${IP[2]} at ${ULA[2]}" ] || fail "after -d, ${IP[2]} did not resolve to its ULA"
+echo "--- static entry kept for 3 s, then deleted; ${IP[2]} resolves to ${ULA[2]} again"
+
+# --- Aging: client 2 stops; the server forgets it, client 1 can no longer resolve it.
+kill "${HARPD[2]}"
+forgotten() { ! arp 0 -a | grep -q "server ${IP[2]} "; }
+eventually 6 forgotten || fail "the server did not forget client 2: $(arp 0 -a)"
+unresolvable() { ! arp 1 --timeout=3000 "${IP[2]}"; }
+eventually 8 unresolvable || fail "client 1 still resolves ${IP[2]}: $(arp 1 -a)"
+nokernel() { [ -z "$(neigh 1 "${IP[2]}")" ]; }
+eventually 5 nokernel || fail "client 1's kernel entry for ${IP[2]} stayed: $(neigh 1 "${IP[2]}")"
+echo "--- aging: server forgot ${IP[2]}; client 1: $(arp 1 "${IP[2]}" 2>&1)"
+
+# --- Errors: one line, exit status 1.
+expect_error() {
+    local what=$1 pattern=$2
+    shift 2
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    [ $rc -eq 1 ] || fail "$what: exit status $rc, expected 1 ($out)"
+    echo "$out" | grep -q -- "$pattern" || fail "$what: '$out' does not say '$pattern'"
+    echo "--- $what: $out"
+}
+expect_error "gsnarp -d without a static entry" "no static entry" arp 1 -d 10.182.0.50
+expect_error "gsnarp without harpd" "no harpd answers" arp 2 -a
+expect_error "a second harpd" "another harpd already serves" \
+    ip netns exec "${NS[1]}" "$BIN/harpd" -i "${IF[1]}" -f "$TMP/client.options" --socket "$TMP/harpd1.sock"
+chmod 755 "$TMP"
+chmod 644 "$TMP/client.options"
+expect_error "harpd without CAP_NET_RAW" "CAP_NET_RAW" \
+    ip netns exec "${NS[2]}" setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+    --bounding-set=-all "$BIN/harpd" -i "${IF[2]}" -f "$TMP/client.options" --socket "$TMP/nocap.sock"
+printf 'fabric sometimes\n' >"$TMP/bad.options"
+expect_error "a bad options line" "options line 1" \
+    ip netns exec "${NS[2]}" "$BIN/harpd" -i "${IF[2]}" -f "$TMP/bad.options" --socket "$TMP/bad.sock"
+
+echo "test-harp-host: PASS"
+exit 0
