@@ -13,6 +13,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * the st-dissector check (tools/test-st-dissector.sh; skipped when tshark is missing);
   * the sphinx-docs check (tools/build-docs.sh: the HTML documentation builds without a
     Sphinx warning; skipped without sphinx-build);
+  * the doc-figures check (tools/check-figures.py: the quick figures of the README and
+    bench/README.md, re-run by the programs that print them);
   * the doc-attributes check (tools/check-doc-attributes.py: the docs' attribute tables list
     every attribute of their class with the code's default);
   * the fuzz-smoke check (tools/fuzz.sh --smoke: the libFuzzer targets of fuzz/ a few seconds
@@ -500,6 +502,10 @@ def collect_jobs(args, outdir):
         reference = os.path.join(build_dir, "typeid-reference")
         argv = ["bash", docs, os.path.join(outdir, "docs"), reference]
         suites.append(("sphinx-docs", "unit", argv))
+    # The figures the README and bench/README.md quote, re-run (the quick ones).
+    figures = os.path.join(TOP, "tools", "check-figures.py")
+    if os.path.isfile(figures):
+        suites.append(("doc-figures", "system", [sys.executable, figures, "--build-dir", build_dir]))
     # The hand-written attribute tables of the docs agree with the registered TypeIds.
     doc_attributes = os.path.join(TOP, "tools", "check-doc-attributes.py")
     if os.path.isfile(doc_attributes):
@@ -566,6 +572,7 @@ def collect_jobs(args, outdir):
                 "fuzz-smoke",
                 "sphinx-docs",
                 "doc-attributes",
+                "doc-figures",
                 "st-host-netns",
                 "harp-host-netns",
                 "st-host-wire",

@@ -438,7 +438,10 @@ GsnSwitch::ProcessHead(uint32_t in, uint8_t vc)
         }
         const Mac48Address dst = GsnMessageHeader::PeekDestination(head.Data());
         input.dst = dst;
-        if (dst.IsBroadcast())
+        // Group ULAs (broadcast, and the multicast ULAs of IPv6 Neighbour Discovery and IP
+        // multicast) are flooded over the broadcast tree: a GSN switch has no multicast
+        // tables, so a group reaches every endpoint, which keeps the groups it joined.
+        if (dst.IsGroup())
         {
             if (!m_broadcastCapable)
             {

@@ -61,6 +61,9 @@ struct StConfig
     bool earlyNotify{true};       //!< ask for slots (RS) at half the peer's slots [C] IRIX
     bool sendState{true};         //!< set S on RTS (final RSR) [C] IRIX sets S on RTS
     bool interrupt{false};        //!< set I on every op (IRIX does) [U] default off
+    /// Also send CTS_req in every RTS (IRIX does [C] IRIX); false: 0 in RTS, the value
+    /// negotiated in RC/CA applies [C] SEED-GSN (a connection parameter)
+    bool ctsReqInRts{false};
     bool silentData{true};        //!< managed DATA is Silent except the transfer's last STU [U]
     bool pauseWhenNoBuffer{true}; //!< RTS/RTR without posted memory: RA(R=0) pause, else reject
     /// Compute the header checksum of every operation sent and check it on every one received

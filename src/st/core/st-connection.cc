@@ -397,6 +397,7 @@ StConnection::StartConnect(uint64_t now, uint16_t remotePort)
     rc.bufx = m_params.bufsize;
     rc.offset = m_localKey;
     rc.sync = AdvertisedMaxStu();
+    rc.bNum = m_params.ctsReq; // CTS_req is a connection parameter [C] SEED-GSN; field [U]
     if (m_params.outOfOrder)
     {
         rc.flags |= StFlag::ORDER;
@@ -414,6 +415,7 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     m_peerSlots = rc.param;
     m_peerBufsize = static_cast<uint8_t>(rc.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(rc.sync, 63));
+    m_peerCtsReq = PeerCtsReq(rc.bNum);
     m_etherType = rc.mx;
     m_peerOutOfOrder = rc.Has(StFlag::ORDER);
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);
@@ -427,6 +429,7 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     ca.bufx = m_params.bufsize;
     ca.offset = m_localKey;
     ca.sync = AdvertisedMaxStu();
+    ca.bNum = m_params.ctsReq;
     if (m_params.outOfOrder)
     {
         ca.flags |= StFlag::ORDER;
@@ -438,6 +441,13 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     e.type = StEventType::ConnectionEstablished;
     e.accepted = true;
     PushEvent(e);
+}
+
+uint16_t
+StConnection::PeerCtsReq(uint32_t field)
+{
+    // A peer that does not negotiate it (IRIX sends it in every RTS) leaves 0: 64 [C] IRIX.
+    return field != 0 ? static_cast<uint16_t>(std::min<uint32_t>(field, 0xFFFF)) : 64;
 }
 
 bool
@@ -682,7 +692,7 @@ StConnection::Write(uint64_t now,
     x.opaque = opt.opaque != 0 ? opt.opaque : x.id;
 
     StHeader rts = Make(StOp::Rts);
-    rts.param = m_params.ctsReq;
+    rts.param = m_cfg.ctsReqInRts ? m_params.ctsReq : 0; // 0: as negotiated
     rts.flags |= x.vc;
     if (x.sendState)
     {
@@ -1177,6 +1187,14 @@ StConnection::Receive(uint64_t now, const StHeader& h, const uint8_t* data, std:
     {
         ++m_rxFreed; // processed at once: the slot is free again
     }
+    // I: "the destination ULP should be interrupted when this operation arrives" [C] SEED-GSN.
+    if (v == StRxVerdict::Accepted && h.Has(StFlag::INTERRUPT))
+    {
+        StEvent e;
+        e.type = StEventType::Interrupt;
+        e.header = h;
+        PushEvent(e);
+    }
     return v;
 }
 
@@ -1215,6 +1233,7 @@ StConnection::OnCa(uint64_t now, const StHeader& h)
     m_peerSlots = h.param;
     m_peerBufsize = static_cast<uint8_t>(h.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(h.sync, 63));
+    m_peerCtsReq = PeerCtsReq(h.bNum);
     m_peerOutOfOrder = h.Has(StFlag::ORDER);
     m_etherType = m_params.etherType;
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);
@@ -1361,7 +1380,7 @@ StConnection::StartReceive(uint64_t now, const StHeader& rts, const Posted& mem)
     // Blocksize: chosen by the destination, min(RTS Max_Block, own limit) [C] SEED-GSN.
     r.blocksize = static_cast<uint8_t>(std::min<uint32_t>({rts.mx, m_params.maxBlock, 63}));
     r.nBlocks = BlockCount(r.len, r.blocksize);
-    r.ctsReq = rts.param != 0 ? rts.param : 64; // CTS_req 0 means 64 [C] IRIX
+    r.ctsReq = rts.param != 0 ? rts.param : m_peerCtsReq; // per transfer, else negotiated
     GrantBlocks(now, r);
 }
 
@@ -1407,7 +1426,7 @@ StConnection::StartSend(uint64_t now, const StHeader& rtr, const Posted& mem)
     x.sendState = m_cfg.sendState;
     x.opaque = x.id;
     StHeader rts = Make(StOp::Rts);
-    rts.param = m_params.ctsReq;
+    rts.param = m_cfg.ctsReqInRts ? m_params.ctsReq : 0; // 0: as negotiated
     rts.flags |= x.vc;
     if (x.sendState)
     {
@@ -1462,7 +1481,7 @@ StConnection::OnRts(uint64_t now, const StHeader& h)
         x.len = h.GetTLen();
         x.blocksize = static_cast<uint8_t>(std::min<uint32_t>({h.mx, m_params.maxBlock, 63}));
         x.nBlocks = BlockCount(x.len, x.blocksize);
-        x.ctsReq = h.param != 0 ? h.param : 64;
+        x.ctsReq = h.param != 0 ? h.param : m_peerCtsReq;
         GrantBlocks(now, x);
         return StRxVerdict::Accepted;
     }
@@ -1789,6 +1808,12 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         if (b < x.bSeq || x.done.count(b) != 0)
         {
             return StRxVerdict::Duplicate;
+        }
+        // Without O in our RC/CA we take blocks in order only [C] SEED-GSN: a STU of a later
+        // block while block B_seq is incomplete is refused (the CTS timer asks again).
+        if (!m_params.outOfOrder && b != x.bSeq)
+        {
+            return StRxVerdict::OutOfOrder;
         }
         auto bi = x.granted.find(b);
         if (bi == x.granted.end())

@@ -236,6 +236,13 @@ class StConnection
         return m_peerBufsize;
     } //!< peer's Bufsize (log2)
 
+    /// \return the peer's CTS_req (from RC/CA; 64 if it sent 0)
+    uint16_t GetRemoteCtsReq() const
+    {
+        return m_peerCtsReq;
+    }
+
+    /// \return the peer's Max_STU (log2)
     uint8_t GetRemoteMaxStu() const
     {
         return m_peerMaxStu;
@@ -306,6 +313,9 @@ class StConnection
     }
 
   private:
+    /// The CTS_req a peer's RC or CA field \p field asks for (0: 64, as IRIX). \return it
+    static uint16_t PeerCtsReq(uint32_t field);
+
     /// A request sent and waiting for its answer: resent after the op timeout.
     struct Retry
     {
@@ -520,6 +530,7 @@ class StConnection
     uint16_t m_peerSlots{0};      //!< slots the peer advertised
     uint8_t m_peerBufsize{14};    //!< peer's Bufsize
     uint8_t m_peerMaxStu{24};     //!< peer's Max_STU
+    uint16_t m_peerCtsReq{64};    //!< peer's CTS_req from RC/CA (RTS may override per transfer)
     uint16_t m_etherType{0};      //!< negotiated EtherType
     bool m_peerOutOfOrder{false}; //!< O flag of the peer
 

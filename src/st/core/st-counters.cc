@@ -26,7 +26,8 @@ StRxVerdictName(StRxVerdict v)
                                         "Duplicate",
                                         "SlotOverrun",
                                         "NoChannel",
-                                        "BadChecksum"};
+                                        "BadChecksum",
+                                        "OutOfOrder"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StRxVerdict::Count),
                   "one name per verdict");
     auto i = static_cast<std::size_t>(v);

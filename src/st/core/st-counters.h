@@ -37,6 +37,7 @@ enum class StRxVerdict : uint8_t
     SlotOverrun,     //!< the peer sent more slot-using headers than we advertised
     NoChannel,       //!< RC refused (CA R=1): our data channel cannot carry a 2^8-byte STU
     BadChecksum,     //!< the header checksum does not match (StConfig::headerChecksum)
+    OutOfOrder,      //!< a STU of a later block while an earlier one is incomplete, without O
     Count            //!< number of verdicts
 };
 

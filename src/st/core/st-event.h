@@ -52,17 +52,28 @@ enum class StEventType : uint8_t
     GetComplete,           //!< all data of a GET arrived (\c id = G_id, \c bytes)
     FetchOpComplete,       //!< the old value of a FETCHOP arrived (\c id = G_id, \c value)
     StateResponse,         //!< the RSR for an RS the ULP asked for (\c header)
+    Interrupt,             //!< an accepted operation had I set (\c header)
 };
 
 /// Name of an event type.
 inline const char*
 StEventTypeName(StEventType t)
 {
-    static const char* const names[]
-        = {"ConnectionEstablished", "ConnectionRefused", "ConnectionClosed", "HeaderReceived",
-           "TransferComplete",      "TransferRejected",  "TransferPaused",   "TransferAborted",
-           "EndComplete",           "RegionAvailable",   "PutComplete",      "GetComplete",
-           "FetchOpComplete",       "StateResponse"};
+    static const char* const names[] = {"ConnectionEstablished",
+                                        "ConnectionRefused",
+                                        "ConnectionClosed",
+                                        "HeaderReceived",
+                                        "TransferComplete",
+                                        "TransferRejected",
+                                        "TransferPaused",
+                                        "TransferAborted",
+                                        "EndComplete",
+                                        "RegionAvailable",
+                                        "PutComplete",
+                                        "GetComplete",
+                                        "FetchOpComplete",
+                                        "StateResponse",
+                                        "Interrupt"};
     auto i = static_cast<std::size_t>(t);
     return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";
 }

@@ -168,6 +168,12 @@ StProtocol::GetTypeId()
                           BooleanValue(Defaults().silentData),
                           MakeBooleanAccessor(&StProtocol::m_silentData),
                           MakeBooleanChecker())
+            .AddAttribute("CtsReqInRts",
+                          "Send CTS_req in every RTS too, as IRIX does; false: 0 in RTS, the "
+                          "value negotiated in RC/CA applies (the seed's rule).",
+                          BooleanValue(Defaults().ctsReqInRts),
+                          MakeBooleanAccessor(&StProtocol::m_ctsReqInRts),
+                          MakeBooleanChecker())
             .AddAttribute("HeaderChecksum",
                           "Compute the header checksum of every operation sent and check it on "
                           "every one received (a received 0 means not computed); false sends 0 "
@@ -265,6 +271,7 @@ StProtocol::StProtocol()
       m_interrupt(Defaults().interrupt),
       m_silentData(Defaults().silentData),
       m_headerChecksum(Defaults().headerChecksum),
+      m_ctsReqInRts(Defaults().ctsReqInRts),
       m_pauseWhenNoBuffer(Defaults().pauseWhenNoBuffer),
       m_ephemeralPortBase(Defaults().ephemeralPortBase),
       m_rxFetchOpMemory(Defaults().rxFetchOpMemory),
@@ -403,6 +410,7 @@ StProtocol::BuildConfig()
     c.silentData = m_silentData;
     c.pauseWhenNoBuffer = m_pauseWhenNoBuffer;
     c.headerChecksum = m_headerChecksum;
+    c.ctsReqInRts = m_ctsReqInRts;
     c.ephemeralPortBase = m_ephemeralPortBase;
     c.lingerNs = static_cast<uint64_t>(m_linger.GetNanoSeconds());
     c.rxFetchOpMemory = m_rxFetchOpMemory;

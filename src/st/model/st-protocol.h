@@ -429,6 +429,7 @@ class StProtocol : public Object
     bool m_interrupt;             ///< Interrupt
     bool m_silentData;            ///< SilentData
     bool m_headerChecksum;        ///< HeaderChecksum
+    bool m_ctsReqInRts;           ///< CtsReqInRts
     bool m_pauseWhenNoBuffer;     ///< PauseWhenNoBuffer
     uint16_t m_ephemeralPortBase; ///< EphemeralPortBase
     Time m_linger;                ///< Linger

@@ -197,6 +197,20 @@ BOOST_AUTO_TEST_CASE(interrupt_flag_on_every_op_when_configured)
         BOOST_CHECK(r.h.Has(StFlag::INTERRUPT));
     }
     BOOST_CHECK_EQUAL(p.w.trace.size(), 2u);
+    // I set: the receiving side's ULP hears of each accepted operation of a connection (RS at
+    // B, its RSR at A; set-up has events of its own).
+    uint32_t s = 0;
+    p.ca->RequestState(p.w.now, StStateKind::Slots, 0, 0, s);
+    p.w.Settle();
+    const StEvent* atB = TestWire::FindEvent(p.w.eventsB, StEventType::Interrupt);
+    const StEvent* atA = TestWire::FindEvent(p.w.eventsA, StEventType::Interrupt);
+    BOOST_REQUIRE(atB != nullptr && atA != nullptr);
+    BOOST_CHECK_EQUAL(atB->header.op, StOp::Rs);
+    BOOST_CHECK_EQUAL(atA->header.op, StOp::Rsr);
+    // Without I, no such event.
+    Pair q;
+    BOOST_CHECK(TestWire::FindEvent(q.w.eventsA, StEventType::Interrupt) == nullptr);
+    BOOST_CHECK(TestWire::FindEvent(q.w.eventsB, StEventType::Interrupt) == nullptr);
 }
 
 // The default is the seed's rule: an RS takes a slot, and its RSR gives it back.

@@ -74,7 +74,8 @@ BOOST_AUTO_TEST_CASE(write_single_block)
     BOOST_CHECK_EQUAL(dst.bytes[3000], 0);
 
     const StHeader& rts = w.trace[2].h;
-    BOOST_CHECK_EQUAL(rts.param, 64); // CTS_req
+    BOOST_CHECK_EQUAL(rts.param, 0);           // CTS_req: as negotiated in RC/CA
+    BOOST_CHECK_EQUAL(w.trace[0].h.bNum, 64u); // ... the RC says 64
     BOOST_CHECK_EQUAL(rts.mx, 24);    // Max_Block
     BOOST_CHECK_EQUAL(rts.GetTLen(), 3000u);
     BOOST_CHECK(rts.Has(StFlag::SEND_STATE));
@@ -125,6 +126,52 @@ BOOST_AUTO_TEST_CASE(write_without_send_state_completes_on_last_data)
     w.Settle();
     BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RTS <CTS >DATA");
     BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::TransferComplete) != nullptr);
+}
+
+// CTS_req is negotiated at set-up: RC and CA carry it, RTS carries 0 and the destination
+// grants as many blocks as the source asked for then; with ctsReqInRts (IRIX) the RTS says it.
+BOOST_AUTO_TEST_CASE(cts_req_negotiated_at_setup)
+{
+    for (bool inRts : {false, true})
+    {
+        StConfig cfg;
+        cfg.ctsReqInRts = inRts;
+        TestWire w(cfg, cfg);
+        StConnParams pa;
+        pa.maxBlock = 12; // 4 KiB blocks
+        pa.ctsReq = 3;
+        auto [ia, ib] = w.Connect(5000, pa, StConnParams());
+        StConnection* ca = w.a.Find(ia);
+        StConnection* cb = w.b.Find(ib);
+        BOOST_CHECK_EQUAL(w.trace[0].h.bNum, 3u);  // RC
+        BOOST_CHECK_EQUAL(w.trace[1].h.bNum, 64u); // CA: B's default
+        BOOST_CHECK_EQUAL(cb->GetRemoteCtsReq(), 3);
+        BOOST_CHECK_EQUAL(ca->GetRemoteCtsReq(), 64);
+        const uint64_t len = 10 * 4096;
+        Buffer src(len, 5), dst(len, 0);
+        MapMem(ca, StMemoryTable::PIN_TX, src, 0);
+        MapMem(cb, StMemoryTable::PIN_RX, dst, 0);
+        BOOST_REQUIRE(cb->PostReceive(w.now, Lin(cb, 0), len) == StStatus::Ok);
+        w.pollA = true;
+        uint32_t id = 0;
+        ca->Write(w.now, Lin(ca, 0), len, StWriteOptions(), id);
+        w.Pump();
+        // The RTS and the first answer: 3 CTS at once, as negotiated.
+        BOOST_CHECK_EQUAL(w.trace.back().h.op, StOp::Rts);
+        BOOST_CHECK_EQUAL(w.trace.back().h.param, inRts ? 3 : 0);
+        const std::size_t rts = w.trace.size() - 1;
+        w.Step(); // the RTS arrives
+        w.Pump();
+        std::size_t cts = 0;
+        for (std::size_t i = rts + 1; i < w.trace.size(); ++i)
+        {
+            cts += w.trace[i].h.op == StOp::Cts ? 1 : 0;
+        }
+        BOOST_CHECK_EQUAL(cts, 3u);
+        w.Settle();
+        BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::TransferComplete) != nullptr);
+        BOOST_CHECK(src.bytes == dst.bytes);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(blocks_cts_req_and_tiling)
@@ -636,6 +683,47 @@ BOOST_AUTO_TEST_CASE(lost_data_recovered_by_cts_retry)
     BOOST_CHECK_GE(w.b.GetCounters().Get(StStat::Retransmissions), 1u); // the CTS again
     BOOST_CHECK_GE(w.a.GetCounters().Get(StStat::Retransmissions), 1u); // block 1 again
     BOOST_CHECK(ca->GetState() == StConnState::Connected);
+}
+
+// The O flag: a destination that did not offer O (outOfOrder false) takes blocks in order
+// only; with block 0's first STU lost, the STUs of blocks 1..3 are refused (OutOfOrder) and
+// the CTS timer has every block sent again. With O (the default) they are placed at once.
+BOOST_AUTO_TEST_CASE(blocks_in_order_only_without_o_flag)
+{
+    for (bool order : {false, true})
+    {
+        TestWire w;
+        StConnParams pa;
+        pa.maxBlock = 12; // 4 KiB blocks
+        StConnParams pb;
+        pb.outOfOrder = order;
+        auto [ia, ib] = w.Connect(5000, pa, pb);
+        BOOST_CHECK_EQUAL(w.trace[1].h.Has(StFlag::ORDER), order); // the CA says it
+        StConnection* ca = w.a.Find(ia);
+        StConnection* cb = w.b.Find(ib);
+        Buffer src(16384, 4), dst(16384, 0);
+        MapMem(ca, StMemoryTable::PIN_TX, src, 0);
+        MapMem(cb, StMemoryTable::PIN_RX, dst, 0);
+        cb->PostReceive(w.now, Lin(cb, 0), 16384);
+        int n = 0;
+        w.drop = [&n](const WireRecord& r) {
+            return r.h.op == StOp::Data && r.h.bNum == 0 && n++ == 0;
+        };
+        uint32_t id = 0;
+        ca->Write(w.now, Lin(ca, 0), 16384, StWriteOptions(), id);
+        w.Run(w.now + 20000000000ULL);
+        BOOST_CHECK(src.bytes == dst.bytes);
+        BOOST_CHECK(TestWire::FindEvent(w.eventsB, StEventType::TransferComplete) != nullptr);
+        const uint64_t refused = w.b.GetCounters().Get(StRxVerdict::OutOfOrder);
+        if (order)
+        {
+            BOOST_CHECK_EQUAL(refused, 0u);
+        }
+        else
+        {
+            BOOST_CHECK_GE(refused, 3u);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(write_refused_on_unmapped_memory)
