@@ -29,44 +29,23 @@ set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
 BIN=$BUILD/host
-SKIP=77
 TAG=hph$$
 BR=$TAG-br
 NS=("$TAG-s" "$TAG-c1" "$TAG-c2")
 IF=("${TAG}s" "${TAG}1" "${TAG}2")
 IP=(10.182.0.1 10.182.0.2 10.182.0.3)
 ULA=(02:00:00:00:0a:01 02:00:00:00:0a:02 02:00:00:00:0a:03)
-TMP=
-PIDS=()
-
-fail() {
-    echo "test-harp-host: FAIL: $*" >&2
+NAME=test-harp-host
+NAMESPACES=("${NS[@]}" "$BR")
+on_fail() {
     for i in 0 1 2; do
-        [ -f "$TMP/harpd$i.log" ] && { echo "--- harpd ${NS[$i]}"; tail -20 "$TMP/harpd$i.log"; } >&2
+        [ -f "$TMP/harpd$i.log" ] && { echo "--- harpd ${NS[$i]}"; tail -20 "$TMP/harpd$i.log"; }
     done
-    exit 1
 }
+# shellcheck source=tools/netns-test-lib.sh
+source "$ROOT/tools/netns-test-lib.sh"
 
-skip() {
-    echo "test-harp-host: SKIP: $*" >&2
-    exit $SKIP
-}
-
-cleanup() {
-    for pid in "${PIDS[@]}"; do
-        kill "$pid" 2>/dev/null
-    done
-    wait 2>/dev/null
-    for ns in "${NS[@]}" "$BR"; do
-        ip netns del "$ns" 2>/dev/null
-    done
-    [ -n "$TMP" ] && rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-[ "$(id -u)" -eq 0 ] || skip "needs root: network namespaces, a bridge and raw sockets (run ./test.py as root)"
-command -v ip >/dev/null 2>&1 || skip "the ip command is missing (Debian: apt-get install iproute2)"
+require_root "network namespaces, a bridge and raw sockets"
 for p in harpd gsnarp; do
     [ -x "$BIN/$p" ] || fail "$BIN/$p not found: build with GSN_ENABLE_HOST=ON (BUILD_DIR=$BUILD)"
 done

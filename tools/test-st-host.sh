@@ -24,7 +24,6 @@ set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
 BIN=$BUILD/host
-SKIP=77
 TAG=sth$$
 NSA=$TAG-a
 NSB=$TAG-b
@@ -32,32 +31,12 @@ IFA=${TAG}a
 IFB=${TAG}b
 IPA=10.181.0.1
 IPB=10.181.0.2
-TMP=
-PIDS=()
+NAME=test-st-host
+NAMESPACES=("$NSA" "$NSB")
+# shellcheck source=tools/netns-test-lib.sh
+source "$ROOT/tools/netns-test-lib.sh"
 
-fail() {
-    echo "test-st-host: FAIL: $*" >&2
-    exit 1
-}
-
-skip() {
-    echo "test-st-host: SKIP: $*" >&2
-    exit $SKIP
-}
-
-cleanup() {
-    for pid in "${PIDS[@]}"; do
-        kill "$pid" 2>/dev/null
-    done
-    ip netns del "$NSA" 2>/dev/null
-    ip netns del "$NSB" 2>/dev/null
-    [ -n "$TMP" ] && rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-[ "$(id -u)" -eq 0 ] || skip "needs root: network namespaces, veth pairs and raw sockets (run ./test.py as root)"
-command -v ip >/dev/null 2>&1 || skip "the ip command is missing (Debian: apt-get install iproute2)"
+require_root "network namespaces, veth pairs and raw sockets"
 for p in st-bw st-lat st-check st-stat st-seed-example; do
     [ -x "$BIN/$p" ] || fail "$BIN/$p not found: build with GSN_ENABLE_HOST=ON (BUILD_DIR=$BUILD)"
 done

@@ -17,39 +17,20 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
 BIN=$BUILD/host
 SIM=$BUILD/examples/st-host-interop
-SKIP=77
 TAG=sti$$
 NSA=$TAG-a
 NSB=$TAG-b
 IFA=${TAG}a
 IFB=${TAG}b
-TMP=
-PIDS=()
-
-fail() {
-    echo "test-st-interop: FAIL: $*" >&2
-    [ -f "$TMP/sim.out" ] && { echo "--- simulator"; cat "$TMP/sim.out"; } >&2
-    exit 1
+NAME=test-st-interop
+NAMESPACES=("$NSA" "$NSB")
+on_fail() {
+    [ -f "$TMP/sim.out" ] && { echo "--- simulator"; cat "$TMP/sim.out"; }
 }
+# shellcheck source=tools/netns-test-lib.sh
+source "$ROOT/tools/netns-test-lib.sh"
 
-skip() {
-    echo "test-st-interop: SKIP: $*" >&2
-    exit $SKIP
-}
-
-cleanup() {
-    for pid in "${PIDS[@]}"; do
-        kill "$pid" 2>/dev/null
-    done
-    wait 2>/dev/null
-    ip netns del "$NSA" 2>/dev/null
-    ip netns del "$NSB" 2>/dev/null
-    [ -n "$TMP" ] && rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-[ "$(id -u)" -eq 0 ] || skip "needs root: network namespaces and raw sockets (run ./test.py as root)"
+require_root "network namespaces and raw sockets"
 [ -x "$SIM" ] || skip "$SIM is not built (examples off, or this ns-3 has no fd-net-device)"
 for p in st-bw st-lat; do
     [ -x "$BIN/$p" ] || fail "$BIN/$p not found: build with GSN_ENABLE_HOST=ON"

@@ -21,7 +21,6 @@ BIN=$BUILD/host
 EXAMPLE=$BUILD/examples/st-over-ethernet
 LUA=$ROOT/tools/gsn.lua
 TSHARK=${TSHARK:-tshark}
-SKIP=77
 TAG=stw$$
 NSA=$TAG-a
 NSB=$TAG-b
@@ -29,32 +28,12 @@ IFA=${TAG}a
 IFB=${TAG}b
 SIZE=65536
 TRANSFERS=2
-TMP=
-PIDS=()
+NAME=test-st-wire
+NAMESPACES=("$NSA" "$NSB")
+# shellcheck source=tools/netns-test-lib.sh
+source "$ROOT/tools/netns-test-lib.sh"
 
-fail() {
-    echo "test-st-wire: FAIL: $*" >&2
-    exit 1
-}
-
-skip() {
-    echo "test-st-wire: SKIP: $*" >&2
-    exit $SKIP
-}
-
-cleanup() {
-    for pid in "${PIDS[@]}"; do
-        kill "$pid" 2>/dev/null
-    done
-    wait 2>/dev/null
-    ip netns del "$NSA" 2>/dev/null
-    ip netns del "$NSB" 2>/dev/null
-    [ -n "$TMP" ] && [ -z "${KEEP:-}" ] && rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-[ "$(id -u)" -eq 0 ] || skip "needs root: network namespaces and raw sockets (run ./test.py as root)"
+require_root "network namespaces and raw sockets"
 command -v "$TSHARK" >/dev/null 2>&1 || skip "tshark is not installed (Debian: apt-get install tshark)"
 [ -x "$EXAMPLE" ] || skip "$EXAMPLE is not built (GSN_ENABLE_EXAMPLES=OFF)"
 [ -x "$BIN/st-bw" ] || fail "$BIN/st-bw not found: build with GSN_ENABLE_HOST=ON"
