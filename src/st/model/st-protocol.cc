@@ -1282,7 +1282,7 @@ StProtocol::TraceTx(const st::StTransmit& t)
     {
         return;
     }
-    const uint32_t len = static_cast<uint32_t>(t.bytes.size());
+    const uint32_t len = static_cast<uint32_t>(t.bytes.size() + t.virtualBytes);
     m_txOpTrace(h, len);
     if (m_inTimer)
     {
@@ -1322,6 +1322,11 @@ StProtocol::SendOnWire(const st::StTransmit& t)
     }
     TraceTx(t);
     Ptr<Packet> p = Create<Packet>(t.bytes.data(), static_cast<uint32_t>(t.bytes.size()));
+    if (t.virtualBytes > 0)
+    {
+        // Data of memory without bytes: zeros that take no memory (a packet's zero area).
+        p->AddAtEnd(Create<Packet>(static_cast<uint32_t>(t.virtualBytes)));
+    }
     Ptr<GsnNetDevice> gsnDevice = DynamicCast<GsnNetDevice>(dev);
     const bool gsn = gsnDevice != nullptr;
     if (gsn)
