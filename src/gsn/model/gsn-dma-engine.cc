@@ -145,7 +145,8 @@ GsnDmaEngine::Start(Time earliest, uint64_t bytes, Time dataComplete)
     t.burstTime = BurstTime(t.start);
     if (bytes == 0)
     {
-        t.first = t.end = t.start; // nothing to move: no request goes to memory
+        // Nothing to move: no request goes to memory (but nothing ends before it arrives).
+        t.first = t.end = std::max(t.start, dataComplete);
         ++m_transfers;
         return t;
     }
