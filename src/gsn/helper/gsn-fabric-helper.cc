@@ -142,6 +142,7 @@ GsnFabricHelper::Install(const GsnTopology& topology)
             Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
             device->SetAddress(Mac48Address::Allocate());
             node->AddDevice(device);
+            m_hostAdapter.Install(device);
             ports[id].push_back(device);
             fabric.endpoints.Add(node);
             fabric.endpointDevices.Add(device);

@@ -144,6 +144,12 @@ GsnHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
 }
 
 void
+GsnHelper::SetHostProfile(const std::string& name)
+{
+    m_hostAdapter.SetProfile(name);
+}
+
+void
 GsnHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
 {
     m_channelFactory.Set(name, value);
@@ -172,6 +178,7 @@ GsnHelper::Install(Ptr<Node> a, Ptr<Node> b)
         device->Attach(channel);
         // Back to back, a broadcast reaches the only other endpoint.
         device->SetFabricBroadcast(GsnFabricBroadcast::BROADCAST);
+        m_hostAdapter.Install(device);
         devices.Add(device);
     }
     return devices;

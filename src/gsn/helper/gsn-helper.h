@@ -7,6 +7,8 @@
 #ifndef GSN_HELPER_H
 #define GSN_HELPER_H
 
+#include "gsn-host-adapter-helper.h"
+
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -111,10 +113,25 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     void SetPcapVcHeader(bool enable);
 
+    /**
+     * Choose the host adapter profile of every endpoint created after this call (Ideal,
+     * the default, puts none: see GsnHostAdapterHelper).
+     * \param name Ideal, Adapter or Origin2000
+     */
+    void SetHostProfile(const std::string& name);
+
+    /// \return the host adapter helper applied to every endpoint created (to Set() values
+    /// on top of its profile)
+    GsnHostAdapterHelper& GetHostAdapterHelper()
+    {
+        return m_hostAdapter;
+    }
+
   protected:
     ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
     ObjectFactory m_channelFactory; ///< makes GsnChannels
     bool m_pcapVcHeader;            ///< endpoints' pcap records behind a GsnPcapHeader
+    GsnHostAdapterHelper m_hostAdapter; ///< puts the host side under each endpoint
 
   private:
     void EnablePcapInternal(std::string prefix,

@@ -38,6 +38,8 @@ GsnRxDropReasonName(GsnRxDropReason reason)
         return "NoArp";
     case GsnRxDropReason::MALFORMED_ARP:
         return "MalformedArp";
+    case GsnRxDropReason::NO_RX_BUFFER:
+        return "NoRxBuffer";
     case GsnRxDropReason::COUNT:
         break;
     }

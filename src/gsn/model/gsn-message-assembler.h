@@ -34,6 +34,7 @@ enum class GsnRxDropReason : uint8_t
     NOT_FOR_US,          ///< D_ULA is neither ours nor broadcast (and not promiscuous)
     NO_ARP,              ///< ARP/HARP on an interface that does not resolve (NeedsArp off)
     MALFORMED_ARP,       ///< ARP/HARP shorter than its header and address lengths say
+    NO_RX_BUFFER,        ///< kernel path: the host adapter's receive pool was empty
     COUNT                ///< number of reasons
 };
 

@@ -45,6 +45,12 @@ class GsnMessageSegmenter
         return m_next < m_count;
     }
 
+    /// \return the index of the next micropacket of the current Message (0: its Header)
+    uint32_t GetNext() const
+    {
+        return m_next;
+    }
+
     /// \return micropackets of the current Message not yet produced
     uint32_t GetRemaining() const
     {

@@ -6,12 +6,14 @@
 #include "gsn-attribute-checker.h"
 #include "gsn-channel.h"
 #include "gsn-message-header.h"
+#include "gsn-process-tag.h"
 #include "gsn-vc-tag.h"
 
 #include "ns3/boolean.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -116,6 +118,13 @@ GsnNetDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&GsnNetDevice::m_adoptAssignedUla),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "HostAdapter",
+                "The host side of the endpoint (driver, DMA, host bus, interrupts); "
+                "null: the Ideal host (GsnHostAdapterHelper installs one).",
+                PointerValue(),
+                MakePointerAccessor(&GsnNetDevice::SetHostAdapter, &GsnNetDevice::GetHostAdapter),
+                MakePointerChecker<GsnHostAdapter>())
             .AddTraceSource("AdminRequest",
                             "An Admin request addressed to this endpoint was processed.",
                             MakeTraceSourceAccessor(&GsnNetDevice::m_adminRequestTrace),
@@ -224,6 +233,11 @@ GsnNetDevice::DoDispose()
     m_interceptors.clear();
     m_receiveInterceptors.clear();
     m_logicalChannel = nullptr;
+    if (m_hostAdapter)
+    {
+        m_hostAdapter->Dispose();
+        m_hostAdapter = nullptr;
+    }
     m_rxCallback =
         MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscRxCallback = MakeNullCallback<bool,
@@ -234,6 +248,24 @@ GsnNetDevice::DoDispose()
                                            const Address&,
                                            PacketType>();
     GsnPortDevice::DoDispose();
+}
+
+void
+GsnNetDevice::SetHostAdapter(Ptr<GsnHostAdapter> adapter)
+{
+    NS_LOG_FUNCTION(this << adapter);
+    m_hostAdapter = adapter;
+    if (adapter)
+    {
+        adapter->SetTransmitKick(MakeCallback(&GsnNetDevice::KickTransmit, this));
+        adapter->Initialize();
+    }
+}
+
+void
+GsnNetDevice::KickTransmit()
+{
+    NotifyTxReady();
 }
 
 void
@@ -407,6 +439,27 @@ GsnNetDevice::DoSend(Ptr<Packet> packet,
         m_macTxDropTrace(packet);
         return false;
     }
+    if (m_hostAdapter)
+    {
+        // The adapter writes the addressing and LLC/SNAP from the descriptor, and what an
+        // OS-bypass command holds; its DMA reads the rest from host memory.
+        uint16_t process = 0;
+        uint32_t inlineBytes = gsn::MESSAGE_ADDRESS_BYTES + gsn::LLC_SNAP_BYTES;
+        if (GsnHostAdapter::PathOf(protocolNumber) == GsnHostAdapter::BYPASS)
+        {
+            GsnProcessTag tag;
+            if (packet->PeekPacketTag(tag))
+            {
+                process = tag.GetProcess();
+                inlineBytes += tag.GetInlineBytes();
+            }
+            else
+            {
+                process = m_hostAdapter->GetDefaultProcess();
+            }
+        }
+        m_hostAdapter->EnqueueTx(vc, message->GetSize(), protocolNumber, process, inlineBytes);
+    }
     SetMessageVcHint(vc, true);
     NotifyTxReady();
     return true;
@@ -424,7 +477,28 @@ GsnNetDevice::IsBoundByMtu(uint16_t protocolNumber)
 bool
 GsnNetDevice::HasMessageMicropacket(uint8_t vc) const
 {
-    return m_segmenter[vc].IsActive() || !m_txQueue[vc]->IsEmpty();
+    if (!m_hostAdapter)
+    {
+        return m_segmenter[vc].IsActive() || !m_txQueue[vc]->IsEmpty();
+    }
+    // The adapter may not have read the next micropacket from host memory yet.
+    if (m_segmenter[vc].IsActive())
+    {
+        return m_hostAdapter->IsNextReady(vc, m_segmenter[vc].GetNext(), GetSlotTime());
+    }
+    return !m_txQueue[vc]->IsEmpty() && m_hostAdapter->IsHeadReady(vc, GetSlotTime());
+}
+
+Time
+GsnNetDevice::NextMessageMicropacketTime(uint8_t vc) const
+{
+    if (!m_hostAdapter)
+    {
+        return Time::Max();
+    }
+    return m_hostAdapter->NextReadyTime(vc,
+                                        m_segmenter[vc].IsActive() ? m_segmenter[vc].GetNext()
+                                                                   : UINT32_MAX);
 }
 
 void
@@ -435,6 +509,10 @@ GsnNetDevice::PullMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
     {
         Ptr<Packet> message = m_txQueue[vc]->Dequeue();
         NS_ASSERT(message);
+        if (m_hostAdapter)
+        {
+            m_hostAdapter->StartSending(vc);
+        }
         seg.Start(message, vc);
         ++m_msgCounters.txMessages;
         m_phyTxBeginTrace(message);
@@ -462,6 +540,10 @@ GsnNetDevice::NotifyLinkReset()
             ++m_msgCounters.txLostInReset;
             m_macTxDropTrace(m_segmenter[vc].GetMessage());
             m_segmenter[vc].Abort();
+            if (m_hostAdapter)
+            {
+                m_hostAdapter->AbortSending(vc);
+            }
         }
         if (m_assembler[vc].Reset())
         {
@@ -495,11 +577,19 @@ GsnNetDevice::NotifyMessageLostInReset(const GsnMicropacket& header)
 uint32_t
 GsnNetDevice::TakeFollowingMessageMicropackets(uint8_t vc,
                                                uint32_t max,
-                                               const Time& /* slot */,
+                                               const Time& slot,
                                                GsnMicropacket& first)
 {
-    // The host has the whole Message ready; PullMessageMicropacket() does nothing but
-    // segment for the micropackets before its Tail.
+    // PullMessageMicropacket() does nothing but segment for the micropackets before the
+    // Tail: those the host has ready (all, without an adapter) may be taken at once.
+    if (m_hostAdapter)
+    {
+        max = std::min(max, m_hostAdapter->ReadyFrom(vc, m_segmenter[vc].GetNext(), slot));
+        if (max == 0)
+        {
+            return 0;
+        }
+    }
     return m_segmenter[vc].NextData(max, first);
 }
 
@@ -542,6 +632,10 @@ GsnNetDevice::Reassemble(const GsnMicropacket& mp)
 {
     GsnMessageAssembler& assembler = m_assembler[mp.vc];
     assembler.SetMaxMessageLength(GetMaxMessageBytes(mp.vc));
+    if (m_hostAdapter && mp.type == uint8_t(GsnMicropacketType::HEADER))
+    {
+        m_rxHeaderAt[mp.vc] = GetRxArrivalTime(); // the adapter starts on it as it comes
+    }
     const GsnMessageAssembler::Result result = assembler.Push(mp);
     if (assembler.TakeDisplaced())
     {
@@ -635,6 +729,26 @@ GsnNetDevice::DeliverMessage(Ptr<Packet> message, uint8_t vc)
         }
         return;
     }
+    if (m_hostAdapter)
+    {
+        Callback<void> deliver([this, message, packet, protocol, source]() {
+            HandUp(message, packet, protocol, source);
+        });
+        if (!m_hostAdapter->Receive(vc, message->GetSize(), protocol, m_rxHeaderAt[vc], deliver))
+        {
+            DropMessage(message, GsnRxDropReason::NO_RX_BUFFER);
+        }
+        return;
+    }
+    HandUp(message, packet, protocol, source);
+}
+
+void
+GsnNetDevice::HandUp(Ptr<Packet> message,
+                     Ptr<Packet> packet,
+                     uint16_t protocol,
+                     Mac48Address source)
+{
     const auto interceptor = m_receiveInterceptors.find(protocol);
     if (interceptor != m_receiveInterceptors.end())
     {

@@ -11,6 +11,7 @@
 #define GSN_NET_DEVICE_H
 
 #include "gsn-admin.h"
+#include "gsn-host-adapter.h"
 #include "gsn-message-assembler.h"
 #include "gsn-message-segmenter.h"
 #include "gsn-port-device.h"
@@ -67,6 +68,12 @@ struct GsnMessageCounters
  * Received micropackets leave the receive buffer at once (the host's DMA drains at link
  * rate), so their credits go straight back. A Message is checked (framing, M_len, ECRC,
  * LLC/SNAP) before it is handed up; a bad one is counted by reason and dropped.
+ *
+ * Without a host adapter (the Ideal profile) the host is infinitely fast: a Message may go
+ * as soon as it is queued and a received one is handed up at its Tail. With one
+ * (SetHostAdapter(), GsnHostAdapterHelper), a queued Message goes only when the adapter has
+ * read it from host memory, micropacket by micropacket as its DMA bursts arrive, and a
+ * received Message reaches its protocol when the adapter says the host has it.
  *
  * Pcap and the Sniffer traces see whole Messages as they are on the wire from byte 0 of the
  * Header micropacket: M_len(4) D_ULA(6) S_ULA(6) LLC/SNAP(8) payload. SnifferVc and
@@ -224,6 +231,19 @@ class GsnNetDevice : public GsnPortDevice
         m_fabricBroadcast = broadcast;
     }
 
+    /**
+     * Put a host adapter under this endpoint (null: none, the Ideal host). Set it before
+     * the first Message is sent.
+     * \param adapter the adapter
+     */
+    void SetHostAdapter(Ptr<GsnHostAdapter> adapter);
+
+    /// \return the host adapter (null for the Ideal host)
+    Ptr<GsnHostAdapter> GetHostAdapter() const
+    {
+        return m_hostAdapter;
+    }
+
     /// \return what the fabric's helper recorded (UNKNOWN if none did)
     GsnFabricBroadcast GetFabricBroadcast() const
     {
@@ -264,6 +284,7 @@ class GsnNetDevice : public GsnPortDevice
                                               const Time& slot,
                                               GsnMicropacket& first) override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
+    Time NextMessageMicropacketTime(uint8_t vc) const override;
     bool TakesMessageSpan(uint8_t vc) const override;
     void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;
     void NotifyLinkReset() override;
@@ -286,6 +307,10 @@ class GsnNetDevice : public GsnPortDevice
     void Reassemble(const GsnMicropacket& mp);
     /// Hand a complete Message, received on \p vc, to the protocols.
     void DeliverMessage(Ptr<Packet> message, uint8_t vc);
+    /// The host has a received Message: hand its \p packet to the protocols.
+    void HandUp(Ptr<Packet> message, Ptr<Packet> packet, uint16_t protocol, Mac48Address source);
+    /// The host adapter has a Message or micropacket ready that it held back.
+    void KickTransmit();
     /// Count and trace a Message dropped at the destination.
     void DropMessage(Ptr<const Packet> message, GsnRxDropReason reason);
     /// \return whether an ARP/HARP frame holds the addresses its header announces
@@ -307,6 +332,8 @@ class GsnNetDevice : public GsnPortDevice
     uint8_t m_arpVc;                                           ///< VC for EtherType 0x0806
     uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
     uint8_t m_defaultVc; ///< VC for other EtherTypes
+    Ptr<GsnHostAdapter> m_hostAdapter;             ///< the host side (null: Ideal)
+    std::array<Time, gsn::NUM_VCS> m_rxHeaderAt{}; ///< arrival of each VC's last Header
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
     std::map<uint16_t, ReceiveInterceptor> m_receiveInterceptors; ///< EtherTypes taken on receipt

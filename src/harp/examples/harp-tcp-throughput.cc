@@ -10,6 +10,7 @@
  *
  * Usage: harp-tcp-throughput [--segment=BYTES] [--buffer=BYTES] [--warmup=TIME]
  *                            [--window=TIME] [--length=M] [--delack=N] [--series=1]
+ *                            [--host=Ideal|Adapter|Origin2000]
  * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/applications-module.h"
@@ -23,6 +24,8 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 
@@ -78,6 +81,7 @@ main(int argc, char* argv[])
     std::string lengthText = "10";
     std::string delackText = "2";
     std::string seriesText = "0";
+    std::string hostText = "Ideal";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("harp-tcp-throughput");
@@ -88,7 +92,13 @@ main(int argc, char* argv[])
     check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
     check.AddValue(cmd, "delack", "Segments per delayed ACK (1 to 64)", delackText);
     check.AddValue(cmd, "series", "Print the goodput of every millisecond", seriesText);
+    check.AddValue(cmd,
+                   "host",
+                   "Host adapter profile of both hosts: Ideal, Adapter or Origin2000",
+                   hostText);
     check.Parse(cmd, argc, argv);
+    const std::string host =
+        check.Choice("host", hostText, GsnHostAdapterHelper::GetProfileNames());
     const auto segment = uint32_t(check.Integer("segment", segmentText, 64, maxSegment));
     const auto buffer = uint32_t(check.Integer("buffer", bufferText, 1024, int64_t(1) << 30));
     const Time warmup = check.Duration("warmup", warmupText, Seconds(0), Seconds(10));
@@ -111,6 +121,7 @@ main(int argc, char* argv[])
     hosts.Create(2);
     GsnHelper gsn;
     gsn.SetChannelAttribute("Length", DoubleValue(length));
+    gsn.SetHostProfile(host);
     NetDeviceContainer devices = gsn.Install(hosts);
     InternetStackHelper internet;
     internet.Install(hosts);
@@ -140,6 +151,18 @@ main(int argc, char* argv[])
     w.length = window;
     w.series = series;
     sink->TraceConnectWithoutContext("Rx", MakeCallback(&Window::Received, &w));
+    // With a host adapter: each host processor's work, for its load in the window.
+    std::vector<std::pair<Time, Time>> work[2];
+    for (uint32_t i = 0; i < 2 && host != "Ideal"; ++i)
+    {
+        DynamicCast<GsnNetDevice>(devices.Get(i))
+            ->GetHostAdapter()
+            ->GetCpu()
+            ->TraceConnectWithoutContext("Work",
+                                         Callback<void, Time, Time>([&work, i](Time t, Time d) {
+                                             work[i].emplace_back(t, d);
+                                         }));
+    }
     Simulator::Stop(start + MilliSeconds(20) + warmup + window + MilliSeconds(50));
     Simulator::Run();
 
@@ -153,7 +176,8 @@ main(int argc, char* argv[])
     const double tcpRate = rate(segment, segment + 52.0);
     std::cout << std::fixed << std::setprecision(3) << "TCP over one GSN hop (" << length
               << " m, segment " << segment << " bytes, buffers " << buffer
-              << " bytes, delayed ACK every " << delack << "):\n"
+              << " bytes, delayed ACK every " << delack << (host == "Ideal" ? "" : ", host " + host)
+              << "):\n"
               << "  goodput " << goodput / 1e9 << " Gbit/s over " << window.As(Time::MS)
               << " after " << warmup.As(Time::MS) << " of warm-up (first byte at "
               << w.first.As(Time::MS) << ")\n"
@@ -162,6 +186,22 @@ main(int argc, char* argv[])
               << "  TCP payload ceiling " << tcpRate / 1e9 << " Gbit/s: " << 100 * goodput / tcpRate
               << " %\n"
               << "  received " << sink->GetTotalRx() << " bytes in all" << std::endl;
+    for (uint32_t i = 0; i < 2 && host != "Ideal"; ++i)
+    {
+        // The processor's work inside the measurement window.
+        const Time from = w.first + warmup;
+        const Time to = from + window;
+        Time busy{0};
+        for (const auto& [start, duration] : work[i])
+        {
+            const Time a = std::max(start, from);
+            const Time b = std::min(start + duration, to);
+            busy += b > a ? b - a : Time(0);
+        }
+        std::cout << "  host " << i << " processor busy "
+                  << 100 * busy.GetSeconds() / window.GetSeconds() << " % of the window"
+                  << std::endl;
+    }
     Simulator::Destroy();
     return goodput > 0 ? 0 : 1;
 }

@@ -7,6 +7,7 @@ cpp_examples = [
     ("harp-figure-1-32", "True", "True"),
     ("harp-figure-1-32 --broadcast=1 --tables=1", "True", "True"),
     ("harp-tcp-throughput", "True", "True"),
+    ("harp-tcp-throughput --host=Origin2000 --window=5ms", "True", "True"),
 ]
 
 python_examples = []

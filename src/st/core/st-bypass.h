@@ -67,6 +67,11 @@ extern "C"
  * options and IRIX socket options"]. */
 #define ST_PIN_TX 1
 #define ST_PIN_RX 2
+/* Extensions of this implementation: memory that holds no bytes (ptr NULL; length and
+ * protection only; sent from, it reads as zeros; written to, it keeps nothing), and with it a
+ * check that what arrives is zeros (counted as PatternErrors otherwise). */
+#define ST_MAP_NO_BYTES 4
+#define ST_MAP_CHECK 8
 
 /* Options of st_getopt/st_setopt [SEED-API]; numbers from IRIX where it had one. */
 #define ST_OPT_BYPASS           1000 /* ext.: 1 = bypass (default), 0 = engine runs sequences */

@@ -231,7 +231,17 @@ StConnection::Send(uint64_t now, StHeader h, const uint8_t* data, std::size_t le
         m_starvedSince = now;
         m_slotPollAt = now + m_cfg.slotPollNs;
     }
-    m_blocked.emplace_back(h, std::vector<uint8_t>(data, data + len));
+    Blocked b;
+    b.h = h;
+    if (data == nullptr)
+    {
+        b.zeros = len; // memory without bytes: nothing to copy
+    }
+    else
+    {
+        b.data.assign(data, data + len);
+    }
+    m_blocked.push_back(std::move(b));
     AskSlots(now);
 }
 
@@ -256,15 +266,24 @@ StConnection::Emit(uint64_t now, StHeader& h, const uint8_t* data, std::size_t l
     StTransmit t;
     t.peer = m_peer;
     t.vc = h.op == StOp::Data ? h.GetDataChannel() : m_cfg.controlVc;
-    t.bytes.resize(ST_HEADER_SIZE + len);
+    if (data == nullptr)
+    {
+        // Memory without bytes: the carrier sends len zero bytes; nothing is copied.
+        t.bytes.resize(ST_HEADER_SIZE);
+        t.virtualBytes = len;
+    }
+    else
+    {
+        t.bytes.resize(ST_HEADER_SIZE + len);
+        if (len > 0)
+        {
+            std::memcpy(t.bytes.data() + ST_HEADER_SIZE, data, len);
+        }
+    }
     h.Encode(t.bytes.data());
     if (m_cfg.headerChecksum)
     {
         StHeader::SealChecksum(t.bytes.data());
-    }
-    if (len > 0)
-    {
-        std::memcpy(t.bytes.data() + ST_HEADER_SIZE, data, len);
     }
     m_ctx.tx->push_back(std::move(t));
     ++m_headersSent;
@@ -304,11 +323,18 @@ StConnection::AskSlots(uint64_t now)
 void
 StConnection::DrainBlocked(uint64_t now)
 {
-    while (!m_blocked.empty() && SlotsAvailable(m_blocked.front().first))
+    while (!m_blocked.empty() && SlotsAvailable(m_blocked.front().h))
     {
         auto item = std::move(m_blocked.front());
         m_blocked.pop_front();
-        Emit(now, item.first, item.second.data(), item.second.size());
+        if (item.zeros > 0)
+        {
+            Emit(now, item.h, nullptr, item.zeros);
+        }
+        else
+        {
+            Emit(now, item.h, item.data.data(), item.data.size());
+        }
     }
     if (m_blocked.empty())
     {
@@ -376,7 +402,7 @@ StConnection::SendTiled(uint64_t now,
         {
             h.flags |= StFlag::SILENT;
         }
-        Send(now, h, src + k, static_cast<std::size_t>(n));
+        Send(now, h, src != nullptr ? src + k : nullptr, static_cast<std::size_t>(n));
         k += n;
     } while (k < len);
 }
@@ -630,7 +656,7 @@ StConnection::PostSend(uint64_t now, uint64_t linear, uint64_t len)
     {
         return StStatus::InvalidArgument;
     }
-    if (m_memory.Resolve(linear, len, StMemoryTable::PIN_TX) == nullptr)
+    if (!m_memory.Lookup(linear, len, StMemoryTable::PIN_TX))
     {
         return StStatus::NotMapped;
     }
@@ -670,7 +696,7 @@ StConnection::Write(uint64_t now,
     {
         return StStatus::InvalidArgument;
     }
-    if (m_memory.Resolve(linear, len, StMemoryTable::PIN_TX) == nullptr)
+    if (!m_memory.Lookup(linear, len, StMemoryTable::PIN_TX))
     {
         return StStatus::NotMapped;
     }
@@ -686,7 +712,8 @@ StConnection::Write(uint64_t now,
     SendXfer x;
     x.id = NewId();
     x.src = linear;
-    x.len = len;
+    x.len = opt.unlimited ? ST_TLEN_UNLIMITED : len;
+    x.ring = opt.unlimited ? len : 0;
     x.vc = static_cast<uint8_t>(vc);
     x.sendState = opt.sendState < 0 ? m_cfg.sendState : opt.sendState != 0;
     x.opaque = opt.opaque != 0 ? opt.opaque : x.id;
@@ -699,7 +726,7 @@ StConnection::Write(uint64_t now,
         rts.flags |= StFlag::SEND_STATE;
     }
     rts.mx = m_params.maxBlock;
-    rts.SetTLen(len);
+    rts.SetTLen(x.len);
     rts.sId = x.id;
     id = x.id;
     auto& ref = m_sends[x.id] = x;
@@ -792,8 +819,8 @@ StConnection::Put(uint64_t now,
     {
         return StStatus::TooLarge;
     }
-    const uint8_t* src = m_memory.Resolve(linear, len, StMemoryTable::PIN_TX);
-    if (src == nullptr)
+    const StMemRef src = m_memory.Lookup(linear, len, StMemoryTable::PIN_TX);
+    if (!src)
     {
         return StStatus::NotMapped;
     }
@@ -802,7 +829,7 @@ StConnection::Put(uint64_t now,
     tmpl.mx = r.mx;
     tmpl.dId = r.peerId;
     tmpl.sId = region;
-    SendTiled(now, tmpl, r.linear + regionOffset, src, len, true, 0, m_cfg.silentData);
+    SendTiled(now, tmpl, r.linear + regionOffset, src.ptr, len, true, 0, m_cfg.silentData);
     StEvent e;
     e.type = StEventType::PutComplete;
     e.id = region;
@@ -904,11 +931,15 @@ StConnection::End(uint64_t now, uint32_t id)
     uint32_t peerId = 0;
     StRole role = StRole::None;
     bool transfer = false;
+    bool unlimited = false; // an unlimited transfer ends with END: complete, not aborted
+    uint64_t moved = 0;
     if (auto it = m_sends.find(id); it != m_sends.end())
     {
         peerId = it->second.peerId;
         role = StRole::Source;
         transfer = true;
+        unlimited = it->second.ring != 0;
+        moved = it->second.moved;
         m_sends.erase(it);
     }
     else if (auto it = m_recvs.find(id); it != m_recvs.end())
@@ -916,6 +947,8 @@ StConnection::End(uint64_t now, uint32_t id)
         peerId = it->second.peerId;
         role = StRole::Destination;
         transfer = it->second.doneBlocks < it->second.nBlocks || !it->second.started;
+        unlimited = it->second.ring != 0;
+        moved = it->second.moved;
         m_recvs.erase(it);
     }
     else if (auto it = m_remote.find(id); it != m_remote.end())
@@ -941,10 +974,11 @@ StConnection::End(uint64_t now, uint32_t id)
     if (transfer)
     {
         StEvent e;
-        e.type = StEventType::TransferAborted;
+        e.type = unlimited ? StEventType::TransferComplete : StEventType::TransferAborted;
         e.id = id;
         e.role = role;
         e.reason = StReason::Local;
+        e.bytes = moved;
         PushEvent(e);
     }
     StHeader end = Make(StOp::End);
@@ -1030,8 +1064,8 @@ StConnection::SendRaw(uint64_t now,
         Send(now, t);
         return StStatus::Ok;
     }
-    const uint8_t* src = m_memory.Resolve(linear, dataLen, StMemoryTable::PIN_TX);
-    if (src == nullptr)
+    const StMemRef src = m_memory.Lookup(linear, dataLen, StMemoryTable::PIN_TX);
+    if (!src)
     {
         return StStatus::NotMapped;
     }
@@ -1043,7 +1077,7 @@ StConnection::SendRaw(uint64_t now,
     uint16_t lastFlags = t.flags & (StFlag::LAST | StFlag::SEND_STATE);
     t.flags &= ~(StFlag::LAST | StFlag::SEND_STATE);
     uint64_t remote = (static_cast<uint64_t>(t.bufx) << m_peerBufsize) + t.offset;
-    SendTiled(now, t, remote, src, dataLen, false, lastFlags, false);
+    SendTiled(now, t, remote, src.ptr, dataLen, false, lastFlags, false);
     return StStatus::Ok;
 }
 
@@ -1379,6 +1413,15 @@ StConnection::StartReceive(uint64_t now, const StHeader& rts, const Posted& mem)
     r.started = true;
     // Blocksize: chosen by the destination, min(RTS Max_Block, own limit) [C] SEED-GSN.
     r.blocksize = static_cast<uint8_t>(std::min<uint32_t>({rts.mx, m_params.maxBlock, 63}));
+    if (r.len == ST_TLEN_UNLIMITED)
+    {
+        // Unlimited: the blocks cycle over the posted memory, which holds at least one.
+        r.ring = mem.len;
+        while (r.blocksize > 0 && (1ULL << r.blocksize) > r.ring)
+        {
+            --r.blocksize;
+        }
+    }
     r.nBlocks = BlockCount(r.len, r.blocksize);
     r.ctsReq = rts.param != 0 ? rts.param : m_peerCtsReq; // per transfer, else negotiated
     GrantBlocks(now, r);
@@ -1387,7 +1430,9 @@ StConnection::StartReceive(uint64_t now, const StHeader& rts, const Posted& mem)
 void
 StConnection::GrantBlocks(uint64_t now, RecvXfer& x)
 {
-    while (x.granted.size() < x.ctsReq && x.nextCts < x.nBlocks)
+    // Unlimited: a block of the memory is granted again once its last use is complete.
+    while (x.granted.size() < x.ctsReq && x.nextCts < x.nBlocks &&
+           (x.ring == 0 || x.nextCts < x.bSeq + (x.ring >> x.blocksize)))
     {
         SendCts(now, x, x.nextCts++);
     }
@@ -1398,7 +1443,8 @@ StConnection::SendCts(uint64_t now, RecvXfer& x, uint64_t block)
 {
     const uint8_t bs = m_memory.GetBufsize();
     uint64_t blockOffset = block << x.blocksize;
-    uint64_t lin = x.dst + blockOffset;
+    uint64_t lin = x.dst + (x.ring != 0 ? blockOffset % ((x.ring >> x.blocksize) << x.blocksize)
+                                        : blockOffset);
     StHeader cts = Make(StOp::Cts);
     cts.param = x.blocksize;
     cts.mx = x.mx;
@@ -1507,7 +1553,8 @@ StConnection::OnRts(uint64_t now, const StHeader& h)
     }
     if (!m_postedRecv.empty())
     {
-        if (h.GetTLen() > m_postedRecv.front().len)
+        // An unlimited transfer cycles over the posted memory, whatever its length.
+        if (h.GetTLen() != ST_TLEN_UNLIMITED && h.GetTLen() > m_postedRecv.front().len)
         {
             Reject(now, h, h.sId, false); // T_len larger than the posted buffer [C] IRIX
             return StRxVerdict::Accepted;
@@ -1616,6 +1663,10 @@ StConnection::OnCts(uint64_t now, const StHeader& h)
     {
         return StRxVerdict::Accepted; // aborted while sending (memory unmapped)
     }
+    if (it->second.ring != 0)
+    {
+        return StRxVerdict::Accepted; // unlimited: never all sent, nothing to remember
+    }
     it->second.sent.insert(h.bNum);
     if (!it->second.allSent && it->second.sent.size() == nBlocks)
     {
@@ -1639,15 +1690,24 @@ StConnection::OnCts(uint64_t now, const StHeader& h)
 void
 StConnection::SendBlock(uint64_t now, SendXfer& x, uint64_t block, const StHeader& cts)
 {
-    const uint64_t start = block << x.blocksize;
+    uint64_t start = block << x.blocksize;
     const uint64_t blen = std::min<uint64_t>(1ULL << x.blocksize, x.len - start);
     const uint64_t nBlocks = BlockCount(x.len, static_cast<uint8_t>(x.blocksize));
-    const uint8_t* src = m_memory.Resolve(x.src + start, blen, StMemoryTable::PIN_TX);
-    if (src == nullptr)
+    if (x.ring != 0)
     {
-        End(now, x.id); // the source memory went away: abort the transfer
+        // Unlimited: the blocks cycle over the whole blocks of the source memory.
+        const uint64_t ring = (x.ring >> x.blocksize) << x.blocksize;
+        start = ring == 0 ? ST_TLEN_UNLIMITED : start % ring;
+    }
+    const StMemRef src = start == ST_TLEN_UNLIMITED
+                             ? StMemRef()
+                             : m_memory.Lookup(x.src + start, blen, StMemoryTable::PIN_TX);
+    if (!src)
+    {
+        End(now, x.id); // the source memory went away (or holds no whole block): abort
         return;
     }
+    x.moved += blen;
     if (x.sent.count(block) != 0)
     {
         m_ctx.counters->Add(StStat::Retransmissions);
@@ -1669,7 +1729,7 @@ StConnection::SendBlock(uint64_t now, SendXfer& x, uint64_t block, const StHeade
     {
         lastFlags |= StFlag::SILENT;
     }
-    SendTiled(now, tmpl, remote, src, blen, true, lastFlags, m_cfg.silentData);
+    SendTiled(now, tmpl, remote, src.ptr, blen, true, lastFlags, m_cfg.silentData);
 }
 
 void
@@ -1762,23 +1822,40 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
     const uint64_t lin = m_memory.Linear(h.bufx, h.offset);
     StRxVerdict why = StRxVerdict::Accepted;
 
-    auto place = [&](uint8_t*& dst) {
-        dst = m_memory.ResolveIncoming(h.mx, h.bufx, h.offset, dataLen, why);
-        return dst != nullptr || dataLen == 0;
+    StMemRef dst;
+    auto place = [&]() {
+        dst = m_memory.LookupIncoming(h.mx, h.bufx, h.offset, dataLen, why);
+        return static_cast<bool>(dst) || dataLen == 0;
+    };
+    // Into memory: copied; into memory without bytes: kept nowhere, and checked to be what
+    // such memory sends (zeros) when the mapping asks for it.
+    auto store = [&]() {
+        if (dataLen == 0)
+        {
+            return;
+        }
+        if (dst.ptr != nullptr)
+        {
+            std::memcpy(dst.ptr, payload, dataLen);
+        }
+        else if ((dst.mapping->flags & StMemoryTable::CHECK) != 0)
+        {
+            const uint64_t zeros = static_cast<uint64_t>(std::count(payload, payload + dataLen, 0));
+            if (zeros != dataLen)
+            {
+                m_ctx.counters->Add(StStat::PatternErrors, dataLen - zeros);
+            }
+        }
+        m_ctx.counters->Add(StStat::RxDataBytes, dataLen);
     };
 
     if (m_params.bypass)
     {
-        uint8_t* dst = nullptr;
-        if (!place(dst))
+        if (!place())
         {
             return why;
         }
-        if (dataLen > 0)
-        {
-            std::memcpy(dst, payload, dataLen);
-            m_ctx.counters->Add(StStat::RxDataBytes, dataLen);
-        }
+        store();
         if (h.Has(StFlag::SEND_STATE))
         {
             SendRsr(now, h, ST_NONE32, ST_NONE32, h.sId, h.dId);
@@ -1793,11 +1870,22 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         {
             return StRxVerdict::OutsideExposure;
         }
-        if (lin < x.dst || lin - x.dst >= x.len || dataLen > x.len - (lin - x.dst))
+        // Unlimited: the memory holds whole blocks, block b at b modulo their number.
+        const uint64_t extent = x.ring != 0 ? (x.ring >> x.blocksize) << x.blocksize : x.len;
+        if (lin < x.dst || lin - x.dst >= extent || dataLen > extent - (lin - x.dst))
         {
             return StRxVerdict::OutsideExposure;
         }
-        const uint64_t off = lin - x.dst;
+        uint64_t off = lin - x.dst;
+        if (x.ring != 0)
+        {
+            if ((off >> x.blocksize) != h.bNum % (extent >> x.blocksize))
+            {
+                return StRxVerdict::OutsideExposure;
+            }
+            off = (static_cast<uint64_t>(h.bNum) << x.blocksize) +
+                  (off & ((1ULL << x.blocksize) - 1));
+        }
         const uint64_t b = off >> x.blocksize;
         const uint64_t bStart = b << x.blocksize;
         const uint64_t bLen = std::min<uint64_t>(1ULL << x.blocksize, x.len - bStart);
@@ -1820,16 +1908,12 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         {
             return StRxVerdict::OutsideExposure; // no CTS for this block
         }
-        uint8_t* dst = nullptr;
-        if (!place(dst))
+        if (!place())
         {
             return why;
         }
-        if (dataLen > 0)
-        {
-            std::memcpy(dst, payload, dataLen);
-            m_ctx.counters->Add(StStat::RxDataBytes, dataLen);
-        }
+        store();
+        x.moved += dataLen;
         bi->second.cov.Add(off - bStart, off - bStart + dataLen);
         if (bi->second.cov.covered >= bLen)
         {
@@ -1890,16 +1974,11 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         {
             return StRxVerdict::OutsideExposure;
         }
-        uint8_t* dst = nullptr;
-        if (!place(dst))
+        if (!place())
         {
             return why;
         }
-        if (dataLen > 0)
-        {
-            std::memcpy(dst, payload, dataLen);
-            m_ctx.counters->Add(StStat::RxDataBytes, dataLen);
-        }
+        store();
         g.cov.Add(lin - g.dst, lin - g.dst + dataLen);
         if (g.cov.covered < g.len)
         {
@@ -1924,7 +2003,7 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
                 m_fetchGot.pop_front();
             }
             e.type = StEventType::FetchOpComplete;
-            e.value = GetBe64(dst);
+            e.value = dst.ptr != nullptr ? GetBe64(dst.ptr) : 0;
         }
         else
         {
@@ -1949,16 +2028,11 @@ StConnection::OnData(uint64_t now, const StHeader& h, const uint8_t* data, std::
         {
             return StRxVerdict::OutsideExposure;
         }
-        uint8_t* dst = nullptr;
-        if (!place(dst))
+        if (!place())
         {
             return why;
         }
-        if (dataLen > 0)
-        {
-            std::memcpy(dst, payload, dataLen);
-            m_ctx.counters->Add(StStat::RxDataBytes, dataLen);
-        }
+        store();
         if (h.Has(StFlag::SEND_STATE))
         {
             SendRsr(now, h, ST_NONE32, ST_NONE32, h.sId, r.id);
@@ -2074,8 +2148,8 @@ StConnection::OnGet(uint64_t now, const StHeader& h)
         Reject(now, h, h.sId, false);
         return StRxVerdict::OutsideExposure;
     }
-    const uint8_t* src = m_memory.Resolve(lin, h.param, StMemoryTable::PIN_TX);
-    if (src == nullptr)
+    const StMemRef src = m_memory.Lookup(lin, h.param, StMemoryTable::PIN_TX);
+    if (!src)
     {
         Reject(now, h, h.sId, false);
         return StRxVerdict::OutsideMapping;
@@ -2086,7 +2160,7 @@ StConnection::OnGet(uint64_t now, const StHeader& h)
     tmpl.dId = h.sId; // G_id
     tmpl.sId = r.id;
     uint64_t dest = (static_cast<uint64_t>(h.sync) << m_peerBufsize) + h.bNum; // I_Bufx, I_Offset
-    SendTiled(now, tmpl, dest, src, h.param, true, 0, m_cfg.silentData);
+    SendTiled(now, tmpl, dest, src.ptr, h.param, true, 0, m_cfg.silentData);
     return StRxVerdict::Accepted;
 }
 
@@ -2240,11 +2314,15 @@ StConnection::OnEnd(uint64_t now, const StHeader& h)
     uint32_t local = 0;
     StRole role = StRole::None;
     bool transfer = false;
+    bool unlimited = false; // an unlimited transfer ends with END: complete, not aborted
+    uint64_t moved = 0;
     auto byLocal = [&](uint32_t id) {
         if (auto it = m_sends.find(id); it != m_sends.end())
         {
             role = StRole::Source;
             transfer = true;
+            unlimited = it->second.ring != 0;
+            moved = it->second.moved;
             m_sends.erase(it);
             return true;
         }
@@ -2252,6 +2330,8 @@ StConnection::OnEnd(uint64_t now, const StHeader& h)
         {
             role = StRole::Destination;
             transfer = it->second.doneBlocks < it->second.nBlocks || !it->second.started;
+            unlimited = it->second.ring != 0;
+            moved = it->second.moved;
             m_recvs.erase(it);
             return true;
         }
@@ -2306,10 +2386,11 @@ StConnection::OnEnd(uint64_t now, const StHeader& h)
     if (transfer)
     {
         StEvent e;
-        e.type = StEventType::TransferAborted;
+        e.type = unlimited ? StEventType::TransferComplete : StEventType::TransferAborted;
         e.id = local;
         e.role = role;
         e.reason = StReason::Peer;
+        e.bytes = moved;
         PushEvent(e);
     }
     StHeader ea = Make(StOp::Ea);

@@ -73,6 +73,9 @@ struct StWriteOptions
     int dataVc{-1};     //!< data channel, -1 = the connection's
     int sendState{-1};  //!< S on the RTS (final RSR): -1 = config, 0 = no, 1 = yes
     uint32_t opaque{0}; //!< Opaque word of the DATA ops (0 = the transfer id)
+    /// T_len unlimited (ST_TLEN_UNLIMITED, Table 1-9): the source sends block after block,
+    /// cycling over its memory [linear, linear + len), until End() on either side
+    bool unlimited{false};
 };
 
 /**
@@ -346,8 +349,10 @@ class StConnection
         uint32_t opaque{0};      //!< Opaque word of the DATA
         int blocksize{-1};       //!< log2, fixed by the first CTS
         bool paused{false};      //!< RA(R=0) received
-        std::set<uint64_t> sent; //!< blocks sent at least once
+        std::set<uint64_t> sent; //!< blocks sent at least once (not kept when unlimited)
         bool allSent{false};     //!< every block sent
+        uint64_t ring{0};        //!< unlimited: source bytes cycled over (0: not unlimited)
+        uint64_t moved{0};       //!< data bytes sent
         Retry rts;               //!< RTS waiting for CTS/RA
         Retry fin;               //!< waiting for the final RSR (resends RS kind 2)
     };
@@ -369,6 +374,8 @@ class StConnection
         uint64_t doneBlocks{0};  //!< blocks complete
         uint64_t bSeq{0};        //!< blocks 0..bSeq-1 complete (contiguous count)
         std::set<uint64_t> done; //!< complete blocks at or beyond bSeq
+        uint64_t ring{0};        //!< unlimited: destination bytes the blocks cycle over
+        uint64_t moved{0};       //!< data bytes received
 
         /// A granted block.
         struct Block
@@ -539,7 +546,17 @@ class StConnection
     // slots, sending side
     bool m_txSlotsUnlimited{false}; //!< the peer advertised 0xFFFF
     uint32_t m_txSlots{0};          //!< slot-using headers we may still send
-    std::deque<std::pair<StHeader, std::vector<uint8_t>>> m_blocked; //!< waiting for slots
+
+    /// An operation waiting for slots: its header, its data, or how many zero bytes of
+    /// memory without bytes it carries.
+    struct Blocked
+    {
+        StHeader h;                //!< the header
+        std::vector<uint8_t> data; //!< its data (copied)
+        std::size_t zeros{0};      //!< or its length, from memory without bytes
+    };
+
+    std::deque<Blocked> m_blocked;     //!< waiting for slots
     bool m_slotRsOut{false};           //!< an RS (slots kind) is outstanding
     uint64_t m_starvedSince{ST_NEVER}; //!< when we started waiting for slots
     uint64_t m_slotPollAt{ST_NEVER};   //!< when to ask again

@@ -37,9 +37,17 @@ StRxVerdictName(StRxVerdict v)
 const char*
 StStatName(StStat s)
 {
-    static const char* const names[]
-        = {"RxFrames", "TxOps",      "TxDataBytes", "RxDataBytes", "Retransmissions",
-           "Timeouts", "SlotStalls", "RejectsSent", "PausesSent",  "FetchOpResends"};
+    static const char* const names[] = {"RxFrames",
+                                        "TxOps",
+                                        "TxDataBytes",
+                                        "RxDataBytes",
+                                        "Retransmissions",
+                                        "Timeouts",
+                                        "SlotStalls",
+                                        "RejectsSent",
+                                        "PausesSent",
+                                        "FetchOpResends",
+                                        "PatternErrors"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StStat::Count),
                   "one name per statistic");
     auto i = static_cast<std::size_t>(s);

@@ -56,6 +56,7 @@ enum class StStat : uint8_t
     RejectsSent,     //!< RA(R=1) and CA(R=1) sent
     PausesSent,      //!< RA(R=0) sent
     FetchOpResends,  //!< FETCHOP DATA resent because the FC did not come
+    PatternErrors,   //!< payload bytes not zero written to a checked mapping without bytes
     Count            //!< number of statistics
 };
 

@@ -31,6 +31,9 @@ struct StTransmit
     StPeerAddress peer{0};      //!< where to send it
     uint8_t vc{0};              //!< data channel / GSN VC: control ops on VC 0, DATA on its channel
     std::vector<uint8_t> bytes; //!< 40-byte header, then the optional payload or the data
+    /// Zero bytes that follow \c bytes on the wire, not stored: the data of memory that holds
+    /// no bytes (StMemoryTable::NO_BYTES). The carrier appends them.
+    uint64_t virtualBytes{0};
 };
 
 /**

@@ -29,6 +29,9 @@ constexpr uint16_t ST_ETHERTYPE = 0x8181;
 constexpr uint32_t ST_NONE32 = 0xFFFFFFFF;
 /// Slot count meaning "no slot accounting" [C] IRIX-impl.
 constexpr uint16_t ST_SLOTS_UNLIMITED = 0xFFFF;
+/// T_len of a single-use transfer of unlimited size: it goes on until an END [C] SEED-GSN
+/// Table 1-9 ("2^64 minus 1 byte or unlimited"); the all-ones value stands for it [U].
+constexpr uint64_t ST_TLEN_UNLIMITED = 0xFFFFFFFFFFFFFFFFULL;
 
 /**
  * \brief ST opcode: the 5-bit Op value, bits 15..11 of OpFlags [C] (st-protocol-reference.rst, "ST

@@ -49,7 +49,9 @@ StMemoryTable::Map(int flags, uint8_t* ptr, uint64_t len, uint32_t bufxBase, int
                    uint32_t& handle, uint16_t& mx)
 {
     const uint64_t bs = 1ULL << m_bufsize;
-    if ((flags & ~(PIN_TX | PIN_RX)) != 0 || flags == 0 || ptr == nullptr)
+    const bool noBytes = (flags & NO_BYTES) != 0;
+    if ((flags & ~(PIN_TX | PIN_RX | NO_BYTES | CHECK)) != 0 || (flags & (PIN_TX | PIN_RX)) == 0 ||
+        noBytes != (ptr == nullptr) || ((flags & CHECK) != 0 && !noBytes))
     {
         return StStatus::InvalidArgument;
     }
@@ -142,6 +144,12 @@ StMemoryTable::Unmap(uint32_t handle)
 uint8_t*
 StMemoryTable::Resolve(uint64_t linear, uint64_t len, int needFlags) const
 {
+    return Lookup(linear, len, needFlags).ptr;
+}
+
+StMemRef
+StMemoryTable::Lookup(uint64_t linear, uint64_t len, int needFlags) const
+{
     for (const auto& m : m_maps)
     {
         if ((m.flags & needFlags) != needFlags)
@@ -151,10 +159,13 @@ StMemoryTable::Resolve(uint64_t linear, uint64_t len, int needFlags) const
         uint64_t start = static_cast<uint64_t>(m.bufxBase) << m_bufsize;
         if (linear >= start && len <= m.len && linear - start <= m.len - len)
         {
-            return m.ptr + (linear - start);
+            StMemRef r;
+            r.mapping = &m;
+            r.ptr = m.HoldsNoBytes() ? nullptr : m.ptr + (linear - start);
+            return r;
         }
     }
-    return nullptr;
+    return StMemRef();
 }
 
 const StMapping*
@@ -192,25 +203,38 @@ uint8_t*
 StMemoryTable::ResolveIncoming(uint16_t mx, uint32_t bufx, uint32_t offset, uint64_t len,
                                StRxVerdict& why) const
 {
+    return LookupIncoming(mx, bufx, offset, len, why).ptr;
+}
+
+StMemRef
+StMemoryTable::LookupIncoming(uint16_t mx,
+                              uint32_t bufx,
+                              uint32_t offset,
+                              uint64_t len,
+                              StRxVerdict& why) const
+{
     why = StRxVerdict::OutsideMapping;
     const StMapping* m = FindMx(mx);
     const uint64_t bs = 1ULL << m_bufsize;
     if (m == nullptr || bufx < m->bufxBase || bufx - m->bufxBase >= m->bufxCount)
     {
-        return nullptr;
+        return StMemRef();
     }
     // An STU never crosses a Bufx boundary [C] INCITS337 scope.
     if (offset >= bs || len > bs - offset)
     {
-        return nullptr;
+        return StMemRef();
     }
     uint64_t rel = (static_cast<uint64_t>(bufx - m->bufxBase) << m_bufsize) + offset;
     if (rel + len > m->len)
     {
-        return nullptr;
+        return StMemRef();
     }
     why = StRxVerdict::Accepted;
-    return m->ptr + rel;
+    StMemRef r;
+    r.mapping = m;
+    r.ptr = m->HoldsNoBytes() ? nullptr : m->ptr + rel;
+    return r;
 }
 
 } // namespace st

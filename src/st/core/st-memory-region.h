@@ -2,8 +2,10 @@
  * st-memory-region.h: the Bufx/Mx table of one connection. It owns the mapping from
  * (Bufx, Offset) and (Mx, Bufx, Offset) to the user memory the caller registered (st_map), and
  * the protection check: memory outside a mapping, or mapped without the needed ST_PIN_* flag,
- * resolves to nothing, so no operation can touch it. It does not know transfers or exposure
- * (which blocks a CTS granted): that is the connection's job. Plain C++17, no ns-3 header.
+ * resolves to nothing, so no operation can touch it. A mapping may hold no bytes (NO_BYTES):
+ * length and protection only, read as zeros, so that transfers of any length cost no memory. It
+ * does not know transfers or exposure (which blocks a CTS granted): that is the connection's job.
+ * Plain C++17, no ns-3 header.
  */
 #ifndef ST_MEMORY_REGION_H
 #define ST_MEMORY_REGION_H
@@ -29,6 +31,34 @@ struct StMapping
     uint32_t bufxBase{0};  //!< first Bufx entry
     uint32_t bufxCount{0}; //!< Bufx entries covered
     uint16_t mx{0};        //!< Mx (only with PIN_RX; 0 = none)
+
+    /// \return whether it holds no bytes (StMemoryTable::NO_BYTES)
+    bool HoldsNoBytes() const
+    {
+        return (flags & 4) != 0;
+    }
+};
+
+/**
+ * \brief Where a range of memory resolved to: its mapping, and its bytes unless the mapping
+ * holds none. False (no mapping) when the range is not mapped with the needed flags.
+ */
+struct StMemRef
+{
+    const StMapping* mapping{nullptr}; //!< the mapping holding the range
+    uint8_t* ptr{nullptr};             //!< its first byte; nullptr for a mapping without bytes
+
+    /// \return whether the range resolved
+    explicit operator bool() const
+    {
+        return mapping != nullptr;
+    }
+
+    /// \return whether the range holds no bytes (read as zeros, written nowhere)
+    bool HoldsNoBytes() const
+    {
+        return mapping != nullptr && mapping->HoldsNoBytes();
+    }
 };
 
 /**
@@ -45,6 +75,12 @@ public:
     static constexpr int PIN_TX = 1; //!< memory may be sent from (ST_PIN_TX) [C] IRIX TX=1
     static constexpr int PIN_RX
         = 2; //!< memory may be written by the peer (ST_PIN_RX) [C] IRIX RX=2
+    /// The mapping holds no bytes: length and protection only; sent from, it reads as zeros,
+    /// written to, it keeps nothing (an extension of this implementation, not in the draft).
+    static constexpr int NO_BYTES = 4;
+    /// With NO_BYTES and PIN_RX: check that every byte written to the mapping is zero, what a
+    /// mapping without bytes sends (StStat::PatternErrors counts the others).
+    static constexpr int CHECK = 8;
     static constexpr uint16_t MAX_MX = 4095;   //!< SGI's adapter: 12-bit Mx [C] IRIX-impl
     static constexpr uint8_t MIN_BUFSIZE = 8;  //!< Bufsize below 2^8 not allowed [C] IRIX-impl
     static constexpr uint8_t MAX_BUFSIZE = 31; //!< Offset is a 32-bit field
@@ -78,7 +114,8 @@ public:
 
     /**
      * \brief Register user memory (st_map).
-     * \param flags PIN_TX and/or PIN_RX
+     * \param flags PIN_TX and/or PIN_RX; NO_BYTES for memory without bytes (then \p ptr is
+     *        nullptr), CHECK with it to check what arrives
      * \param ptr first byte
      * \param len bytes, or UINT64_MAX to derive it from \p bufxCount
      * \param bufxBase first Bufx entry
@@ -107,12 +144,21 @@ public:
     }
 
     /**
-     * \brief Local memory for a linear range, or nullptr.
+     * \brief Local memory for a linear range, or nullptr (also for memory without bytes).
      * \param linear first byte (Bufx * 2^Bufsize + Offset)
      * \param len bytes (the range must lie inside one mapping)
      * \param needFlags the PIN_* flags the mapping must have
      */
     uint8_t* Resolve(uint64_t linear, uint64_t len, int needFlags) const;
+
+    /**
+     * \brief The mapping and bytes of a linear range (Resolve() that also finds memory
+     * without bytes).
+     * \param linear first byte
+     * \param len bytes (inside one mapping)
+     * \param needFlags the PIN_* flags the mapping must have
+     */
+    StMemRef Lookup(uint64_t linear, uint64_t len, int needFlags) const;
 
     /// The RX mapping holding a linear range (for the Mx of a CTS/MRA), or nullptr.
     const StMapping* FindRx(uint64_t linear, uint64_t len) const;
@@ -128,7 +174,22 @@ public:
     uint8_t* ResolveIncoming(uint16_t mx, uint32_t bufx, uint32_t offset, uint64_t len,
                              StRxVerdict& why) const;
 
-private:
+    /**
+     * \brief The mapping and bytes named by a received DATA (ResolveIncoming() that also
+     * finds memory without bytes).
+     * \param mx the Mx of the op
+     * \param bufx the Bufx of the op
+     * \param offset the Offset of the op
+     * \param len the payload length
+     * \param[out] why OutsideMapping when nothing resolved
+     */
+    StMemRef LookupIncoming(uint16_t mx,
+                            uint32_t bufx,
+                            uint32_t offset,
+                            uint64_t len,
+                            StRxVerdict& why) const;
+
+  private:
     /// The mapping that owns Mx \p mx, or nullptr.
     const StMapping* FindMx(uint16_t mx) const;
 

@@ -9,6 +9,7 @@
  *
  * Usage: st-bulk-transfer [--size=BYTES] [--transfers=N] [--outstanding=N] [--read=1]
  *                         [--bufsize=LOG2] [--linkMode=Micropacket|Run] [--pcap=1]
+ *                         [--host=Ideal|Adapter|Origin2000]
  * A bad value prints one line naming the option and exits with status 1.
  *
  * --pcap=1 writes st-bulk-transfer-<node>-<device>.pcap for every GSN port: the hosts' ST
@@ -39,6 +40,7 @@ main(int argc, char* argv[])
     std::string bufsizeText = "14";
     std::string pcapText = "0";
     std::string linkModeText = "Micropacket";
+    std::string hostText = "Ideal";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("st-bulk-transfer");
@@ -52,6 +54,10 @@ main(int argc, char* argv[])
     check.AddValue(cmd, "bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsizeText);
     check.AddValue(cmd, "linkMode", "Link mode of every port: Micropacket or Run", linkModeText);
     check.AddValue(cmd,
+                   "host",
+                   "Host adapter profile of both hosts: Ideal, Adapter or Origin2000",
+                   hostText);
+    check.AddValue(cmd,
                    "pcap",
                    "Write pcap traces st-bulk-transfer-*.pcap of the hosts and the switch ports",
                    pcapText);
@@ -64,9 +70,12 @@ main(int argc, char* argv[])
     const auto bufsize = uint32_t(check.Integer("bufsize", bufsizeText, 8, 24));
     const bool pcap = check.Boolean("pcap", pcapText);
     const std::string linkMode = check.Choice("linkMode", linkModeText, {"Micropacket", "Run"});
+    const std::string host =
+        check.Choice("host", hostText, GsnHostAdapterHelper::GetProfileNames());
 
     GsnFabricHelper fabricHelper;
     fabricHelper.SetLinkMode(linkMode);
+    fabricHelper.SetHostProfile(host);
     GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(2));
 
     StHelper st;
@@ -101,9 +110,9 @@ main(int argc, char* argv[])
     const double stu = std::pow(2.0, bufsize);
     const double micropackets = std::ceil((16 + 8 + 40 + stu) / 32.0);
     const double ceiling = 6.4 * stu / (32.0 * micropackets);
-    std::cout << "ST bulk " << (read ? "read" : "write") << " through one GSN switch: " << transfers
-              << " x " << size << " bytes, " << outstanding << " outstanding, STU " << stu
-              << " bytes\n";
+    std::cout << "ST bulk " << (read ? "read" : "write") << " through one GSN switch"
+              << (host == "Ideal" ? "" : " (host " + host + ")") << ": " << transfers << " x "
+              << size << " bytes, " << outstanding << " outstanding, STU " << stu << " bytes\n";
     std::cout << "  completed " << c->GetCompleted() << " transfers, " << c->GetBytes()
               << " bytes, failed " << c->GetFailed() << ", corrupt "
               << c->GetCorrupt() + s->GetCorrupt() << "\n";

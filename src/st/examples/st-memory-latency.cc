@@ -7,6 +7,7 @@
  * minimum, mean and maximum of each.
  *
  * Usage: st-memory-latency [--size=BYTES] [--iterations=N] [--switch=1] [--length=M]
+ *                          [--host=Ideal|Adapter|Origin2000]
  * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
@@ -45,6 +46,7 @@ main(int argc, char* argv[])
     std::string iterationsText = "100";
     std::string switchText = "0";
     std::string lengthText = "10";
+    std::string hostText = "Ideal";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("st-memory-latency");
@@ -52,7 +54,13 @@ main(int argc, char* argv[])
     check.AddValue(cmd, "iterations", "Rounds of PUT, GET, FETCHOP (1 to 1000000)", iterationsText);
     check.AddValue(cmd, "switch", "Through one GSN switch instead of a cable", switchText);
     check.AddValue(cmd, "length", "Cable length in metres (copper, 0.2 to 40)", lengthText);
+    check.AddValue(cmd,
+                   "host",
+                   "Host adapter profile of both hosts: Ideal, Adapter or Origin2000",
+                   hostText);
     check.Parse(cmd, argc, argv);
+    const std::string host =
+        check.Choice("host", hostText, GsnHostAdapterHelper::GetProfileNames());
     const auto size = uint32_t(check.Integer("size", sizeText, 8, 65535));
     const auto iterations = uint32_t(check.Integer("iterations", iterationsText, 1, 1000000));
     const bool throughSwitch = check.Boolean("switch", switchText);
@@ -66,6 +74,7 @@ main(int argc, char* argv[])
     NodeContainer hosts;
     NetDeviceContainer devices;
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetHostProfile(host);
     GsnFabric fabric;
     if (throughSwitch)
     {
@@ -78,6 +87,7 @@ main(int argc, char* argv[])
         hosts.Create(2);
         GsnHelper gsn;
         gsn.SetChannelAttribute("Length", DoubleValue(length));
+        gsn.SetHostProfile(host);
         devices = gsn.Install(hosts);
     }
     StHelper st;
@@ -107,6 +117,10 @@ main(int argc, char* argv[])
     if (!throughSwitch)
     {
         std::cout << length << " m";
+    }
+    if (host != "Ideal")
+    {
+        std::cout << " (host " << host << ")";
     }
     std::cout << ": " << p->GetRounds() << " rounds\n";
     Print("PUT one way     ", g_put);

@@ -96,6 +96,22 @@ StApplication::MapMemory(st::StConnId id, uint64_t bytes, uint32_t bufx)
     return p;
 }
 
+bool
+StApplication::MapNoBytes(st::StConnId id, uint64_t bytes, uint32_t bufx)
+{
+    uint32_t handle = 0;
+    uint16_t mx = 0;
+    const int flags = st::StMemoryTable::PIN_TX | st::StMemoryTable::PIN_RX |
+                      st::StMemoryTable::NO_BYTES | st::StMemoryTable::CHECK;
+    const st::StStatus s = GetProtocol()->Map(id, flags, nullptr, bytes, bufx, handle, mx);
+    if (s != st::StStatus::Ok)
+    {
+        NS_LOG_WARN("map failed: " << st::StStatusName(s));
+        return false;
+    }
+    return true;
+}
+
 void
 StApplication::ReleaseMemory(st::StConnId id)
 {

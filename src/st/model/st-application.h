@@ -62,6 +62,15 @@ class StApplication : public Application
      * \return the memory (owned here until ReleaseMemory or disposal), or null
      */
     uint8_t* MapMemory(st::StConnId id, uint64_t bytes, uint32_t bufx);
+    /**
+     * Map \p bytes of memory that holds no bytes for connection \p id, TX and RX from Bufx
+     * \p bufx, checking that what arrives is zeros (StMemoryTable::NO_BYTES, CHECK).
+     * \param id connection
+     * \param bytes size
+     * \param bufx first Bufx
+     * \return true if mapped
+     */
+    bool MapNoBytes(st::StConnId id, uint64_t bytes, uint32_t bufx);
     /// Free the memory of connection \p id (after it closed).
     void ReleaseMemory(st::StConnId id);
     /// \return the Bufx entries \p bytes take on connection \p id

@@ -3,6 +3,7 @@
  */
 #include "st-bulk-client.h"
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
@@ -44,6 +45,13 @@ StBulkClient::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&StBulkClient::m_outstanding),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("NoBytes",
+                          "The buffer holds no bytes (length and protection only): transfers "
+                          "of any length cost no memory (writes send zeros; reads are not "
+                          "checked here).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&StBulkClient::m_noBytes),
+                          MakeBooleanChecker())
             .AddTraceSource("TransferComplete",
                             "A transfer completed (bytes, time from its call).",
                             MakeTraceSourceAccessor(&StBulkClient::m_doneTrace),
@@ -57,6 +65,7 @@ StBulkClient::StBulkClient()
       m_transfers(1),
       m_outstanding(1),
       m_buffer(nullptr),
+      m_noBytes(false),
       m_started(0),
       m_completed(0),
       m_failed(0),
@@ -113,12 +122,22 @@ StBulkClient::OnEvent(const st::StEvent& e)
     {
     case st::StEventType::ConnectionEstablished:
         m_conn = e.conn;
-        m_buffer = MapMemory(m_conn, m_size, 0);
-        if (m_buffer == nullptr)
+        if (m_noBytes)
         {
-            return;
+            if (!MapNoBytes(m_conn, m_size, 0))
+            {
+                return;
+            }
         }
-        FillPattern(m_buffer, m_size);
+        else
+        {
+            m_buffer = MapMemory(m_conn, m_size, 0);
+            if (m_buffer == nullptr)
+            {
+                return;
+            }
+            FillPattern(m_buffer, m_size);
+        }
         for (uint32_t i = 0; i < m_outstanding; ++i)
         {
             StartOne();
@@ -135,7 +154,7 @@ StBulkClient::OnEvent(const st::StEvent& e)
         ++m_completed;
         m_bytes += e.bytes;
         m_lastDone = Simulator::Now();
-        if (m_mode == READ && !CheckPattern(m_buffer, e.bytes))
+        if (m_mode == READ && m_buffer != nullptr && !CheckPattern(m_buffer, e.bytes))
         {
             ++m_corrupt;
         }

@@ -93,7 +93,8 @@ class StBulkClient : public StClientApplication
     uint64_t m_size;                            ///< TransferSize
     uint64_t m_transfers;                       ///< Transfers (0 = until stopped)
     uint32_t m_outstanding;                     ///< Outstanding
-    uint8_t* m_buffer;                          ///< mapped memory
+    uint8_t* m_buffer;                          ///< mapped memory (null: none, NoBytes)
+    bool m_noBytes;                             ///< NoBytes
     uint64_t m_started;                         ///< transfers started
     uint64_t m_completed;                       ///< transfers completed
     uint64_t m_failed;                          ///< rejected or aborted

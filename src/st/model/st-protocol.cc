@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/csma-net-device.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-process-tag.h"
 #include "ns3/gsn-vc-tag.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -1299,7 +1300,7 @@ StProtocol::TraceTx(const st::StTransmit& t)
     {
         return;
     }
-    const uint32_t len = static_cast<uint32_t>(t.bytes.size());
+    const uint32_t len = static_cast<uint32_t>(t.bytes.size() + t.virtualBytes);
     m_txOpTrace(h, len);
     if (m_inTimer)
     {
@@ -1339,10 +1340,27 @@ StProtocol::SendOnWire(const st::StTransmit& t)
     }
     TraceTx(t);
     Ptr<Packet> p = Create<Packet>(t.bytes.data(), static_cast<uint32_t>(t.bytes.size()));
-    const bool gsn = DynamicCast<GsnNetDevice>(dev) != nullptr;
+    if (t.virtualBytes > 0)
+    {
+        // Data of memory without bytes: zeros that take no memory (a packet's zero area).
+        p->AddAtEnd(Create<Packet>(static_cast<uint32_t>(t.virtualBytes)));
+    }
+    Ptr<GsnNetDevice> gsnDevice = DynamicCast<GsnNetDevice>(dev);
+    const bool gsn = gsnDevice != nullptr;
     if (gsn)
     {
         p->AddPacketTag(GsnVcTag(t.vc)); // ST data channel n on GSN VC n
+        if (Ptr<GsnHostAdapter> host = gsnDevice->GetHostAdapter())
+        {
+            // The endpoint is one process of the host: its own OS-bypass command queue.
+            uint16_t& process = m_hostProcess[dev->GetIfIndex()];
+            if (process == 0 || !host->IsRegistered(process))
+            {
+                process = host->RegisterProcess();
+            }
+            // The command holds the ST header; only the payload is read from memory.
+            p->AddPacketTag(GsnProcessTag(process, uint16_t(st::ST_HEADER_SIZE)));
+        }
     }
     // Each GSN VC has its own queue; other devices one. Order is kept per queue.
     const auto key = std::make_pair(dev->GetIfIndex(), gsn ? t.vc : uint8_t(0));

@@ -475,6 +475,7 @@ class StProtocol : public Object
     std::map<uint32_t, bool> m_drainHooked; ///< PhyTxBegin connected (or not)
     std::map<uint32_t, Callback<void, Ptr<const Packet>>> m_drainCb; ///< what was connected
     std::map<uint32_t, EventId> m_drainEvent; ///< scheduled Drain per interface
+    std::map<uint32_t, uint16_t> m_hostProcess; ///< per GSN interface: process table entry
 
     TracedCallback<const st::StHeader&, uint32_t> m_txOpTrace;        ///< TxOp
     TracedCallback<const st::StHeader&, uint32_t> m_rxOpTrace;        ///< RxOp

@@ -53,6 +53,13 @@ StServer::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&StServer::m_verify),
                           MakeBooleanChecker())
+            .AddAttribute("NoBytes",
+                          "The transfer buffer holds no bytes (length and protection only): "
+                          "transfers of any length cost no memory; Verify then checks that "
+                          "what arrived was zeros, what such memory sends.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&StServer::m_noBytes),
+                          MakeBooleanChecker())
             .AddTraceSource("Rx",
                             "A write was received completely (bytes).",
                             MakeTraceSourceAccessor(&StServer::m_rxTrace),
@@ -71,6 +78,8 @@ StServer::StServer()
       m_regions(4),
       m_echo(false),
       m_verify(true),
+      m_noBytes(false),
+      m_patternErrors(0),
       m_rxBytes(0),
       m_transfers(0),
       m_corrupt(0),
@@ -108,13 +117,16 @@ StServer::Accepted(st::StConnId id)
     Ptr<StProtocol> st = GetProtocol();
     Conn c;
     const uint32_t regionBufx = BufxCount(id, m_bufferSize);
-    c.buffer = MapMemory(id, m_bufferSize, 0);
+    c.buffer = m_noBytes ? nullptr : MapMemory(id, m_bufferSize, 0);
     c.region = MapMemory(id, m_regionSize, regionBufx);
-    if (c.buffer == nullptr || c.region == nullptr)
+    if ((m_noBytes ? !MapNoBytes(id, m_bufferSize, 0) : c.buffer == nullptr) || c.region == nullptr)
     {
         return;
     }
-    FillPattern(c.buffer, m_bufferSize); // what reads get
+    if (c.buffer != nullptr)
+    {
+        FillPattern(c.buffer, m_bufferSize); // what reads get
+    }
     c.regionLinear = st->Linear(id, regionBufx);
     m_conns[id] = c;
     st->PostReceive(id, 0, m_bufferSize);
@@ -152,7 +164,17 @@ StServer::OnEvent(const st::StEvent& e)
     {
         ++m_transfers;
         m_rxBytes += e.bytes;
-        if (m_verify && !CheckPattern(c.buffer + e.address, e.bytes))
+        if (c.buffer == nullptr)
+        {
+            // Memory without bytes: the engine checked what arrived.
+            const uint64_t errors = st->GetCounters().Get(st::StStat::PatternErrors);
+            if (m_verify && errors != m_patternErrors)
+            {
+                ++m_corrupt;
+            }
+            m_patternErrors = errors;
+        }
+        else if (m_verify && !CheckPattern(c.buffer + e.address, e.bytes))
         {
             ++m_corrupt;
         }
@@ -169,7 +191,10 @@ StServer::OnEvent(const st::StEvent& e)
         if (!m_echo)
         {
             ++m_transfers; // a read served
-            FillPattern(c.buffer, m_bufferSize);
+            if (c.buffer != nullptr)
+            {
+                FillPattern(c.buffer, m_bufferSize);
+            }
             st->PostSend(e.conn, 0, m_bufferSize);
         }
     }

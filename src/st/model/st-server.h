@@ -92,6 +92,8 @@ class StServer : public StApplication
     uint32_t m_regions;                        ///< Regions
     bool m_echo;                               ///< Echo
     bool m_verify;                             ///< Verify
+    bool m_noBytes;                            ///< NoBytes
+    uint64_t m_patternErrors;                  ///< PatternErrors of the engine, last seen
     std::map<st::StConnId, Conn> m_conns;      ///< open connections
     uint64_t m_rxBytes;                        ///< bytes written to us
     uint64_t m_transfers;                      ///< transfers completed

@@ -102,7 +102,9 @@ LoopbackDriver::Send(const StTransmit& t)
         return;
     }
     int to = t.peer == 1 ? 0 : 1;
-    m_hub.inbox[to].push_back(t.bytes);
+    std::vector<uint8_t> bytes = t.bytes;
+    bytes.resize(bytes.size() + t.virtualBytes); // memory without bytes: zeros
+    m_hub.inbox[to].push_back(bytes);
 }
 
 bool

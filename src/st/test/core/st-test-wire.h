@@ -251,7 +251,7 @@ private:
         {
             WireRecord r;
             r.fromA = fromA;
-            r.len = t.bytes.size();
+            r.len = t.bytes.size() + t.virtualBytes;
             r.vc = t.vc;
             r.time = now;
             if (StHeader::Decode(t.bytes.data(), t.bytes.size(), r.h) != StDecodeStatus::Ok)
@@ -262,6 +262,7 @@ private:
             trace.push_back(r);
             if (!r.dropped)
             {
+                t.bytes.resize(t.bytes.size() + t.virtualBytes); // memory without bytes: zeros
                 if (mangle)
                 {
                     mangle(r, t.bytes);
