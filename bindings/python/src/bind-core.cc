@@ -29,6 +29,7 @@
 #include "ns3/uinteger.h"
 
 #include <csignal>
+#include <iomanip>
 #include <list>
 #include <pybind11/operators.h>
 #include <set>
@@ -443,6 +444,25 @@ BindCore(py::module_& m)
 {
     // --- Time
     py::class_<TimeWithUnit>(m, "TimeWithUnit")
+        .def(
+            "ToString",
+            [](const TimeWithUnit& t, int precision, bool fixed) {
+                // What a C++ stream prints after std::setprecision(precision) (and
+                // std::fixed): the time's digits follow the stream's format.
+                std::ostringstream os;
+                if (fixed)
+                {
+                    os << std::fixed;
+                }
+                if (precision >= 0)
+                {
+                    os << std::setprecision(precision);
+                }
+                os << t;
+                return os.str();
+            },
+            py::arg("precision") = -1,
+            py::arg("fixed") = false)
         .def("__str__", [](const TimeWithUnit& t) { return ToString(t); })
         .def("__repr__", [](const TimeWithUnit& t) { return ToString(t); });
 
