@@ -23,6 +23,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scheduler.h"
+#include "ns3/show-progress.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/traced-value.h"
@@ -527,6 +528,26 @@ BindCore(py::module_& m)
         .def("__neg__", [](const Time& t) { return Time(0) - t; })
         .def("__mul__", [](const Time& t, int64_t k) { return t * k; })
         .def("__rmul__", [](const Time& t, int64_t k) { return t * k; })
+        .def(
+            "__truediv__",
+            [](const Time& t, int64_t k) {
+                if (k == 0)
+                {
+                    throw py::value_error("Time division by zero");
+                }
+                return t / k;
+            },
+            py::arg("divisor"))
+        .def(
+            "__floordiv__",
+            [](const Time& t, int64_t k) {
+                if (k == 0)
+                {
+                    throw py::value_error("Time division by zero");
+                }
+                return t / k;
+            },
+            py::arg("divisor"))
         .def("__truediv__",
              [](const Time& a, const Time& b) {
                  if (b.IsZero())
@@ -832,6 +853,19 @@ BindCore(py::module_& m)
             },
             py::arg("factory"))
         .def_static("GetHeldCallableCount", &CountHeld);
+
+    // ShowProgress: simulated time and event rate on stderr every interval of wall time, as
+    // long as the Python object lives.
+    py::class_<ShowProgress>(m, "ShowProgress")
+        .def(py::init([](const Time& interval) {
+                 if (!interval.IsStrictlyPositive())
+                 {
+                     throw py::value_error("ShowProgress: the interval must be positive");
+                 }
+                 return new ShowProgress(interval, std::cerr);
+             }),
+             py::arg("interval") = Seconds(1))
+        .def("SetVerbose", &ShowProgress::SetVerbose, py::arg("verbose"));
 
     // --- Config and global values
     auto config = m.def_submodule("Config", "ns-3's Config namespace");
