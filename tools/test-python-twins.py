@@ -15,6 +15,7 @@ Usage: test-python-twins.py BUILD_DIR [PYTHON]
 Python standard library only.
 """
 
+import difflib
 import filecmp
 import importlib.util
 import os
@@ -88,7 +89,14 @@ def compare(label, cpp, py, cpp_dir=None, py_dir=None):
     names = ("exit status", "standard output", "standard error")
     for name, a, b in zip(names, cpp, py):
         if a != b:
-            problems.append("%s: %s differs:\n  C++:    %r\n  Python: %r" % (label, name, a, b))
+            if isinstance(a, str) and isinstance(b, str):
+                diff = difflib.unified_diff(
+                    a.splitlines(), b.splitlines(), "C++", "Python", lineterm="", n=0
+                )
+                text = "\n".join("    " + line for line in diff)
+            else:
+                text = "    C++: %r, Python: %r" % (a, b)
+            problems.append("%s: %s differs:\n%s" % (label, name, text))
     if cpp_dir and py_dir:
         cpp_files = sorted(os.listdir(cpp_dir))
         py_files = sorted(os.listdir(py_dir))
