@@ -39,6 +39,12 @@ PACKAGES=(
   # python3-sphinx: the HTML documentation (tools/build-docs.sh, CMake target doc) and
   # test.py's sphinx-docs check
   python3-sphinx
+  # pybind11-dev, python3-pybind11, python3-dev: the Python bindings (package ns,
+  # GSN_ENABLE_PYTHON); python3-matplotlib: the plots of tools/gsn-python-study.py
+  pybind11-dev
+  python3-pybind11
+  python3-dev
+  python3-matplotlib
 )
 
 if [[ "${1:-}" == "--print" ]]; then
