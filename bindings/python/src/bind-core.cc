@@ -1165,6 +1165,8 @@ BindCore(py::module_& m)
         return std::vector<std::string>(names.begin(), names.end());
     });
 
+    m.def("TraceSignatureNames", &TraceSignatureNames);
+
     // The trace signatures of core types.
     RegisterTrace("ns3::Time::TracedCallback", static_cast<void (*)(Time)>(nullptr));
     RegisterTrace("ns3::TracedValueCallback::Time",

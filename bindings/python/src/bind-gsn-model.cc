@@ -9,6 +9,7 @@
  */
 #include "ns3-py.h"
 
+#include "ns3/gsn-admin.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-deadlock-checker.h"
 #include "ns3/gsn-fabric-watchdog.h"
@@ -265,6 +266,18 @@ BindGsnModel(py::module_& m)
             mp.Serialize(reinterpret_cast<uint8_t*>(out.data()));
             return py::bytes(out);
         });
+
+    py::class_<GsnAdminPayload>(m, "GsnAdminPayload")
+        .def_readonly("hopCount", &GsnAdminPayload::hopCount)
+        .def_readonly("command", &GsnAdminPayload::command)
+        .def_readonly("response", &GsnAdminPayload::response)
+        .def_readonly("error", &GsnAdminPayload::error)
+        .def_readonly("more", &GsnAdminPayload::more)
+        .def_readonly("status", &GsnAdminPayload::status)
+        .def_readonly("transaction", &GsnAdminPayload::transaction)
+        .def_readonly("ula", &GsnAdminPayload::ula)
+        .def_readonly("port", &GsnAdminPayload::port)
+        .def_readonly("pathIndex", &GsnAdminPayload::pathIndex);
 
     // --- The cable and the ports
     py::class_<GsnChannel, Channel, Ptr<GsnChannel>> channel(m, "GsnChannel");
@@ -668,6 +681,10 @@ BindGsnModel(py::module_& m)
             py::arg("details") = true);
 
     // The trace signatures of the gsn module.
+    RegisterTrace("ns3::GsnNetDevice::AdminTracedCallback",
+                  static_cast<GsnNetDevice::AdminTracedCallback>(nullptr));
+    RegisterTrace("ns3::GsnSwitch::AdminTracedCallback",
+                  static_cast<GsnSwitch::AdminTracedCallback>(nullptr));
     RegisterTrace("ns3::GsnNetDevice::MessageDropTracedCallback",
                   static_cast<GsnNetDevice::MessageDropTracedCallback>(nullptr));
     RegisterTrace("ns3::GsnNetDevice::SnifferVcTracedCallback",

@@ -193,10 +193,6 @@ BindHarp(py::module_& m)
         .def(
             "Resolve",
             [](HarpInterface& h, Ipv4Address ip) -> py::object {
-                if (!h.IsClientRunning())
-                {
-                    throw py::value_error("HarpInterface.Resolve: the client is stopped");
-                }
                 auto ula = h.Resolve(ip);
                 return ula ? py::cast(*ula) : py::none();
             },
@@ -204,10 +200,6 @@ BindHarp(py::module_& m)
         .def(
             "ResolveAsync",
             [](HarpInterface& h, Ipv4Address ip, py::object fn) {
-                if (!h.IsClientRunning())
-                {
-                    throw py::value_error("HarpInterface.ResolveAsync: the client is stopped");
-                }
                 auto held = Hold(fn);
                 h.ResolveAsync(ip,
                                HarpInterface::ResolveCallback(
@@ -229,7 +221,16 @@ BindHarp(py::module_& m)
         .def("StopClient", &HarpInterface::StopClient)
         .def("StartServer", &HarpInterface::StartServer)
         .def("StopServer", &HarpInterface::StopServer)
-        .def("GetClient", &HarpInterface::GetClient, py::return_value_policy::reference_internal)
+        .def(
+            "GetClient",
+            [](const HarpInterface& h) -> const harp::Client& {
+                if (!h.IsClientRunning())
+                {
+                    throw py::value_error("HarpInterface.GetClient: the client is stopped");
+                }
+                return h.GetClient();
+            },
+            py::return_value_policy::reference_internal)
         .def("GetPhase", &HarpInterface::GetPhase)
         .def("ToString", [](const HarpInterface& h) {
             std::ostringstream os;
@@ -254,7 +255,32 @@ BindHarp(py::module_& m)
         .def(
             "GetInterfaceForDevice",
             [](const HarpProtocol& p, Ptr<NetDevice> d) { return p.GetInterfaceForDevice(d); },
-            py::arg("device"));
+            py::arg("device"))
+        .def(
+            "Resolve",
+            [](HarpProtocol& p, Ptr<NetDevice> d, Ipv4Address ip) -> py::object {
+                auto ula = p.Resolve(d, ip);
+                return ula ? py::cast(*ula) : py::none();
+            },
+            py::arg("device"),
+            py::arg("ip"))
+        .def(
+            "ResolveAsync",
+            [](HarpProtocol& p, Ptr<NetDevice> d, Ipv4Address ip, py::object fn) {
+                auto held = Hold(fn);
+                p.ResolveAsync(d,
+                               ip,
+                               HarpInterface::ResolveCallback(
+                                   [held](Ipv4Address a, bool ok, Mac48Address ula) {
+                                       CallWith<Ipv4Address, bool, Mac48Address>(*held,
+                                                                                 a,
+                                                                                 ok,
+                                                                                 ula);
+                                   }));
+            },
+            py::arg("device"),
+            py::arg("ip"),
+            py::arg("callback"));
 
     py::class_<HarpInterfaceContainer>(m, "HarpInterfaceContainer")
         .def(py::init<>())

@@ -202,8 +202,17 @@ BindInternet(py::module_& m)
                 return ipv4.IsUp(i);
             },
             py::arg("interface"));
-    py::class_<Ipv4L3Protocol, Ipv4, Ptr<Ipv4L3Protocol>>(m, "Ipv4L3Protocol")
-        .def_static("GetTypeId", &Ipv4L3Protocol::GetTypeId);
+    py::class_<Ipv4L3Protocol, Ipv4, Ptr<Ipv4L3Protocol>> l3(m, "Ipv4L3Protocol");
+    l3.def_static("GetTypeId", &Ipv4L3Protocol::GetTypeId);
+    py::enum_<Ipv4L3Protocol::DropReason>(l3, "DropReason")
+        .value("DROP_TTL_EXPIRED", Ipv4L3Protocol::DROP_TTL_EXPIRED)
+        .value("DROP_NO_ROUTE", Ipv4L3Protocol::DROP_NO_ROUTE)
+        .value("DROP_BAD_CHECKSUM", Ipv4L3Protocol::DROP_BAD_CHECKSUM)
+        .value("DROP_INTERFACE_DOWN", Ipv4L3Protocol::DROP_INTERFACE_DOWN)
+        .value("DROP_ROUTE_ERROR", Ipv4L3Protocol::DROP_ROUTE_ERROR)
+        .value("DROP_FRAGMENT_TIMEOUT", Ipv4L3Protocol::DROP_FRAGMENT_TIMEOUT)
+        .value("DROP_DUPLICATE", Ipv4L3Protocol::DROP_DUPLICATE)
+        .export_values();
 
     // --- Routing
     py::class_<Ipv4RoutingProtocol, Object, Ptr<Ipv4RoutingProtocol>>(m, "Ipv4RoutingProtocol")
@@ -343,6 +352,8 @@ BindInternet(py::module_& m)
 
     RegisterTrace("ns3::Ipv4L3Protocol::SentTracedCallback",
                   static_cast<Ipv4L3Protocol::SentTracedCallback>(nullptr));
+    RegisterTrace("ns3::Ipv4L3Protocol::DropTracedCallback",
+                  static_cast<Ipv4L3Protocol::DropTracedCallback>(nullptr));
     RegisterTrace("ns3::Ipv4L3Protocol::TxRxTracedCallback",
                   static_cast<Ipv4L3Protocol::TxRxTracedCallback>(nullptr));
 }

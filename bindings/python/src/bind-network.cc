@@ -576,6 +576,8 @@ BindNetwork(py::module_& m)
 
     // The trace signatures of packets.
     RegisterTrace("ns3::Packet::TracedCallback", static_cast<Packet::TracedCallback>(nullptr));
+    RegisterTrace("ns3::TracedValueCallback::DataRate",
+                  static_cast<TracedValueCallback::DataRate>(nullptr));
     RegisterTrace("ns3::Packet::AddressTracedCallback",
                   static_cast<Packet::AddressTracedCallback>(nullptr));
     RegisterTrace("ns3::Packet::TwoAddressTracedCallback",

@@ -136,6 +136,36 @@ BindSt(py::module_& m)
             return d;
         });
 
+    // --- Operations and engine events (trace arguments)
+    py::class_<st::StHeader>(m, "StHeader")
+        .def_property_readonly("op", [](const st::StHeader& h) { return std::string(st::StOpName(h.op)); })
+        .def_readonly("flags", &st::StHeader::flags)
+        .def_readonly("param", &st::StHeader::param)
+        .def_readonly("dPort", &st::StHeader::dPort)
+        .def_readonly("sPort", &st::StHeader::sPort)
+        .def_readonly("dKey", &st::StHeader::dKey)
+        .def_readonly("mx", &st::StHeader::mx)
+        .def_readonly("bufx", &st::StHeader::bufx)
+        .def_readonly("offset", &st::StHeader::offset)
+        .def_readonly("sync", &st::StHeader::sync)
+        .def_readonly("bNum", &st::StHeader::bNum)
+        .def_readonly("dId", &st::StHeader::dId)
+        .def_readonly("sId", &st::StHeader::sId)
+        .def("ToString", &st::StHeader::ToString)
+        .def("__str__", &st::StHeader::ToString);
+    py::class_<st::StEvent>(m, "StEvent")
+        .def_property_readonly("type",
+                               [](const st::StEvent& e) { return std::string(st::StEventTypeName(e.type)); })
+        .def_readonly("conn", &st::StEvent::conn)
+        .def_readonly("id", &st::StEvent::id)
+        .def_readonly("bytes", &st::StEvent::bytes)
+        .def_readonly("value", &st::StEvent::value)
+        .def_readonly("address", &st::StEvent::address)
+        .def_readonly("accepted", &st::StEvent::accepted)
+        .def_readonly("localPort", &st::StEvent::localPort)
+        .def_readonly("header", &st::StEvent::header)
+        .def_readonly("dataLen", &st::StEvent::dataLen);
+
     // --- The protocol
     py::class_<StProtocol, Object, Ptr<StProtocol>>(m, "StProtocol")
         .def_static("GetTypeId", &StProtocol::GetTypeId)
@@ -271,6 +301,11 @@ BindSt(py::module_& m)
     probe.def(py::init<Ipv4Address, uint16_t>(), py::arg("remote"), py::arg("port"));
     BindStAppHelper(probe, "ns3::StMemoryProbe");
 
+    RegisterTrace("ns3::StProtocol::OpTracedCallback",
+                  static_cast<StProtocol::OpTracedCallback>(nullptr));
+    RegisterTrace("ns3::StProtocol::EventTracedCallback",
+                  static_cast<StProtocol::EventTracedCallback>(nullptr));
+    RegisterTrace("ns3::Ipv4Address::TracedCallback", static_cast<void (*)(Ipv4Address)>(nullptr));
     RegisterTrace("ns3::StBulkClient::TransferTracedCallback",
                   static_cast<StBulkClient::TransferTracedCallback>(nullptr));
     RegisterTrace("ns3::StServer::TransferTracedCallback",

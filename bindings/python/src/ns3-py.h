@@ -217,6 +217,9 @@ RegisterTrace(const std::string& name, void (*)(Args...))
     });
 }
 
+/// \return the trace signatures that connect to Python callables
+std::vector<std::string> TraceSignatureNames();
+
 /**
  * \param tid the type that has the trace source
  * \param source the trace source's name

@@ -208,6 +208,17 @@ RegisterSignature(const std::string& name, CallbackMaker maker)
     Signatures()[name] = std::move(maker);
 }
 
+std::vector<std::string>
+TraceSignatureNames()
+{
+    std::vector<std::string> names;
+    for (const auto& [name, maker] : Signatures())
+    {
+        names.push_back(name);
+    }
+    return names;
+}
+
 ns3::CallbackBase
 MakeTraceCallback(ns3::TypeId tid, const std::string& source, py::object fn, bool context)
 {

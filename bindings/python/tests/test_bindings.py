@@ -321,6 +321,17 @@ class CallbackTest(Base):
         self.assertEqual(len(arrived), stats.GetDelivered())
         self.assertTrue(all(r["latency_ns"] == r["arrival_ns"] - r["send_ns"] for r in arrived))
 
+    def test_every_trace_source_of_the_modules_connects(self):
+        covered = set(ns.TraceSignatureNames())
+        missing = []
+        for name in ns.core.TypeId.GetRegisteredNames():
+            tid = ns.core.TypeId.LookupByName(name)
+            if tid.GetGroupName() in ("Gsn", "St", "Harp"):
+                for source in tid.GetTraceSources():
+                    if source["callback"] not in covered:
+                        missing.append("%s::%s (%s)" % (name, source["name"], source["callback"]))
+        self.assertEqual(missing, [])
+
     def test_empty_summary_has_nan(self):
         stats = ns.gsn.GsnTrafficStats()
         stats.SetEndpointCount(2)
