@@ -25,6 +25,7 @@
 #include "ns3/gsn-traffic-generator.h"
 #include "ns3/gsn-traffic-header.h"
 #include "ns3/gsn-traffic-stats.h"
+#include "ns3/gsn-vc-tag.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -266,6 +267,21 @@ BindGsnModel(py::module_& m)
             mp.Serialize(reinterpret_cast<uint8_t*>(out.data()));
             return py::bytes(out);
         });
+
+    py::class_<GsnVcTag, Tag>(m, "GsnVcTag")
+        .def(py::init([](uint32_t vc) {
+                 CheckVc(vc);
+                 return GsnVcTag(uint8_t(vc));
+             }),
+             py::arg("vc") = 0)
+        .def("GetVc", &GsnVcTag::GetVc)
+        .def(
+            "SetVc",
+            [](GsnVcTag& t, uint32_t vc) {
+                CheckVc(vc);
+                t.SetVc(uint8_t(vc));
+            },
+            py::arg("vc"));
 
     py::class_<GsnAdminPayload>(m, "GsnAdminPayload")
         .def_readonly("hopCount", &GsnAdminPayload::hopCount)

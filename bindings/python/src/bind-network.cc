@@ -28,6 +28,7 @@
 #include "ns3/packet-socket-helper.h"
 #include "ns3/packet-socket-server.h"
 #include "ns3/packet.h"
+#include "ns3/tag.h"
 #include "ns3/trace-helper.h"
 
 #include <pybind11/operators.h>
@@ -223,6 +224,10 @@ BindNetwork(py::module_& m)
     // --- Addresses
     py::class_<Address>(m, "Address")
         .def(py::init<>())
+        .def(py::init([](const Mac48Address& a) { return Address(a); }))
+        .def(py::init([](const Ipv4Address& a) { return Address(a); }))
+        .def(py::init([](const InetSocketAddress& a) { return Address(a); }))
+        .def(py::init([](const PacketSocketAddress& a) { return Address(a); }))
         .def("GetLength", &Address::GetLength)
         .def("IsInvalid", &Address::IsInvalid)
         .def("__eq__", [](const Address& a, const Address& b) { return a == b; })
@@ -384,6 +389,7 @@ BindNetwork(py::module_& m)
         .def("Get", &Mac48AddressValue::Get);
 
     // --- Packets
+    py::class_<Tag>(m, "Tag");
     py::class_<Packet, Ptr<Packet>>(m, "Packet")
         .def(py::init([]() { return Create<Packet>(); }))
         .def(py::init([](uint32_t size) { return Create<Packet>(size); }), py::arg("size"))
@@ -405,6 +411,9 @@ BindNetwork(py::module_& m)
             },
             py::arg("size"))
         .def("ToString", &Packet::ToString)
+        .def("AddPacketTag", &Packet::AddPacketTag, py::arg("tag"))
+        .def("PeekPacketTag", &Packet::PeekPacketTag, py::arg("tag"))
+        .def("RemovePacketTag", &Packet::RemovePacketTag, py::arg("tag"))
         .def("__len__", &Packet::GetSize)
         .def("__str__", &Packet::ToString);
 
