@@ -87,11 +87,8 @@ BindApplications(py::module_& m)
         .def_static("GetTypeId", &UdpEchoServer::GetTypeId);
     py::class_<UdpEchoClient, Application, Ptr<UdpEchoClient>>(m, "UdpEchoClient")
         .def_static("GetTypeId", &UdpEchoClient::GetTypeId)
-        .def("SetFill",
-             py::overload_cast<std::string>(&UdpEchoClient::SetFill),
-             py::arg("fill"));
-    py::class_<BulkSendApplication, Application, Ptr<BulkSendApplication>>(m,
-                                                                           "BulkSendApplication")
+        .def("SetFill", py::overload_cast<std::string>(&UdpEchoClient::SetFill), py::arg("fill"));
+    py::class_<BulkSendApplication, Application, Ptr<BulkSendApplication>>(m, "BulkSendApplication")
         .def_static("GetTypeId", &BulkSendApplication::GetTypeId);
     py::class_<PacketSink, Application, Ptr<PacketSink>>(m, "PacketSink")
         .def_static("GetTypeId", &PacketSink::GetTypeId)

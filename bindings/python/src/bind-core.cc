@@ -168,8 +168,8 @@ ConnectPath(const std::string& path, py::object fn, bool context, bool failSafe)
         {
             return false;
         }
-        throw py::value_error("Config.Connect: no object matches \"" + prefix + "\" (in \"" +
-                              path + "\")");
+        throw py::value_error("Config.Connect: no object matches \"" + prefix + "\" (in \"" + path +
+                              "\")");
     }
     Ptr<Object> first = matches.Get(0);
     CallbackBase cb = MakeTraceCallback(first->GetInstanceTypeId(), source, fn, context);
@@ -304,8 +304,8 @@ class PyCommandLine
             e.kind = 'u';
             e.uintValue = value.cast<uint64_t>();
         }
-        else if (is("c_byte") || is("c_short") || is("c_int") || is("c_long") ||
-                 is("c_longlong") || is("c_ssize_t"))
+        else if (is("c_byte") || is("c_short") || is("c_int") || is("c_long") || is("c_longlong") ||
+                 is("c_ssize_t"))
         {
             e.kind = 'i';
             e.intValue = value.cast<int64_t>();
@@ -405,8 +405,8 @@ class PyCommandLine
     }
 
   private:
-    CommandLine m_cmd;           ///< ns-3's parser
-    std::list<Entry> m_entries;  ///< stable addresses: ns-3 keeps pointers to the values
+    CommandLine m_cmd;          ///< ns-3's parser
+    std::list<Entry> m_entries; ///< stable addresses: ns-3 keeps pointers to the values
 };
 
 /// \return the log components ns-3 knows
@@ -430,11 +430,13 @@ BindValue(py::module_& m, const char* name)
     c.def(py::init([]() { return Create<T>(); }))
         .def(py::init([](V v) { return Create<T>(v); }), py::arg("value"))
         .def("Get", [](const T& t) { return V(t.Get()); })
-        .def("Set", [](T& t, V v) { t.Set(v); }, py::arg("value"))
+        .def(
+            "Set",
+            [](T& t, V v) { t.Set(v); },
+            py::arg("value"))
         .def("__str__", [](const T& t) { return AttributeText(t); })
-        .def("__repr__", [name](const T& t) {
-            return std::string(name) + "(" + AttributeText(t) + ")";
-        });
+        .def("__repr__",
+             [name](const T& t) { return std::string(name) + "(" + AttributeText(t) + ")"; });
     return c;
 }
 
@@ -575,7 +577,10 @@ BindCore(py::module_& m)
     for (const auto& [name, unit] : units)
     {
         const Time::Unit u = unit;
-        m.def(name, [u](py::object v) { return TimeIn(v, u); }, py::arg("value"));
+        m.def(
+            name,
+            [u](py::object v) { return TimeIn(v, u); },
+            py::arg("value"));
     }
     m.def("Now", &Simulator::Now);
 
@@ -671,9 +676,9 @@ BindCore(py::module_& m)
                 TypeId::AttributeInformation info;
                 if (!o.GetInstanceTypeId().LookupAttributeByName(name, &info))
                 {
-                    throw py::value_error("GetAttribute: Attribute name=" + name +
-                                          " does not exist for this object: tid=" +
-                                          o.GetInstanceTypeId().GetName());
+                    throw py::value_error(
+                        "GetAttribute: Attribute name=" + name +
+                        " does not exist for this object: tid=" + o.GetInstanceTypeId().GetName());
                 }
                 if (value.is_none())
                 {
@@ -684,9 +689,9 @@ BindCore(py::module_& m)
                 auto& target = value.cast<AttributeValue&>();
                 if (!o.GetAttributeFailSafe(name, target))
                 {
-                    throw py::value_error("GetAttribute: " + name + " cannot be read into a " +
-                                          std::string(py::str(
-                                              py::type::of(value).attr("__name__"))));
+                    throw py::value_error(
+                        "GetAttribute: " + name + " cannot be read into a " +
+                        std::string(py::str(py::type::of(value).attr("__name__"))));
                 }
                 return value;
             },
@@ -871,10 +876,15 @@ BindCore(py::module_& m)
     auto config = m.def_submodule("Config", "ns-3's Config namespace");
     config.def(
         "SetDefault",
-        [](const std::string& name, const AttributeValue& value) { SetDefaultChecked(name, value); },
+        [](const std::string& name, const AttributeValue& value) {
+            SetDefaultChecked(name, value);
+        },
         py::arg("name"),
         py::arg("value"));
-    config.def("SetDefaultFailSafe", &Config::SetDefaultFailSafe, py::arg("name"), py::arg("value"));
+    config.def("SetDefaultFailSafe",
+               &Config::SetDefaultFailSafe,
+               py::arg("name"),
+               py::arg("value"));
     config.def(
         "Set",
         [](const std::string& path, const AttributeValue& value) {
@@ -902,8 +912,8 @@ BindCore(py::module_& m)
             CheckGlobal(name, value);
             if (!Config::SetGlobalFailSafe(name, value))
             {
-                throw py::value_error("Config.SetGlobal: no global value " + name +
-                                      " takes \"" + AttributeText(value) + "\"");
+                throw py::value_error("Config.SetGlobal: no global value " + name + " takes \"" +
+                                      AttributeText(value) + "\"");
             }
         },
         py::arg("name"),

@@ -50,8 +50,9 @@ CheckChannel(Ptr<GsnChannel> channel, const std::string& where)
     }
     if (!channel->GetDelay().IsStrictlyPositive())
     {
-        throw py::value_error(where + ": the propagation delay of a cable must be greater than "
-                                      "zero (Length=" +
+        throw py::value_error(where +
+                              ": the propagation delay of a cable must be greater than "
+                              "zero (Length=" +
                               std::to_string(channel->GetLength()) + " m)");
     }
 }
@@ -150,8 +151,8 @@ class PyHarpFabricHelper : public PyFabricHelper<HarpFabricHelper>
                 auto id = topology.FindElement(name);
                 if (!id || !topology.IsEndpoint(*id))
                 {
-                    throw py::value_error("HarpFabricHelper.Install: no endpoint named \"" +
-                                          name + "\"");
+                    throw py::value_error("HarpFabricHelper.Install: no endpoint named \"" + name +
+                                          "\"");
                 }
                 if (!seen.insert(*id).second)
                 {
@@ -314,8 +315,14 @@ BindGsnHelpers(py::module_& m)
             py::arg("rate"),
             py::arg("stream"))
         .def("SetPcapVcHeader", &GsnHelper::SetPcapVcHeader, py::arg("enable"));
-    BindSetter<PyGsnHelper>(gsn, "SetDeviceAttribute", &GsnHelper::SetDeviceAttribute, "ns3::GsnNetDevice");
-    BindSetter<PyGsnHelper>(gsn, "SetChannelAttribute", &GsnHelper::SetChannelAttribute, "ns3::GsnChannel");
+    BindSetter<PyGsnHelper>(gsn,
+                            "SetDeviceAttribute",
+                            &GsnHelper::SetDeviceAttribute,
+                            "ns3::GsnNetDevice");
+    BindSetter<PyGsnHelper>(gsn,
+                            "SetChannelAttribute",
+                            &GsnHelper::SetChannelAttribute,
+                            "ns3::GsnChannel");
 
     // --- GsnFabric
     py::class_<GsnFabric>(m, "GsnFabric")
@@ -373,8 +380,14 @@ BindGsnHelpers(py::module_& m)
             },
             py::arg("topology"));
     BindFabricMethods<PyGsnFabricHelper>(fabric, "GsnFabricHelper");
-    BindSetter<PyGsnFabricHelper>(fabric, "SetDeviceAttribute", &GsnHelper::SetDeviceAttribute, "ns3::GsnNetDevice");
-    BindSetter<PyGsnFabricHelper>(fabric, "SetChannelAttribute", &GsnHelper::SetChannelAttribute, "ns3::GsnChannel");
+    BindSetter<PyGsnFabricHelper>(fabric,
+                                  "SetDeviceAttribute",
+                                  &GsnHelper::SetDeviceAttribute,
+                                  "ns3::GsnNetDevice");
+    BindSetter<PyGsnFabricHelper>(fabric,
+                                  "SetChannelAttribute",
+                                  &GsnHelper::SetChannelAttribute,
+                                  "ns3::GsnChannel");
 
     // --- HarpFabricHelper (the harp module's; bound here with its base's methods)
     py::class_<PyHarpFabricHelper, GsnHelper> harpFabric(m, "HarpFabricHelper");
@@ -390,8 +403,14 @@ BindGsnHelpers(py::module_& m)
             py::arg("topology"))
         .def_static("GetHosts", &HarpFabricHelper::GetHosts, py::arg("fabric"));
     BindFabricMethods<PyHarpFabricHelper>(harpFabric, "HarpFabricHelper");
-    BindSetter<PyHarpFabricHelper>(harpFabric, "SetDeviceAttribute", &GsnHelper::SetDeviceAttribute, "ns3::GsnNetDevice");
-    BindSetter<PyHarpFabricHelper>(harpFabric, "SetChannelAttribute", &GsnHelper::SetChannelAttribute, "ns3::GsnChannel");
+    BindSetter<PyHarpFabricHelper>(harpFabric,
+                                   "SetDeviceAttribute",
+                                   &GsnHelper::SetDeviceAttribute,
+                                   "ns3::GsnNetDevice");
+    BindSetter<PyHarpFabricHelper>(harpFabric,
+                                   "SetChannelAttribute",
+                                   &GsnHelper::SetChannelAttribute,
+                                   "ns3::GsnChannel");
 
     // --- GsnTrafficHelper
     py::class_<PyGsnTrafficHelper> traffic(m, "GsnTrafficHelper");
@@ -438,7 +457,10 @@ BindGsnHelpers(py::module_& m)
             py::arg("endpoints"))
         .def("GetStats", &GsnTrafficHelper::GetStats)
         .def("AssignStreams", &GsnTrafficHelper::AssignStreams, py::arg("apps"), py::arg("stream"));
-    BindSetter<PyGsnTrafficHelper>(traffic, "SetStatsAttribute", &GsnTrafficHelper::SetStatsAttribute, "ns3::GsnTrafficStats");
+    BindSetter<PyGsnTrafficHelper>(traffic,
+                                   "SetStatsAttribute",
+                                   &GsnTrafficHelper::SetStatsAttribute,
+                                   "ns3::GsnTrafficStats");
 
     // --- GsnLayoutHelper
     py::class_<GsnLayoutHelper>(m, "GsnLayoutHelper")

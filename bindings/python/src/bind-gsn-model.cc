@@ -527,7 +527,10 @@ BindGsnModel(py::module_& m)
         .def("GetName", &GsnRouting::GetName)
         .def("Compute", &GsnRouting::Compute, py::arg("topology"));
     py::class_<GsnDeadlockChecker>(m, "GsnDeadlockChecker")
-        .def_static("FindCycle", &GsnDeadlockChecker::FindCycle, py::arg("topology"), py::arg("tables"))
+        .def_static("FindCycle",
+                    &GsnDeadlockChecker::FindCycle,
+                    py::arg("topology"),
+                    py::arg("tables"))
         .def_static("DescribeCycle",
                     &GsnDeadlockChecker::DescribeCycle,
                     py::arg("topology"),
@@ -670,8 +673,7 @@ BindGsnModel(py::module_& m)
                     out.close();
                     if (!out)
                     {
-                        throw py::value_error(file.cast<std::string>() +
-                                              ": could not be written");
+                        throw py::value_error(file.cast<std::string>() + ": could not be written");
                     }
                     return;
                 }

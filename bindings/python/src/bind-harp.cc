@@ -13,13 +13,13 @@
 #include "ns3/channel.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-net-device.h"
-#include "ns3/harp-stats.h"
 #include "ns3/harp-event.h"
 #include "ns3/harp-helper.h"
 #include "ns3/harp-interface-container.h"
 #include "ns3/harp-interface.h"
 #include "ns3/harp-options.h"
 #include "ns3/harp-protocol.h"
+#include "ns3/harp-stats.h"
 #include "ns3/ipv4.h"
 #include "ns3/node.h"
 #include "ns3/st-protocol.h"
@@ -50,8 +50,7 @@ CheckHarpDevice(Ptr<NetDevice> device, const char* where)
     const int32_t index = ipv4->GetInterfaceForDevice(device);
     if (index < 0 || ipv4->GetNAddresses(uint32_t(index)) == 0)
     {
-        throw py::value_error(std::string(where) +
-                              ": assign an IPv4 address to the device first");
+        throw py::value_error(std::string(where) + ": assign an IPv4 address to the device first");
     }
     Ptr<HarpProtocol> harp = device->GetNode()->GetObject<HarpProtocol>();
     if (harp && harp->GetInterfaceForDevice(device))
@@ -172,10 +171,9 @@ BindHarp(py::module_& m)
 
     // The client's view: its phase, what its self-test found, its servers.
     py::class_<harp::Client::ServerInfo>(m, "HarpServerInfo")
-        .def_property_readonly("address",
-                               [](const harp::Client::ServerInfo& s) {
-                                   return s.address.ToString();
-                               })
+        .def_property_readonly(
+            "address",
+            [](const harp::Client::ServerInfo& s) { return s.address.ToString(); })
         .def_property_readonly("ula",
                                [](const harp::Client::ServerInfo& s) { return s.ula.ToString(); });
     py::class_<harp::Client>(m, "HarpClient")
@@ -204,10 +202,7 @@ BindHarp(py::module_& m)
                 h.ResolveAsync(ip,
                                HarpInterface::ResolveCallback(
                                    [held](Ipv4Address a, bool ok, Mac48Address ula) {
-                                       CallWith<Ipv4Address, bool, Mac48Address>(*held,
-                                                                                 a,
-                                                                                 ok,
-                                                                                 ula);
+                                       CallWith<Ipv4Address, bool, Mac48Address>(*held, a, ok, ula);
                                    }));
             },
             py::arg("ip"),
@@ -272,10 +267,7 @@ BindHarp(py::module_& m)
                                ip,
                                HarpInterface::ResolveCallback(
                                    [held](Ipv4Address a, bool ok, Mac48Address ula) {
-                                       CallWith<Ipv4Address, bool, Mac48Address>(*held,
-                                                                                 a,
-                                                                                 ok,
-                                                                                 ula);
+                                       CallWith<Ipv4Address, bool, Mac48Address>(*held, a, ok, ula);
                                    }));
             },
             py::arg("device"),

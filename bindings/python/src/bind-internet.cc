@@ -54,8 +54,7 @@ CheckNoStack(const NodeContainer& c)
         if (c.Get(i)->GetObject<Ipv4>())
         {
             throw py::value_error("InternetStackHelper.Install: node " +
-                                  std::to_string(c.Get(i)->GetId()) +
-                                  " has an IPv4 stack already");
+                                  std::to_string(c.Get(i)->GetId()) + " has an IPv4 stack already");
         }
     }
 }
@@ -226,7 +225,7 @@ BindInternet(py::module_& m)
             },
             py::arg("file") = py::none());
     py::class_<Ipv4StaticRouting, Ipv4RoutingProtocol, Ptr<Ipv4StaticRouting>>(m,
-                                                                             "Ipv4StaticRouting")
+                                                                               "Ipv4StaticRouting")
         .def("SetDefaultRoute",
              &Ipv4StaticRouting::SetDefaultRoute,
              py::arg("nextHop"),

@@ -46,9 +46,8 @@ namespace
 std::string
 CheckIpv4Text(const std::string& text, const char* what)
 {
-    static const std::regex quad(
-        "((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}"
-        "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])");
+    static const std::regex quad("((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}"
+                                 "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])");
     static const std::regex prefix("/([0-9]|[12][0-9]|3[0-2])");
     if (std::regex_match(text, quad) ||
         (std::string(what) == "an IPv4 mask" && std::regex_match(text, prefix)))
@@ -161,10 +160,7 @@ BindPcap(Cls& c)
             py::arg("nodeId"),
             py::arg("deviceId"),
             py::arg("promiscuous") = false)
-        .def("EnablePcapAll",
-             &H::EnablePcapAll,
-             py::arg("prefix"),
-             py::arg("promiscuous") = false);
+        .def("EnablePcapAll", &H::EnablePcapAll, py::arg("prefix"), py::arg("promiscuous") = false);
 }
 
 /// Bind the ASCII tracing methods of a helper class.
@@ -255,9 +251,11 @@ BindNetwork(py::module_& m)
         .def("ToAddress", [](const Mac48Address& a) { return Address(a); })
         .def("__eq__", [](const Mac48Address& a, const Mac48Address& b) { return a == b; })
         .def("__lt__", [](const Mac48Address& a, const Mac48Address& b) { return a < b; })
-        .def("__hash__", [](const Mac48Address& a) { return std::hash<std::string>()(ToString(a)); })
+        .def("__hash__",
+             [](const Mac48Address& a) { return std::hash<std::string>()(ToString(a)); })
         .def("__str__", [](const Mac48Address& a) { return ToString(a); })
-        .def("__repr__", [](const Mac48Address& a) { return "Mac48Address(\"" + ToString(a) + "\")"; });
+        .def("__repr__",
+             [](const Mac48Address& a) { return "Mac48Address(\"" + ToString(a) + "\")"; });
     py::implicitly_convertible<Mac48Address, Address>();
 
     py::class_<Ipv4Mask>(m, "Ipv4Mask")
@@ -352,8 +350,7 @@ BindNetwork(py::module_& m)
         .def(py::init<uint64_t>(), py::arg("bps"))
         .def(py::init([](const std::string& s) {
                  // DataRate(std::string) aborts on text it cannot read.
-                 const std::string problem =
-                     CheckAttributeText(MakeDataRateChecker(), s);
+                 const std::string problem = CheckAttributeText(MakeDataRateChecker(), s);
                  if (!problem.empty())
                  {
                      throw py::value_error(problem);
@@ -379,8 +376,7 @@ BindNetwork(py::module_& m)
              py::arg("value"))
         .def("Get", &Ipv4AddressValue::Get);
     py::class_<Ipv4MaskValue, AttributeValue, Ptr<Ipv4MaskValue>>(m, "Ipv4MaskValue")
-        .def(py::init([](const Ipv4Mask& a) { return Create<Ipv4MaskValue>(a); }),
-             py::arg("value"))
+        .def(py::init([](const Ipv4Mask& a) { return Create<Ipv4MaskValue>(a); }), py::arg("value"))
         .def("Get", &Ipv4MaskValue::Get);
     py::class_<Mac48AddressValue, AttributeValue, Ptr<Mac48AddressValue>>(m, "Mac48AddressValue")
         .def(py::init([]() { return Create<Mac48AddressValue>(); }))
@@ -424,28 +420,30 @@ BindNetwork(py::module_& m)
         .def("GetId", &Node::GetId)
         .def("GetSystemId", &Node::GetSystemId)
         .def("GetNDevices", &Node::GetNDevices)
-        .def("GetDevice",
-             [](const Node& n, uint32_t i) {
-                 if (i >= n.GetNDevices())
-                 {
-                     throw py::index_error("node " + std::to_string(n.GetId()) + " has no device " +
-                                           std::to_string(i));
-                 }
-                 return n.GetDevice(i);
-             },
-             py::arg("index"))
+        .def(
+            "GetDevice",
+            [](const Node& n, uint32_t i) {
+                if (i >= n.GetNDevices())
+                {
+                    throw py::index_error("node " + std::to_string(n.GetId()) + " has no device " +
+                                          std::to_string(i));
+                }
+                return n.GetDevice(i);
+            },
+            py::arg("index"))
         .def("AddDevice", &Node::AddDevice, py::arg("device"))
         .def("GetNApplications", &Node::GetNApplications)
-        .def("GetApplication",
-             [](const Node& n, uint32_t i) {
-                 if (i >= n.GetNApplications())
-                 {
-                     throw py::index_error("node " + std::to_string(n.GetId()) +
-                                           " has no application " + std::to_string(i));
-                 }
-                 return n.GetApplication(i);
-             },
-             py::arg("index"))
+        .def(
+            "GetApplication",
+            [](const Node& n, uint32_t i) {
+                if (i >= n.GetNApplications())
+                {
+                    throw py::index_error("node " + std::to_string(n.GetId()) +
+                                          " has no application " + std::to_string(i));
+                }
+                return n.GetApplication(i);
+            },
+            py::arg("index"))
         .def("AddApplication", &Node::AddApplication, py::arg("application"));
 
     py::class_<NodeList, std::unique_ptr<NodeList, py::nodelete>>(m, "NodeList")
@@ -495,9 +493,8 @@ BindNetwork(py::module_& m)
                  return c;
              }),
              py::arg("n"))
-        .def(py::init([](const NodeContainer& a, const NodeContainer& b) {
-                 return NodeContainer(a, b);
-             }))
+        .def(py::init(
+            [](const NodeContainer& a, const NodeContainer& b) { return NodeContainer(a, b); }))
         .def("Create", py::overload_cast<uint32_t>(&NodeContainer::Create), py::arg("n"))
         .def(
             "Add",

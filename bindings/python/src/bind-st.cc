@@ -114,7 +114,9 @@ BindSt(py::module_& m)
         .value("SlotOverrun", st::StRxVerdict::SlotOverrun)
         .value("NoChannel", st::StRxVerdict::NoChannel);
     py::class_<st::StCounters>(m, "StCounters")
-        .def("Get", py::overload_cast<st::StStat>(&st::StCounters::Get, py::const_), py::arg("stat"))
+        .def("Get",
+             py::overload_cast<st::StStat>(&st::StCounters::Get, py::const_),
+             py::arg("stat"))
         .def("Get",
              py::overload_cast<st::StRxVerdict>(&st::StCounters::Get, py::const_),
              py::arg("verdict"))
@@ -138,7 +140,9 @@ BindSt(py::module_& m)
 
     // --- Operations and engine events (trace arguments)
     py::class_<st::StHeader>(m, "StHeader")
-        .def_property_readonly("op", [](const st::StHeader& h) { return std::string(st::StOpName(h.op)); })
+        .def_property_readonly(
+            "op",
+            [](const st::StHeader& h) { return std::string(st::StOpName(h.op)); })
         .def_readonly("flags", &st::StHeader::flags)
         .def_readonly("param", &st::StHeader::param)
         .def_readonly("dPort", &st::StHeader::dPort)
@@ -154,8 +158,9 @@ BindSt(py::module_& m)
         .def("ToString", &st::StHeader::ToString)
         .def("__str__", &st::StHeader::ToString);
     py::class_<st::StEvent>(m, "StEvent")
-        .def_property_readonly("type",
-                               [](const st::StEvent& e) { return std::string(st::StEventTypeName(e.type)); })
+        .def_property_readonly(
+            "type",
+            [](const st::StEvent& e) { return std::string(st::StEventTypeName(e.type)); })
         .def_readonly("conn", &st::StEvent::conn)
         .def_readonly("id", &st::StEvent::id)
         .def_readonly("bytes", &st::StEvent::bytes)
@@ -181,15 +186,14 @@ BindSt(py::module_& m)
                 return p.GetDevice(i);
             },
             py::arg("index"))
-        .def(
-            "GetLocalAddress",
-            [](const StProtocol& p) {
-                if (p.GetNDevices() == 0)
-                {
-                    throw py::value_error("StProtocol.GetLocalAddress: ST has no device");
-                }
-                return p.GetLocalAddress();
-            })
+        .def("GetLocalAddress",
+             [](const StProtocol& p) {
+                 if (p.GetNDevices() == 0)
+                 {
+                     throw py::value_error("StProtocol.GetLocalAddress: ST has no device");
+                 }
+                 return p.GetLocalAddress();
+             })
         .def(
             "GetLocalAddress",
             [](const StProtocol& p, Ptr<NetDevice> d) { return p.GetLocalAddress(d); },
@@ -214,7 +218,7 @@ BindSt(py::module_& m)
     py::class_<StApplication, Application, Ptr<StApplication>>(m, "StApplication")
         .def_static("GetTypeId", &StApplication::GetTypeId);
     py::class_<StClientApplication, StApplication, Ptr<StClientApplication>>(m,
-                                                                            "StClientApplication")
+                                                                             "StClientApplication")
         .def_static("GetTypeId", &StClientApplication::GetTypeId);
     py::class_<StBulkClient, StClientApplication, Ptr<StBulkClient>> bulk(m, "StBulkClient");
     py::enum_<StBulkClient::Mode>(bulk, "Mode")

@@ -135,8 +135,8 @@ class PyCallable
     }
 
   private:
-    py::object m_fn;   ///< the callable (empty once released)
-    py::tuple m_args;  ///< its bound arguments
+    py::object m_fn;  ///< the callable (empty once released)
+    py::tuple m_args; ///< its bound arguments
 };
 
 /// \param fn a callable \param args bound arguments \return a held callable, listed
@@ -207,8 +207,8 @@ RegisterTrace(const std::string& name, void (*)(Args...))
     RegisterSignature(name, [](std::shared_ptr<PyCallable> held, bool context) {
         if (context)
         {
-            return ns3::CallbackBase(ns3::Callback<void, std::string, Args...>(
-                [held](std::string path, Args... args) {
+            return ns3::CallbackBase(
+                ns3::Callback<void, std::string, Args...>([held](std::string path, Args... args) {
                     CallWith<std::string, Args...>(*held, path, args...);
                 }));
         }

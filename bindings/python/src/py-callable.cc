@@ -225,8 +225,7 @@ MakeTraceCallback(ns3::TypeId tid, const std::string& source, py::object fn, boo
     ns3::TypeId::TraceSourceInformation info;
     if (!tid.LookupTraceSourceByName(source, &info))
     {
-        throw py::value_error("TraceSource \"" + source + "\" does not exist on " +
-                              tid.GetName());
+        throw py::value_error("TraceSource \"" + source + "\" does not exist on " + tid.GetName());
     }
     auto it = Signatures().find(info.callback);
     if (it == Signatures().end())
@@ -300,9 +299,9 @@ CheckDataRateText(const std::string& text)
 {
     const auto n = text.find_first_not_of("+-0123456789.eE");
     static const std::set<std::string> units = {
-        "bps",  "b/s",   "Bps",   "B/s",  "kbps", "kb/s", "Kbps", "Kb/s", "kBps", "kB/s",
-        "KBps", "KB/s",  "Kib/s", "KiB/s", "Mbps", "Mb/s", "MBps", "MB/s", "Mib/s", "MiB/s",
-        "Gbps", "Gb/s",  "GBps",  "GB/s", "Gib/s", "GiB/s"};
+        "bps",   "b/s",   "Bps",  "B/s",   "kbps",  "kb/s", "Kbps",  "Kb/s", "kBps",
+        "kB/s",  "KBps",  "KB/s", "Kib/s", "KiB/s", "Mbps", "Mb/s",  "MBps", "MB/s",
+        "Mib/s", "MiB/s", "Gbps", "Gb/s",  "GBps",  "GB/s", "Gib/s", "GiB/s"};
     if (n != 0 && n != std::string::npos && units.count(text.substr(n)) > 0 &&
         CheckStream<double>(text.substr(0, n), "").empty())
     {
@@ -332,8 +331,7 @@ CheckObjectFactoryText(const std::string& text)
     {
         return "";
     }
-    if (lb == std::string::npos || rb == std::string::npos || rb < lb ||
-        rb + 1 != text.size())
+    if (lb == std::string::npos || rb == std::string::npos || rb < lb || rb + 1 != text.size())
     {
         return "\"" + text + "\" is not TYPE[NAME=VALUE|...]";
     }
@@ -353,9 +351,9 @@ CheckObjectFactoryText(const std::string& text)
             return "Attribute name=" + name + " does not exist for this object: tid=" + typeName;
         }
         const auto next = parameters.find('|', cur);
-        const std::string value = parameters.substr(
-            equal + 1,
-            (next == std::string::npos ? parameters.size() : next) - equal - 1);
+        const std::string value =
+            parameters.substr(equal + 1,
+                              (next == std::string::npos ? parameters.size() : next) - equal - 1);
         cur = next == std::string::npos ? parameters.size() : next + 1;
         const std::string problem = CheckAttributeText(info.checker, value);
         if (!problem.empty())
@@ -427,8 +425,8 @@ CheckAttribute(ns3::TypeId tid,
     if (!info.checker->CreateValidValue(value))
     {
         throw py::value_error(where + ": Invalid value for attribute " + tid.GetName() +
-                              "::" + name + " (\"" + AttributeText(value) +
-                              "\"); it takes " + info.checker->GetUnderlyingTypeInformation());
+                              "::" + name + " (\"" + AttributeText(value) + "\"); it takes " +
+                              info.checker->GetUnderlyingTypeInformation());
     }
 }
 

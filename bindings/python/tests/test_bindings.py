@@ -223,7 +223,10 @@ class ExceptionTest(Base):
         )
         self.assertRaisesMessage(ValueError, "traffic header", traffic.Install, fabric.endpoints)
         self.assertRaisesMessage(
-            ValueError, "StHelper.Install first", ns.st.StServerHelper(5000).Install, fabric.endpoints
+            ValueError,
+            "StHelper.Install first",
+            ns.st.StServerHelper(5000).Install,
+            fabric.endpoints,
         )
         self.assertRaisesMessage(
             ValueError, "internet stack first", ns.harp.HarpHelper().Install, fabric.endpointDevices
@@ -231,8 +234,20 @@ class ExceptionTest(Base):
         self.assertRaisesMessage(ValueError, "no endpoint named", fabric.GetEndpointIndex, "nobody")
         self.assertRaises(IndexError, fabric.endpoints.Get, 2)
         ns.core.Names.Add("first", fabric.endpoints.Get(0))
-        self.assertRaisesMessage(ValueError, "taken", ns.core.Names.Add, "first", fabric.endpoints.Get(1))
-        self.assertRaisesMessage(ValueError, "not found", ns.core.LogComponentEnable, "NoSuchLog", ns.core.LOG_LEVEL_ALL)
+        self.assertRaisesMessage(
+            ValueError,
+            "taken",
+            ns.core.Names.Add,
+            "first",
+            fabric.endpoints.Get(1),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "not found",
+            ns.core.LogComponentEnable,
+            "NoSuchLog",
+            ns.core.LOG_LEVEL_ALL,
+        )
         self.assertRaisesMessage(
             ValueError,
             "does not exist",
@@ -260,7 +275,13 @@ class ExceptionTest(Base):
 class CallbackTest(Base):
     def test_events_with_arguments_in_time_order(self):
         log = []
-        ns.core.Simulator.Schedule(ns.core.MicroSeconds(2), lambda a, b: log.append((a, b, str(ns.core.Simulator.Now()))), "x", 2)
+        ns.core.Simulator.Schedule(
+            ns.core.MicroSeconds(2),
+            lambda a,
+            b: log.append((a, b, str(ns.core.Simulator.Now()))),
+            "x",
+            2,
+        )
         ns.core.Simulator.Schedule(ns.core.MicroSeconds(1), lambda: log.append("first"))
         cancelled = ns.core.Simulator.Schedule(ns.core.MicroSeconds(1), lambda: log.append("no"))
         ns.core.Simulator.Cancel(cancelled)
@@ -293,7 +314,9 @@ class CallbackTest(Base):
         fabric, stats = small_run()
         delivered = []
         stats.TraceConnectWithoutContext(
-            "Delivered", lambda source, sequence, record: delivered.append((source, sequence, record.arrivalNs))
+            "Delivered", lambda source, sequence, record: delivered.append(
+                (source, sequence, record.arrivalNs),
+            )
         )
         ns.core.Simulator.Run()
         self.assertGreater(len(delivered), 10)

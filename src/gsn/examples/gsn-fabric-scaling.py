@@ -51,12 +51,22 @@ def main(argv):
     cmd = ns.core.CommandLine(__file__)
     check = ns.gsn.GsnCommandLineChecks("gsn-fabric-scaling")
     check.AddValue(cmd, "topology", "fattree, karyntree, mesh, torus, star or file", topology)
-    check.AddValue(cmd, "k", "fattree: switch ports (even); karyntree: arity; star: endpoints", kText)
+    check.AddValue(
+        cmd,
+        "k",
+        "fattree: switch ports (even); karyntree: arity; star: endpoints",
+        kText,
+    )
     check.AddValue(cmd, "n", "karyntree: levels", nText)
     check.AddValue(cmd, "x", "mesh/torus: switches along x", xText)
     check.AddValue(cmd, "y", "mesh/torus: switches along y", yText)
     check.AddValue(cmd, "file", "topology file (with --topology=file)", file)
-    check.AddValue(cmd, "load", "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s", loadText)
+    check.AddValue(
+        cmd,
+        "load",
+        "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+        loadText,
+    )
     check.AddValue(
         cmd, "size", "Message bytes, the 28-byte traffic header included (28 or more)", sizeText
     )
@@ -66,7 +76,12 @@ def main(argv):
         "Time during which endpoints generate traffic (traffic starts at 5us)",
         simTimeText,
     )
-    check.AddValue(cmd, "pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern)
+    check.AddValue(
+        cmd,
+        "pattern",
+        "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+        pattern,
+    )
     check.AddValue(
         cmd,
         "vc",
@@ -112,7 +127,11 @@ def main(argv):
     )
     check.Parse(cmd, argv)
 
-    check.Choice("topology", topology.value, ["fattree", "karyntree", "mesh", "torus", "star", "file"])
+    check.Choice(
+        "topology",
+        topology.value,
+        ["fattree", "karyntree", "mesh", "torus", "star", "file"],
+    )
     # Ranges per shape; the builder then refuses fabrics above its element limit.
     maxPorts = 65535
     try:

@@ -39,7 +39,12 @@ def main(argv):
     cmd = ns.core.CommandLine(__file__)
     check = ns.gsn.GsnCommandLineChecks("gsn-fat-tree")
     check.AddValue(cmd, "k", "Switch ports of the fat tree (even, 2 to 64): k^3/4 endpoints", kText)
-    check.AddValue(cmd, "load", "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s", loadText)
+    check.AddValue(
+        cmd,
+        "load",
+        "Offered load per endpoint, fraction (0 to 1) of 6.4 Gbit/s",
+        loadText,
+    )
     check.AddValue(
         cmd, "size", "Message bytes, the 28-byte traffic header included (28 or more)", sizeText
     )
@@ -50,7 +55,12 @@ def main(argv):
         simTimeText,
     )
     check.AddValue(cmd, "warmup", "Start of the measurement window (before simTime)", warmupText)
-    check.AddValue(cmd, "pattern", "UniformRandom, Permutation, AllToAll, Incast or HotSpot", pattern)
+    check.AddValue(
+        cmd,
+        "pattern",
+        "UniformRandom, Permutation, AllToAll, Incast or HotSpot",
+        pattern,
+    )
     check.AddValue(
         cmd,
         "vc",
@@ -71,7 +81,12 @@ def main(argv):
     check.AddValue(
         cmd, "csv", "Write every Message (source, destination, bytes, times) as CSV", csv
     )
-    check.AddValue(cmd, "pcap", "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)", pcapText)
+    check.AddValue(
+        cmd,
+        "pcap",
+        "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
+        pcapText,
+    )
     check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText)
     check.Parse(cmd, argv)
 

@@ -57,7 +57,12 @@ def main(argv):
         ns.core.Days(1),
         "must be a time from 1ns to 1d, e.g. 70us",
     )
-    duration = check.Duration("duration", durationText.value, ns.core.NanoSeconds(1), ns.core.Days(1))
+    duration = check.Duration(
+        "duration",
+        durationText.value,
+        ns.core.NanoSeconds(1),
+        ns.core.Days(1),
+    )
     # 5 ns per metre: below 0.2 m the delay rounds to zero, which the channel refuses.
     length = check.Real(
         "length",

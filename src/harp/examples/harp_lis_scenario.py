@@ -65,7 +65,9 @@ class LisScenario:
             ip = ns.network.Ipv4Address(address)
             mask = ns.network.Ipv4Mask(0xFFFFFFE0)
             assign = ns.internet.Ipv4AddressHelper(
-                ip.CombineMask(mask), mask, ns.network.Ipv4Address(ip.Get() & ~mask.Get() & 0xFFFFFFFF)
+                ip.CombineMask(
+                    mask), mask, ns.network.Ipv4Address(ip.Get() & ~mask.Get() & 0xFFFFFFFF,
+                )
             )
             assign.Assign(ns.network.NetDeviceContainer(self.Device(name)))
             ns.core.Names.Add(name, self.Device(name))  # for the report
@@ -147,7 +149,11 @@ class LisScenario:
         out.write(
             "Seed figure %s: %d switch(es), %s fabric, LIS_1 = 192.0.2.0/27, LIS_2 = "
             "192.0.2.32/27 (netmask 0xFFFFFFE0)\n"
-            % (figure, len(self.fabric.switchObjects), "broadcast" if broadcast else "non-broadcast")
+            % (
+                figure,
+                len(self.fabric.switchObjects),
+                "broadcast" if broadcast else "non-broadcast",
+            )
         )
         client = a.GetClient()
         detected = bool(client.IsBroadcastFabric())
@@ -212,13 +218,21 @@ class LisScenario:
             return
         kind = packet.CopyData(1)[0]
         index = self.active.get(header.GetSource().Get() ^ header.GetDestination().Get())
-        if kind == 0 and index is not None and Address(self.pings[index].source) == header.GetDestination():
+        if (
+            kind == 0
+            and index is not None
+            and Address(self.pings[index].source) == header.GetDestination()
+        ):
             self.pings[index].minTtl = min(self.pings[index].minTtl, header.GetTtl())
 
     def OnForward(self, node, header, packet):
         """Echo requests forwarded by a node: the path."""
         index = self.active.get(header.GetSource().Get() ^ header.GetDestination().Get())
-        if header.GetProtocol() != 1 or index is None or Address(self.pings[index].source) != header.GetSource():
+        if (
+            header.GetProtocol() != 1
+            or index is None
+            or Address(self.pings[index].source) != header.GetSource()
+        ):
             return
         f = self.pings[index].forwarders
         name = self.NodeName(node)
@@ -227,7 +241,9 @@ class LisScenario:
 
     def OnSwitch(self, s):
         if len(self.switchForwards) <= s:
-            self.switchForwards.extend([0] * (len(self.fabric.switchObjects) - len(self.switchForwards)))
+            self.switchForwards.extend(
+                [0] * (len(self.fabric.switchObjects) - len(self.switchForwards)),
+            )
         self.switchForwards[s] += 1
 
 
@@ -240,7 +256,12 @@ def Main(figure, topology, argv):
     cmd = ns.core.CommandLine()
     check = ns.gsn.GsnCommandLineChecks("harp-figure-" + figure)
     cmd.Usage("Seed figure " + figure + ": two LIS on GSN, the router J/H, HARP.")
-    check.AddValue(cmd, "broadcast", "Switches broadcast (HARP then needs no server)", broadcastText)
+    check.AddValue(
+        cmd,
+        "broadcast",
+        "Switches broadcast (HARP then needs no server)",
+        broadcastText,
+    )
     check.AddValue(cmd, "count", "Echo requests per ping (1 to 1000)", countText)
     check.AddValue(cmd, "tables", "Print every host's HARP table at the end", tablesText)
     check.AddValue(cmd, "pcap", "Write pcap traces harp-figure-*.pcap", pcapText)
