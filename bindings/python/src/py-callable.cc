@@ -12,6 +12,7 @@
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -123,8 +124,10 @@ Hold(py::object fn, py::tuple args)
     }
     auto held = std::make_shared<PyCallable>(std::move(fn), std::move(args));
     auto& list = Held();
-    // Forget the entries of callables ns-3 has dropped, now and then.
-    if (list.size() >= 64 && list.size() % 64 == 0)
+    // Forget the entries of callables ns-3 has dropped (events that ran), when the list has
+    // doubled since the last time: constant time per callable on average.
+    static std::size_t compactAt = 64;
+    if (list.size() >= compactAt)
     {
         std::vector<std::weak_ptr<PyCallable>> alive;
         for (auto& w : list)
@@ -135,6 +138,7 @@ Hold(py::object fn, py::tuple args)
             }
         }
         list.swap(alive);
+        compactAt = std::max<std::size_t>(64, 2 * list.size());
     }
     list.push_back(held);
     return held;
