@@ -10,7 +10,7 @@ percentiles and the 95% confidence interval of the mean latency (batch means wit
 The plotted intervals combine the seeds of a point (Student t over the per-run values); with a
 single seed the latency interval is the run's own.
 
-Example (about a minute on 2 cores):
+Example (a few seconds on 2 cores):
   PYTHONPATH=build/bindings/python python3 tools/gsn-python-study.py \\
       --k 4,8 --loads 0.1,0.3,0.5,0.7 --seeds 1,2,3 --out study
 Writes study/runs.csv and study/throughput-latency.png. Needs python3-matplotlib for the plot.
@@ -184,7 +184,7 @@ def main(argv):
     p.add_argument("--k", type=ints, default=[4, 8], help="fat-tree sizes (even), e.g. 4,8")
     p.add_argument("--loads", type=floats, default=[0.1, 0.3, 0.5, 0.7])
     p.add_argument("--seeds", type=ints, default=[1, 2, 3])
-    p.add_argument("--sim-time", default="500us", help="traffic time of each run")
+    p.add_argument("--sim-time", default="1ms", help="traffic time of each run")
     p.add_argument("--size", type=int, default=60000, help="Message bytes")
     p.add_argument("--pattern", default="UniformRandom")
     p.add_argument("--link-mode", default="Run", choices=["Micropacket", "Run"])

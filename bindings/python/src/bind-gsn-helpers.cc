@@ -265,7 +265,7 @@ void
 BindGsnHelpers(py::module_& m)
 {
     // --- GsnHelper
-    py::class_<GsnHelper, PcapHelperForDevice, AsciiTraceHelperForDevice>(m, "GsnHelperBase");
+    py::class_<GsnHelper, PcapHelperForDevice, AsciiTraceHelperForDevice>(m, "_GsnHelperBase");
     py::class_<PyGsnHelper, GsnHelper> gsn(m, "GsnHelper");
     gsn.def(py::init<>())
         .def_readonly_static("PCAP_LINK_TYPE", &GsnHelper::PCAP_LINK_TYPE)
