@@ -683,7 +683,12 @@ BindCore(py::module_& m)
                 if (value.is_none())
                 {
                     StringValue s;
-                    o.GetAttribute(name, s);
+                    if (!o.GetAttributeFailSafe(name, s))
+                    {
+                        throw py::value_error("GetAttribute: " + name + " of " +
+                                              o.GetInstanceTypeId().GetName() +
+                                              " cannot be read");
+                    }
                     return py::cast(s.Get());
                 }
                 auto& target = value.cast<AttributeValue&>();

@@ -10,6 +10,8 @@ A binding that lets ns-3 abort ends this process: the suite then fails as a whol
 import ctypes
 import gc
 import math
+import os
+import tempfile
 import unittest
 import weakref
 
@@ -354,6 +356,33 @@ class CallbackTest(Base):
                     if source["callback"] not in covered:
                         missing.append("%s::%s (%s)" % (name, source["name"], source["callback"]))
         self.assertEqual(missing, [])
+
+    def test_ip_applications_flow_monitor_and_pcap(self):
+        nodes, devices = two_hosts()
+        ns.internet.InternetStackHelper().Install(nodes)
+        addresses = ns.internet.Ipv4AddressHelper("10.1.1.0", "255.255.255.0")
+        interfaces = addresses.Assign(devices)
+        server = ns.applications.UdpEchoServerHelper(9)
+        server.Install(nodes.Get(1)).Start(ns.core.Seconds(0))
+        client = ns.applications.UdpEchoClientHelper(interfaces.GetAddress(1), 9)
+        client.SetAttribute("MaxPackets", ns.core.UintegerValue(3))
+        client.SetAttribute("Interval", ns.core.TimeValue(ns.core.MicroSeconds(100)))
+        client.Install(nodes.Get(0)).Start(ns.core.MicroSeconds(10))
+        monitor = ns.flow_monitor.FlowMonitorHelper()
+        flows = monitor.InstallAll()
+        with tempfile.TemporaryDirectory() as tmp:
+            ns.gsn.GsnHelper().EnablePcap(os.path.join(tmp, "echo"), devices.Get(0))
+            ns.core.Simulator.Stop(ns.core.MilliSeconds(1))
+            ns.core.Simulator.Run()
+            stats = flows.GetFlowStats()
+            self.assertEqual(len(stats), 2)  # the requests and the echoes
+            classifier = monitor.GetClassifier()
+            for flow, s in stats.items():
+                self.assertEqual(s["rxPackets"], 3)
+                self.assertEqual(classifier.FindFlow(flow)["protocol"], 17)
+            ns.core.Simulator.Destroy()  # closes the pcap file
+            pcap = os.path.join(tmp, "echo-%d-0.pcap" % nodes.Get(0).GetId())
+            self.assertGreater(os.path.getsize(pcap), 24)  # records after the file header
 
     def test_empty_summary_has_nan(self):
         stats = ns.gsn.GsnTrafficStats()
