@@ -29,7 +29,12 @@ It builds the project (unless -n), then runs, as separate processes:
     and the host programs talking to it; skipped without root or the example);
   * the harp-host-netns check (tools/test-harp-host.sh: harpd and gsnarp with a server and two
     clients in three network namespaces; skipped without root);
-  * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/).
+  * the Python checks, when the bindings are built (GSN_ENABLE_PYTHON): python-bindings (the
+    unittest suite bindings/python/tests) and python-twins (tools/test-python-twins.py: the
+    Python twins of the examples print what their C++ programs print);
+  * every example listed in an examples-to-run.py file (test/, examples/, src/<module>/test/):
+    cpp_examples as programs of build/examples, python_examples as scripts of the examples/
+    folder next to the list, run with the bindings on PYTHONPATH.
 
 It ends with ns-3's closing line
   N of M tests passed (P passed, S skipped, F failed, C crashed, 0 valgrind errors)
@@ -61,7 +66,10 @@ KINDS = ["core", "unit", "system", "example", "performance"]
 class Job:
     """One test to run: a process whose exit status is the verdict."""
 
-    def __init__(self, label, name, kind, argv=None, cwd=None, skip_reason=None, fail_reason=None):
+    def __init__(
+        self, label, name, kind, argv=None, cwd=None, skip_reason=None, fail_reason=None, env=None
+    ):
+        self.env = env  # extra environment variables
         self.label = label  # "TestSuite" or "Example" (as ns-3 prints them)
         self.name = name  # suite name, or the example's command line
         self.kind = kind  # unit, system, example, performance
@@ -104,10 +112,14 @@ class Runner:
     def _execute(self, job):
         start = time.monotonic()
         try:
+            env = self.env
+            if job.env:
+                env = dict(self.env)
+                env.update(job.env)
             proc = subprocess.Popen(
                 job.argv,
                 cwd=job.cwd,
-                env=self.env,
+                env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
@@ -330,7 +342,7 @@ def condition_variables(build_dir, cache):
         "ENABLE_THREADING": os.path.exists(os.path.join(ns3_include, "system-thread.h")),
         "ENABLE_EXAMPLES": cache_bool(cache, "GSN_ENABLE_EXAMPLES", True),
         "ENABLE_TESTS": cache_bool(cache, "GSN_ENABLE_TESTS", True),
-        "ENABLE_PYTHON_BINDINGS": False,
+        "ENABLE_PYTHON_BINDINGS": python_bindings(build_dir, cache) is not None,
         "ENABLE_MPI": False,
         "ENABLE_EMU": False,
         "ENABLE_TAP": False,
@@ -350,6 +362,23 @@ def condition_variables(build_dir, cache):
         "VERSION": "3.37",
         "PYTHON": [sys.executable],
     }
+
+
+def python_bindings(build_dir, cache):
+    """(interpreter, package folder) of the Python bindings, or None if they are not built."""
+    if not cache_bool(cache, "GSN_ENABLE_PYTHON", False):
+        return None
+    package = os.path.join(build_dir, "bindings", "python")
+    if not glob.glob(os.path.join(package, "ns", "_ns*.so")):
+        return None
+    python = cache.get("GSN_PYTHON_EXECUTABLE") or sys.executable
+    return python, package
+
+
+def python_env(bindings):
+    """The environment additions under which Python jobs find the bindings."""
+    old = os.environ.get("PYTHONPATH", "")
+    return {"PYTHONPATH": bindings[1] + (os.pathsep + old if old else "")}
 
 
 def load_examples_file(path):
@@ -540,6 +569,23 @@ def collect_jobs(args, outdir):
         suites.append(("harp-host-netns", "system", ["bash", harp_host, build_dir]))
         if not cache_bool(cache, "GSN_ENABLE_HOST", False):
             skips["harp-host-netns"] = "the host programs are not built (GSN_ENABLE_HOST=OFF)"
+    # The Python bindings: their unittest suite, and the Python twins of the examples against
+    # their C++ programs (skipped when the bindings are not built).
+    bindings = python_bindings(build_dir, cache)
+    python = bindings[0] if bindings else sys.executable
+    envs = {}
+    unit_tests = os.path.join(TOP, "bindings", "python", "tests")
+    if os.path.isdir(unit_tests):
+        argv = [python, "-m", "unittest", "discover", "-s", unit_tests, "-p", "test_*.py", "-v"]
+        suites.append(("python-bindings", "unit", argv))
+    twins = os.path.join(TOP, "tools", "test-python-twins.py")
+    if os.path.isfile(twins):
+        suites.append(("python-twins", "system", [python, twins, build_dir, python]))
+    for name in ("python-bindings", "python-twins"):
+        if bindings is None:
+            skips[name] = "no Python bindings in this build (GSN_ENABLE_PYTHON)"
+        else:
+            envs[name] = python_env(bindings)
 
     # The libFuzzer targets of fuzz/ (tools/fuzz.sh --smoke): a few seconds each over their
     # committed corpus; skipped where clang or its fuzzer runtime is missing.
@@ -577,10 +623,19 @@ def collect_jobs(args, outdir):
                 "harp-host-netns",
                 "st-host-wire",
                 "st-host-interop",
+                "python-twins",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(
-                Job("TestSuite", name, kind, argv=argv, cwd=cwd, skip_reason=skips.get(name))
+                Job(
+                    "TestSuite",
+                    name,
+                    kind,
+                    argv=argv,
+                    cwd=cwd,
+                    skip_reason=skips.get(name),
+                    env=envs.get(name),
+                )
             )
 
     # --- Examples listed in examples-to-run.py files.
@@ -602,8 +657,12 @@ def collect_jobs(args, outdir):
             ex_fullness = str(entry[3]).upper() if len(entry) > 3 else "QUICK"
             listed.append((str(entry[0]).strip(), str(entry[1]), ex_fullness, module_of(rel)))
         for entry in py:
-            if isinstance(entry, (tuple, list)) and entry:
-                python_listed.append(str(entry[0]).strip())
+            if not isinstance(entry, (tuple, list)) or not entry:
+                errors.append("%s: bad python_examples entry %r" % (rel, entry))
+                continue
+            condition = str(entry[1]) if len(entry) > 1 else "True"
+            folder = os.path.join(os.path.dirname(os.path.dirname(path)), "examples")
+            python_listed.append((str(entry[0]).strip(), condition, folder))
 
     seen = set()
     example_names = set()
@@ -651,8 +710,9 @@ def collect_jobs(args, outdir):
         jobs.append(job)
 
     # -e PROGRAM not listed anywhere: run the built program without arguments, as ns-3 does.
+    python_names = {shlex.split(c)[0] for c, _, _ in python_listed if shlex.split(c)}
     for name in args.example:
-        if name in seen or name in example_names:
+        if name in seen or name in example_names or name in python_names:
             continue
         program = os.path.join(build_dir, "examples", os.path.basename(name))
         if os.access(program, os.X_OK):
@@ -662,11 +722,43 @@ def collect_jobs(args, outdir):
         else:
             errors.append("no example named %r (looked for %s)" % (name, program))
 
-    if want_examples and not args.example:
-        for script in python_listed:
-            jobs.append(
-                Job("Example", script, "example", skip_reason="no Python bindings in this build")
-            )
+    # Python examples: the script in the examples/ folder next to the list, with the bindings.
+    bindings = python_bindings(build_dir, cache)
+    for cmdline, condition, folder in python_listed:
+        if cmdline in seen:
+            continue
+        seen.add(cmdline)
+        words = shlex.split(cmdline)
+        if not words:
+            continue
+        script = words[0]
+        if args.example and script not in args.example and cmdline not in args.example:
+            continue
+        if not want_examples:
+            continue
+        python = bindings[0] if bindings else sys.executable
+        job = Job(
+            "Example",
+            cmdline,
+            "example",
+            argv=[python, os.path.join(folder, script)] + words[1:],
+            cwd=os.path.join(outdir, _safe_name(cmdline)),
+            env=python_env(bindings) if bindings else None,
+        )
+        try:
+            run_it = bool(eval(condition, dict(variables)))  # noqa: S307 -- ns-3's format
+        except Exception as err:
+            run_it = True
+            job.fail_reason = "cannot evaluate condition %r: %s" % (condition, err)
+        if job.fail_reason:
+            pass
+        elif bindings is None:
+            job.skip_reason = "no Python bindings in this build (GSN_ENABLE_PYTHON)"
+        elif not run_it:
+            job.skip_reason = "condition %s is false" % condition
+        elif not os.path.isfile(job.argv[1]):
+            job.fail_reason = "no script %s" % job.argv[1]
+        jobs.append(job)
 
     return jobs, errors
 

@@ -5,5 +5,6 @@
 # The program is build/examples/<program-name>.
 cpp_examples = []
 
-# ("script.py arguments", "condition"): listed, but skipped while the build has no Python bindings.
+# ("script.py arguments", "condition"): Python scripts of examples/, run by test.py with the
+# Python bindings (skipped when the build has none, ENABLE_PYTHON_BINDINGS false).
 python_examples = []

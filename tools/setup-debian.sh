@@ -45,6 +45,12 @@ PACKAGES=(
   nftables
   # iperf3: the TCP side of bench/st-host-bench.py
   iperf3
+  # pybind11-dev, python3-pybind11, python3-dev: the Python bindings (package ns,
+  # GSN_ENABLE_PYTHON); python3-matplotlib: the plots of tools/gsn-python-study.py
+  pybind11-dev
+  python3-pybind11
+  python3-dev
+  python3-matplotlib
 )
 
 if [[ "${1:-}" == "--print" ]]; then

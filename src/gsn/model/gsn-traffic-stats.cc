@@ -14,6 +14,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -92,7 +93,12 @@ GsnTrafficStats::GetTypeId()
                           "batches: one batch per sample.",
                           UintegerValue(20),
                           MakeUintegerAccessor(&GsnTrafficStats::m_batches),
-                          MakeUintegerChecker<uint32_t>(2));
+                          MakeUintegerChecker<uint32_t>(2))
+            .AddTraceSource("Delivered",
+                            "A Message arrived at its destination for the first time: its "
+                            "source, sequence number and record.",
+                            MakeTraceSourceAccessor(&GsnTrafficStats::m_deliveredTrace),
+                            "ns3::GsnTrafficStats::DeliveredTracedCallback");
     return tid;
 }
 
@@ -213,6 +219,7 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
     }
     r.arrivalNs = arrival.GetNanoSeconds();
     ++m_delivered;
+    m_deliveredTrace(source, sequence, r);
     auto [it, fresh] = m_lastSequence.emplace(PairKey(source, r.destination), sequence);
     if (!fresh)
     {

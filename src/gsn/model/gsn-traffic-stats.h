@@ -16,6 +16,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 #include <iosfwd>
@@ -318,6 +319,17 @@ class GsnTrafficStats : public Object
      */
     static void Print(std::ostream& os, const GsnTrafficSummary& summary, bool details = true);
 
+    /**
+     * TracedCallback signature of the Delivered source: a Message's first arrival at its
+     * destination, with its record (arrival time filled in).
+     * \param source the sending endpoint
+     * \param sequence its sequence number at the source
+     * \param record the Message's record
+     */
+    typedef void (*DeliveredTracedCallback)(uint32_t source,
+                                            uint64_t sequence,
+                                            const GsnTrafficRecord& record);
+
   protected:
     void DoDispose() override;
 
@@ -383,6 +395,9 @@ class GsnTrafficStats : public Object
     std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
     bool m_drained;                          ///< StopWhenDrained() saw nothing in flight
     Time m_drainStop;                        ///< when StopWhenDrained() stopped
+
+    /// First arrivals of Messages (the Delivered trace source).
+    TracedCallback<uint32_t, uint64_t, const GsnTrafficRecord&> m_deliveredTrace;
 };
 
 } // namespace ns3

@@ -10,4 +10,11 @@ cpp_examples = [
     ("harp-tcp-throughput --host=Origin2000 --window=5ms", "True", "True"),
 ]
 
-python_examples = []
+# Python twins of the examples (examples/<name>.py), run when the Python bindings are built;
+# tools/test-python-twins.py checks that each prints what its C++ program prints.
+python_examples = [
+    ("harp-figure-1-31.py", "ENABLE_PYTHON_BINDINGS"),
+    ("harp-figure-1-31.py --broadcast=1 --tables=1", "ENABLE_PYTHON_BINDINGS"),
+    ("harp-figure-1-32.py", "ENABLE_PYTHON_BINDINGS"),
+    ("harp-figure-1-32.py --broadcast=1 --tables=1 --count=2", "ENABLE_PYTHON_BINDINGS"),
+]

@@ -11,4 +11,9 @@ cpp_examples = [
     ("st-over-ethernet", "True", "True"),
 ]
 
-python_examples = []
+# Python twins of the examples (examples/<name>.py), run when the Python bindings are built;
+# tools/test-python-twins.py checks that each prints what its C++ program prints.
+python_examples = [
+    ("st-bulk-transfer.py", "ENABLE_PYTHON_BINDINGS"),
+    ("st-bulk-transfer.py --read=1 --size=1048576 --transfers=2 --outstanding=2 --linkMode=Run", "ENABLE_PYTHON_BINDINGS"),
+]

@@ -1,0 +1,420 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of the Python bindings (test.py's python-bindings): object lifetimes, exceptions
+instead of ns-3 aborts, callbacks (events, trace sources) and results as Python objects.
+
+Run with the bindings on PYTHONPATH:
+    PYTHONPATH=build/bindings/python python3 -m unittest discover -s bindings/python/tests
+A binding that lets ns-3 abort ends this process: the suite then fails as a whole.
+"""
+
+import ctypes
+import gc
+import math
+import os
+import tempfile
+import unittest
+import weakref
+
+from ns import ns
+
+
+def two_hosts():
+    """Two nodes on one GSN cable: (nodes, devices)."""
+    nodes = ns.network.NodeContainer()
+    nodes.Create(2)
+    devices = ns.gsn.GsnHelper().Install(nodes)
+    return nodes, devices
+
+
+def small_run(k=4, sim_time="200us", load=0.3):
+    """A short fat-tree traffic run: (fabric, stats), simulation not run yet."""
+    fabric = ns.gsn.GsnFabricHelper().Install(ns.gsn.GsnTopologyBuilder.FatTree(k))
+    traffic = ns.gsn.GsnTrafficHelper()
+    traffic.SetAttribute("OfferedLoad", ns.core.DoubleValue(load))
+    traffic.SetAttribute(
+        "MessageSize", ns.core.StringValue("ns3::ConstantRandomVariable[Constant=4000]")
+    )
+    traffic.SetStatsAttribute("WindowStart", ns.core.TimeValue(ns.core.MicroSeconds(20)))
+    apps = traffic.Install(fabric.endpointDevices)
+    traffic.AssignStreams(apps, 1000)
+    apps.Start(ns.core.MicroSeconds(5))
+    apps.Stop(ns.core.Time(sim_time))
+    stats = traffic.GetStats()
+    stats.AddLinks(fabric.GetAllPorts())
+    stats.AddDropSources(fabric.endpointDevices, fabric.switches)
+    ns.core.Simulator.Stop(ns.core.Time(sim_time) + ns.core.MilliSeconds(1))
+    return fabric, stats
+
+
+class Base(unittest.TestCase):
+    def tearDown(self):
+        ns.core.Simulator.Destroy()
+        ns.core.Config.Reset()
+
+
+class LifetimeTest(Base):
+    def test_container_keeps_nodes_and_devices(self):
+        nodes, devices = two_hosts()
+        ids = [nodes.Get(i).GetId() for i in range(2)]
+        addresses = [str(devices.Get(i).GetAddress()) for i in range(2)]
+        # Only the containers hold them now (and the node list).
+        gc.collect()
+        self.assertEqual([n.GetId() for n in nodes], ids)
+        self.assertEqual([str(d.GetAddress()) for d in devices], addresses)
+        self.assertEqual(devices.Get(0).GetNode().GetId(), ids[0])
+
+    def test_reference_counts_follow_python_and_containers(self):
+        stats = ns.gsn.GsnTrafficStats()
+        self.assertEqual(stats.GetReferenceCount(), 1)
+        nodes, devices = two_hosts()
+        device = devices.Get(0)
+        before = device.GetReferenceCount()
+        extra = ns.network.NetDeviceContainer(device)
+        self.assertEqual(device.GetReferenceCount(), before + 1)
+        del extra
+        gc.collect()
+        self.assertEqual(device.GetReferenceCount(), before)
+
+    def test_object_given_to_a_node_outlives_its_python_name(self):
+        nodes, devices = two_hosts()
+        client = ns.network.PacketSocketClient()
+        nodes.Get(0).AddApplication(client)
+        del client
+        gc.collect()
+        app = nodes.Get(0).GetApplication(0)
+        self.assertIsInstance(app, ns.network.PacketSocketClient)
+        app.SetAttribute("PacketSize", ns.core.UintegerValue(100))
+
+    def test_objects_come_back_as_their_own_class(self):
+        fabric = ns.gsn.GsnFabricHelper().Install(ns.gsn.GsnTopologyBuilder.Star(2))
+        self.assertIsInstance(fabric.endpointDevices.Get(0), ns.gsn.GsnNetDevice)
+        self.assertIsInstance(fabric.switchPorts.Get(0), ns.gsn.GsnSwitchPort)
+        self.assertIsInstance(fabric.switchObjects[0], ns.gsn.GsnSwitch)
+        self.assertIsInstance(fabric.endpointDevices.Get(0).GetCable(), ns.gsn.GsnChannel)
+        ns.internet.InternetStackHelper().Install(fabric.endpoints)
+        ipv4 = fabric.endpoints.Get(0).GetObject[ns.internet.Ipv4]()
+        self.assertIsInstance(ipv4, ns.internet.Ipv4L3Protocol)
+        self.assertIs(ns.DynamicCast[ns.gsn.GsnNetDevice](fabric.switchPorts.Get(0)), None)
+        self.assertIsNone(fabric.endpoints.Get(0).GetObject[ns.st.StProtocol]())
+
+    def test_callbacks_released_at_destroy(self):
+        nodes, devices = two_hosts()
+
+        class Sink:
+            def __init__(self):
+                self.calls = 0
+
+            def __call__(self, packet):
+                self.calls += 1
+
+        sink = Sink()
+        alive = weakref.ref(sink)
+        self.assertTrue(devices.Get(0).TraceConnectWithoutContext("MacTx", sink))
+        ns.core.Simulator.Schedule(ns.core.Seconds(1), lambda s: None, sink)
+        del sink
+        gc.collect()
+        self.assertIsNotNone(alive(), "ns-3 holds the callable while the simulation exists")
+        self.assertGreater(ns.core.Simulator.GetHeldCallableCount(), 0)
+        ns.core.Simulator.Destroy()
+        gc.collect()
+        self.assertIsNone(alive(), "Simulator.Destroy released the callable")
+        self.assertEqual(ns.core.Simulator.GetHeldCallableCount(), 0)
+
+
+class ExceptionTest(Base):
+    def assertRaisesMessage(self, exception, text, fn, *args):
+        with self.assertRaises(exception) as caught:
+            fn(*args)
+        self.assertIn(text, str(caught.exception))
+
+    def test_config_defaults(self):
+        self.assertRaisesMessage(
+            ValueError,
+            "does not exist",
+            ns.core.Config.SetDefault,
+            "ns3::GsnChannel::NoSuchThing",
+            ns.core.DoubleValue(1),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            '"abc" is not a number',
+            ns.core.Config.SetDefault,
+            "ns3::GsnChannel::Length",
+            ns.core.StringValue("abc"),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "no TypeId",
+            ns.core.Config.SetDefault,
+            "ns3::NoSuchType::Length",
+            ns.core.DoubleValue(1),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "is not a time",
+            ns.core.Config.SetDefault,
+            "ns3::GsnFabricWatchdog::StallTime",
+            ns.core.StringValue("1 fortnight"),
+        )
+        ns.core.Config.SetDefault("ns3::GsnChannel::Length", ns.core.StringValue("7"))
+
+    def test_attributes_and_factories(self):
+        nodes, devices = two_hosts()
+        device = devices.Get(0)
+        self.assertRaisesMessage(
+            ValueError, "does not exist", device.SetAttribute, "Nope", ns.core.UintegerValue(1)
+        )
+        self.assertRaisesMessage(
+            ValueError, "Invalid value", device.SetAttribute, "DefaultVc", ns.core.UintegerValue(9)
+        )
+        self.assertRaisesMessage(
+            ValueError, "no TypeId", ns.core.ObjectFactory, "ns3::NoSuchType"
+        )
+        helper = ns.gsn.GsnTrafficHelper()
+        self.assertRaisesMessage(
+            ValueError,
+            "no TypeId",
+            helper.SetAttribute,
+            "MessageSize",
+            ns.core.StringValue("ns3::NoSuchVariable[Constant=3]"),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "is not a number",
+            helper.SetAttribute,
+            "MessageSize",
+            ns.core.StringValue("ns3::ConstantRandomVariable[Constant=many]"),
+        )
+        self.assertRaisesMessage(
+            ValueError, "Can't Parse Time", ns.core.Time, "5 parsecs"
+        )
+        self.assertRaisesMessage(ValueError, "not an IPv4", ns.network.Ipv4Address, "300.1.2.3")
+
+    def test_topologies_and_routing(self):
+        self.assertRaisesMessage(ValueError, "even", ns.gsn.GsnTopologyBuilder.FatTree, 3)
+        t = ns.gsn.GsnTopology()
+        a = t.AddEndpoint("a")
+        s = t.AddSwitch(4, "s")
+        t.Connect(a, 0, s, 0)
+        self.assertRaises(ValueError, t.Connect, a, 0, s, 1)
+        t.AddEndpoint("lonely")
+        helper = ns.gsn.GsnFabricHelper()
+        self.assertRaisesMessage(ValueError, "impossible topology", helper.Install, t)
+        fat = ns.gsn.GsnTopologyBuilder.FatTree(4)
+        helper.SetRoutingAlgorithm("DimensionOrder")
+        self.assertRaisesMessage(ValueError, "routing DimensionOrder", helper.Install, fat)
+        helper.SetRoutingAlgorithm("Bogus")
+        self.assertRaisesMessage(ValueError, "unknown routing algorithm", helper.Install, fat)
+        # Minimum-hop routing on a ring can deadlock: refused, naming the cycle.
+        ring = ns.gsn.GsnTopologyBuilder.Ring(5)
+        helper.SetRoutingAlgorithm("MinHop")
+        self.assertRaisesMessage(ValueError, "cycle", helper.Install, ring)
+        self.assertRaisesMessage(ValueError, "link mode", helper.SetLinkMode, "Fast")
+        helper.SetRoutingAlgorithm("Auto")
+        helper.SetChannelAttribute("Length", ns.core.DoubleValue(100))
+        self.assertRaisesMessage(ValueError, "at most 40 m", helper.Install, fat)
+
+    def test_helpers(self):
+        nodes = ns.network.NodeContainer(3)
+        self.assertRaisesMessage(ValueError, "exactly two", ns.gsn.GsnHelper().Install, nodes)
+        traffic = ns.gsn.GsnTrafficHelper()
+        self.assertRaisesMessage(ValueError, "has no GsnNetDevice", traffic.Install, nodes)
+        fabric = ns.gsn.GsnFabricHelper().Install(ns.gsn.GsnTopologyBuilder.Star(2))
+        traffic.SetAttribute(
+            "MessageSize", ns.core.StringValue("ns3::ConstantRandomVariable[Constant=10]")
+        )
+        self.assertRaisesMessage(ValueError, "traffic header", traffic.Install, fabric.endpoints)
+        self.assertRaisesMessage(
+            ValueError,
+            "StHelper.Install first",
+            ns.st.StServerHelper(5000).Install,
+            fabric.endpoints,
+        )
+        self.assertRaisesMessage(
+            ValueError, "internet stack first", ns.harp.HarpHelper().Install, fabric.endpointDevices
+        )
+        self.assertRaisesMessage(ValueError, "no endpoint named", fabric.GetEndpointIndex, "nobody")
+        self.assertRaises(IndexError, fabric.endpoints.Get, 2)
+        ns.core.Names.Add("first", fabric.endpoints.Get(0))
+        self.assertRaisesMessage(
+            ValueError,
+            "taken",
+            ns.core.Names.Add,
+            "first",
+            fabric.endpoints.Get(1),
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "not found",
+            ns.core.LogComponentEnable,
+            "NoSuchLog",
+            ns.core.LOG_LEVEL_ALL,
+        )
+        self.assertRaisesMessage(
+            ValueError,
+            "does not exist",
+            fabric.endpointDevices.Get(0).TraceConnectWithoutContext,
+            "NoSuchTrace",
+            lambda: None,
+        )
+        ns.core.Names.Clear()
+
+    def test_python_exception_in_an_event_stops_the_run(self):
+        seen = []
+
+        def fails():
+            raise KeyError("from an event")
+
+        ns.core.Simulator.Schedule(ns.core.MicroSeconds(3), fails)
+        ns.core.Simulator.Schedule(ns.core.MicroSeconds(5), lambda: seen.append(1))
+        with self.assertRaises(KeyError):
+            ns.core.Simulator.Run()
+        self.assertEqual(ns.core.Simulator.Now(), ns.core.MicroSeconds(3))
+        self.assertEqual(seen, [])
+        self.assertRaises(ValueError, ns.core.Simulator.Schedule, ns.core.Seconds(-1), fails)
+
+
+class CallbackTest(Base):
+    def test_events_with_arguments_in_time_order(self):
+        log = []
+        ns.core.Simulator.Schedule(
+            ns.core.MicroSeconds(2),
+            lambda a,
+            b: log.append((a, b, str(ns.core.Simulator.Now()))),
+            "x",
+            2,
+        )
+        ns.core.Simulator.Schedule(ns.core.MicroSeconds(1), lambda: log.append("first"))
+        cancelled = ns.core.Simulator.Schedule(ns.core.MicroSeconds(1), lambda: log.append("no"))
+        ns.core.Simulator.Cancel(cancelled)
+        ns.core.Simulator.ScheduleWithContext(
+            7, ns.core.MicroSeconds(3), lambda: log.append(ns.core.Simulator.GetContext())
+        )
+        ns.core.Simulator.Run()
+        self.assertEqual(log, ["first", ("x", 2, "+2000ns"), 7])
+
+    def test_device_traces(self):
+        nodes, devices = two_hosts()
+        drops = []
+        sent = []
+        devices.Get(0).TraceConnectWithoutContext("MacTxDrop", lambda p: drops.append(p.GetSize()))
+        ns.core.Config.Connect(
+            "/NodeList/%d/DeviceList/0/$ns3::GsnNetDevice/MacTx" % nodes.Get(0).GetId(),
+            lambda context, p: sent.append((context, p.GetSize())),
+        )
+        limit = devices.Get(0).GetMaxMessageBytes(1)
+        peer = devices.Get(1).GetAddress()
+        ok = devices.Get(0).Send(ns.network.Packet(100), peer, 0x88B5)
+        too_long = devices.Get(0).Send(ns.network.Packet(int(limit) + 1), peer, 0x88B5)
+        self.assertTrue(ok)
+        self.assertFalse(too_long)
+        self.assertEqual(drops, [int(limit) + 1])
+        self.assertEqual(sent[0][1], 100)
+        self.assertIn("/MacTx", sent[0][0])
+
+    def test_delivered_trace_and_summary(self):
+        fabric, stats = small_run()
+        delivered = []
+        stats.TraceConnectWithoutContext(
+            "Delivered", lambda source, sequence, record: delivered.append(
+                (source, sequence, record.arrivalNs),
+            )
+        )
+        ns.core.Simulator.Run()
+        self.assertGreater(len(delivered), 10)
+        self.assertEqual(len(delivered), stats.GetDelivered())
+        source, sequence, arrival = delivered[0]
+        self.assertEqual(stats.GetRecords(source)[sequence]["arrival_ns"], arrival)
+
+        summary = stats.Summarize()
+        self.assertEqual(summary["messages"]["sent"] - summary["messages"]["undelivered"],
+                         summary["latency_ns"]["count"])
+        latency = summary["latency_ns"]
+        self.assertLessEqual(latency["min"], latency["p50"])
+        self.assertLessEqual(latency["p50"], latency["p90"])
+        self.assertLessEqual(latency["p90"], latency["p99"])
+        self.assertLessEqual(latency["p99"], latency["max"])
+        self.assertLess(latency["ci95_low"], latency["mean"])
+        self.assertLess(latency["mean"], latency["ci95_high"])
+        self.assertGreater(summary["throughput_bps"]["delivered"], 0)
+        self.assertEqual(len(summary["endpoints"]), 16)
+        self.assertEqual(len(summary["links"]), fabric.GetAllPorts().GetN())
+        self.assertTrue(0 < summary["link_utilisation"]["mean"] <= 1)
+        records = stats.GetAllRecords()
+        self.assertEqual(len(records), stats.GetSent())
+        arrived = [r for r in records if r["arrival_ns"] is not None]
+        self.assertEqual(len(arrived), stats.GetDelivered())
+        self.assertTrue(all(r["latency_ns"] == r["arrival_ns"] - r["send_ns"] for r in arrived))
+
+    def test_every_trace_source_of_the_modules_connects(self):
+        covered = set(ns.TraceSignatureNames())
+        missing = []
+        for name in ns.core.TypeId.GetRegisteredNames():
+            tid = ns.core.TypeId.LookupByName(name)
+            if tid.GetGroupName() in ("Gsn", "St", "Harp"):
+                for source in tid.GetTraceSources():
+                    if source["callback"] not in covered:
+                        missing.append("%s::%s (%s)" % (name, source["name"], source["callback"]))
+        self.assertEqual(missing, [])
+
+    def test_ip_applications_flow_monitor_and_pcap(self):
+        nodes, devices = two_hosts()
+        ns.internet.InternetStackHelper().Install(nodes)
+        addresses = ns.internet.Ipv4AddressHelper("10.1.1.0", "255.255.255.0")
+        interfaces = addresses.Assign(devices)
+        server = ns.applications.UdpEchoServerHelper(9)
+        server.Install(nodes.Get(1)).Start(ns.core.Seconds(0))
+        client = ns.applications.UdpEchoClientHelper(interfaces.GetAddress(1), 9)
+        client.SetAttribute("MaxPackets", ns.core.UintegerValue(3))
+        client.SetAttribute("Interval", ns.core.TimeValue(ns.core.MicroSeconds(100)))
+        client.Install(nodes.Get(0)).Start(ns.core.MicroSeconds(10))
+        monitor = ns.flow_monitor.FlowMonitorHelper()
+        flows = monitor.InstallAll()
+        with tempfile.TemporaryDirectory() as tmp:
+            ns.gsn.GsnHelper().EnablePcap(os.path.join(tmp, "echo"), devices.Get(0))
+            ns.core.Simulator.Stop(ns.core.MilliSeconds(1))
+            ns.core.Simulator.Run()
+            stats = flows.GetFlowStats()
+            self.assertEqual(len(stats), 2)  # the requests and the echoes
+            classifier = monitor.GetClassifier()
+            for flow, s in stats.items():
+                self.assertEqual(s["rxPackets"], 3)
+                self.assertEqual(classifier.FindFlow(flow)["protocol"], 17)
+            ns.core.Simulator.Destroy()  # closes the pcap file
+            pcap = os.path.join(tmp, "echo-%d-0.pcap" % nodes.Get(0).GetId())
+            self.assertGreater(os.path.getsize(pcap), 24)  # records after the file header
+
+    def test_empty_summary_has_nan(self):
+        stats = ns.gsn.GsnTrafficStats()
+        stats.SetEndpointCount(2)
+        latency = stats.Summarize()["latency_ns"]
+        self.assertEqual(latency["count"], 0)
+        self.assertTrue(math.isnan(latency["mean"]))
+
+    def test_command_line_with_ctypes(self):
+        number = ctypes.c_int(3)
+        rate = ctypes.c_double(0.5)
+        flag = ctypes.c_bool(False)
+        name = ctypes.c_wchar_p("default")
+        cmd = ns.core.CommandLine("test")
+        cmd.AddValue("number", "a number", number)
+        cmd.AddValue("rate", "a rate", rate)
+        cmd.AddValue("flag", "a flag", flag)
+        cmd.AddValue("name", "a name", name)
+        cmd.Parse(["test", "--number=-7", "--rate=0.25", "--flag", "--name=x"])
+        self.assertEqual((number.value, rate.value, flag.value, name.value), (-7, 0.25, True, "x"))
+        self.assertRaises(TypeError, cmd.AddValue, "bad", "not ctypes", 3)
+
+    def test_topology_text_and_routes(self):
+        t = ns.gsn.GsnTopologyBuilder.Star(3)
+        again = ns.gsn.GsnTopology.Parse(t.ToText())
+        self.assertEqual(again.ToText(), t.ToText())
+        tables = ns.gsn.GsnRouting.Create("MinHop").Compute(t)
+        route = tables.Route(t, 0, 2)
+        self.assertEqual(route[0], (0, 0))
+        self.assertEqual(route[-1][0], t.FindElement("sw0"))
+        self.assertEqual(ns.gsn.GsnDeadlockChecker.FindCycle(t, tables), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
