@@ -15,6 +15,7 @@
 #include "ns3/gsn-deadlock-checker.h"
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-helper.h"
+#include "ns3/gsn-host-adapter-helper.h"
 #include "ns3/gsn-layout-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-routing.h"
@@ -26,6 +27,7 @@
 #include "ns3/harp-fabric-helper.h"
 #include "ns3/nstime.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -240,6 +242,23 @@ BindFabricMethods(Cls& c, const char* where)
              h.SetLinkMode(mode);
          },
          py::arg("mode"))
+        .def(
+            "SetHostProfile",
+            [name](H& h, const std::string& profile) {
+                const std::vector<std::string> names = GsnHostAdapterHelper::GetProfileNames();
+                if (std::find(names.begin(), names.end(), profile) == names.end())
+                {
+                    std::string all;
+                    for (const std::string& n : names)
+                    {
+                        all += (all.empty() ? "" : ", ") + n;
+                    }
+                    throw py::value_error(name + ".SetHostProfile: \"" + profile +
+                                          "\" is not a host profile (" + all + ")");
+                }
+                h.SetHostProfile(profile);
+            },
+            py::arg("profile"))
         .def("SetRoutingAlgorithm", &H::SetRoutingAlgorithm, py::arg("name"))
         .def("SetDeadlockCheck", &H::SetDeadlockCheck, py::arg("check"))
         .def(
@@ -265,6 +284,8 @@ void
 BindGsnHelpers(py::module_& m)
 {
     // --- GsnHelper
+    py::class_<GsnHostAdapterHelper>(m, "GsnHostAdapterHelper")
+        .def_static("GetProfileNames", &GsnHostAdapterHelper::GetProfileNames);
     py::class_<GsnHelper, PcapHelperForDevice, AsciiTraceHelperForDevice>(m, "_GsnHelperBase");
     py::class_<PyGsnHelper, GsnHelper> gsn(m, "GsnHelper");
     gsn.def(py::init<>())

@@ -725,6 +725,17 @@ BindGsnModel(py::module_& m)
                   static_cast<GsnTrafficGenerator::RxTracedCallback>(nullptr));
     RegisterTrace("ns3::GsnTrafficStats::DeliveredTracedCallback",
                   static_cast<GsnTrafficStats::DeliveredTracedCallback>(nullptr));
+    // The host adapter model's.
+    RegisterTrace("ns3::GsnDmaEngine::TransferTracedCallback",
+                  static_cast<GsnDmaEngine::TransferTracedCallback>(nullptr));
+    RegisterTrace("ns3::GsnHostCpu::WorkTracedCallback",
+                  static_cast<GsnHostCpu::WorkTracedCallback>(nullptr));
+    RegisterTrace("ns3::GsnInterruptCoalescer::InterruptTracedCallback",
+                  static_cast<GsnInterruptCoalescer::InterruptTracedCallback>(nullptr));
+    RegisterTrace("ns3::GsnHostAdapter::TxTracedCallback",
+                  static_cast<GsnHostAdapter::TxTracedCallback>(nullptr));
+    RegisterTrace("ns3::GsnHostAdapter::RxTracedCallback",
+                  static_cast<GsnHostAdapter::RxTracedCallback>(nullptr));
 }
 
 } // namespace ns3py

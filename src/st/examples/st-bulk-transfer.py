@@ -27,6 +27,7 @@ def main(argv):
     bufsizeText = c_wchar_p("14")
     pcapText = c_wchar_p("0")
     linkModeText = c_wchar_p("Micropacket")
+    hostText = c_wchar_p("Ideal")
 
     cmd = ns.core.CommandLine(__file__)
     check = ns.gsn.GsnCommandLineChecks("st-bulk-transfer")
@@ -36,6 +37,12 @@ def main(argv):
     check.AddValue(cmd, "read", "Bulk read (host 1 is the source) instead of a write", readText)
     check.AddValue(cmd, "bufsize", "ST Bufsize (log2; the STU size on GSN), 8..24", bufsizeText)
     check.AddValue(cmd, "linkMode", "Link mode of every port: Micropacket or Run", linkModeText)
+    check.AddValue(
+        cmd,
+        "host",
+        "Host adapter profile of both hosts: Ideal, Adapter or Origin2000",
+        hostText,
+    )
     check.AddValue(
         cmd,
         "pcap",
@@ -51,9 +58,11 @@ def main(argv):
     bufsize = check.Integer("bufsize", bufsizeText.value, 8, 24)
     pcap = check.Boolean("pcap", pcapText.value)
     linkMode = check.Choice("linkMode", linkModeText.value, ["Micropacket", "Run"])
+    host = check.Choice("host", hostText.value, ns.gsn.GsnHostAdapterHelper.GetProfileNames())
 
     fabricHelper = ns.gsn.GsnFabricHelper()
     fabricHelper.SetLinkMode(linkMode)
+    fabricHelper.SetHostProfile(host)
     fabric = fabricHelper.Install(ns.gsn.GsnTopologyBuilder.Star(2))
 
     st = ns.st.StHelper()
@@ -88,8 +97,15 @@ def main(argv):
     micropackets = math.ceil((16 + 8 + 40 + stu) / 32.0)
     ceiling = 6.4 * stu / (32.0 * micropackets)
     print(
-        "ST bulk %s through one GSN switch: %d x %d bytes, %d outstanding, STU %g bytes"
-        % ("read" if read else "write", transfers, size, outstanding, stu)
+        "ST bulk %s through one GSN switch%s: %d x %d bytes, %d outstanding, STU %g bytes"
+        % (
+            "read" if read else "write",
+            "" if host == "Ideal" else " (host " + host + ")",
+            transfers,
+            size,
+            outstanding,
+            stu,
+        )
     )
     print(
         "  completed %d transfers, %d bytes, failed %d, corrupt %d"
