@@ -43,6 +43,8 @@ using namespace ns3;
 namespace
 {
 
+bool g_inSimulatorRun = false; ///< inside Simulator.Run called from Python
+
 /// \return \p v (a Python int or float) in \p unit
 Time
 TimeIn(py::object v, Time::Unit unit)
@@ -442,6 +444,12 @@ BindValue(py::module_& m, const char* name)
 
 } // namespace
 
+bool
+InSimulatorRun()
+{
+    return g_inSimulatorRun;
+}
+
 void
 BindCore(py::module_& m)
 {
@@ -798,7 +806,9 @@ BindCore(py::module_& m)
                     []() {
                         // Ctrl-C ends the process during the run, as it does a C++ program.
                         auto old = std::signal(SIGINT, SIG_DFL);
+                        g_inSimulatorRun = true;
                         Simulator::Run();
+                        g_inSimulatorRun = false;
                         std::signal(SIGINT, old);
                         RaisePending();
                     })

@@ -7,6 +7,7 @@
  */
 #include "ns3-py.h"
 
+#include "ns3/application.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/flow-monitor.h"
 #include "ns3/internet-stack-helper.h"
@@ -20,6 +21,10 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/names.h"
 #include "ns3/node.h"
+#include "ns3/sequence-number.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/tcp-socket-state.h"
 
 namespace ns3py
 {
@@ -67,6 +72,59 @@ CheckInterface(const Ipv4& ipv4, uint32_t i)
     {
         throw py::index_error("no IPv4 interface " + std::to_string(i));
     }
+}
+
+} // namespace
+
+namespace
+{
+
+/// What TCP's trace sources pass: sequence numbers, states, the header and the socket.
+void
+BindTcpTraceArguments(py::module_& m)
+{
+    py::class_<SequenceNumber32>(m, "SequenceNumber32")
+        .def(py::init<uint32_t>(), py::arg("value"))
+        .def("GetValue", &SequenceNumber32::GetValue)
+        .def("__int__", &SequenceNumber32::GetValue)
+        .def("__eq__", [](const SequenceNumber32& a, const SequenceNumber32& b) { return a == b; })
+        .def("__repr__", [](const SequenceNumber32& a) { return ToString(a); });
+    py::enum_<TcpSocket::TcpStates_t>(m, "TcpStates_t")
+        .value("CLOSED", TcpSocket::CLOSED)
+        .value("LISTEN", TcpSocket::LISTEN)
+        .value("SYN_SENT", TcpSocket::SYN_SENT)
+        .value("SYN_RCVD", TcpSocket::SYN_RCVD)
+        .value("ESTABLISHED", TcpSocket::ESTABLISHED)
+        .value("CLOSE_WAIT", TcpSocket::CLOSE_WAIT)
+        .value("LAST_ACK", TcpSocket::LAST_ACK)
+        .value("FIN_WAIT_1", TcpSocket::FIN_WAIT_1)
+        .value("FIN_WAIT_2", TcpSocket::FIN_WAIT_2)
+        .value("CLOSING", TcpSocket::CLOSING)
+        .value("TIME_WAIT", TcpSocket::TIME_WAIT);
+    py::enum_<TcpSocketState::TcpCongState_t>(m, "TcpCongState_t")
+        .value("CA_OPEN", TcpSocketState::CA_OPEN)
+        .value("CA_DISORDER", TcpSocketState::CA_DISORDER)
+        .value("CA_CWR", TcpSocketState::CA_CWR)
+        .value("CA_RECOVERY", TcpSocketState::CA_RECOVERY)
+        .value("CA_LOSS", TcpSocketState::CA_LOSS);
+    py::enum_<TcpSocketState::EcnState_t>(m, "EcnState_t")
+        .value("ECN_DISABLED", TcpSocketState::ECN_DISABLED)
+        .value("ECN_IDLE", TcpSocketState::ECN_IDLE)
+        .value("ECN_CE_RCVD", TcpSocketState::ECN_CE_RCVD)
+        .value("ECN_SENDING_ECE", TcpSocketState::ECN_SENDING_ECE)
+        .value("ECN_ECE_RCVD", TcpSocketState::ECN_ECE_RCVD)
+        .value("ECN_CWR_SENT", TcpSocketState::ECN_CWR_SENT);
+    py::class_<TcpHeader>(m, "TcpHeader")
+        .def("GetSourcePort", &TcpHeader::GetSourcePort)
+        .def("GetDestinationPort", &TcpHeader::GetDestinationPort)
+        .def("GetSequenceNumber", &TcpHeader::GetSequenceNumber)
+        .def("GetAckNumber", &TcpHeader::GetAckNumber)
+        .def("GetFlags", &TcpHeader::GetFlags)
+        .def("GetWindowSize", &TcpHeader::GetWindowSize)
+        .def("__str__", [](const TcpHeader& h) { return ToString(h); });
+    py::class_<TcpSocketBase, Object, Ptr<TcpSocketBase>>(m, "TcpSocketBase")
+        .def("GetNode", &TcpSocketBase::GetNode)
+        .def("GetErrno", &TcpSocketBase::GetErrno);
 }
 
 } // namespace
@@ -349,12 +407,28 @@ BindInternet(py::module_& m)
             py::arg("enableHistograms"),
             py::arg("enableProbes"));
 
+    BindTcpTraceArguments(m);
     RegisterTrace("ns3::Ipv4L3Protocol::SentTracedCallback",
                   static_cast<Ipv4L3Protocol::SentTracedCallback>(nullptr));
     RegisterTrace("ns3::Ipv4L3Protocol::DropTracedCallback",
                   static_cast<Ipv4L3Protocol::DropTracedCallback>(nullptr));
     RegisterTrace("ns3::Ipv4L3Protocol::TxRxTracedCallback",
                   static_cast<Ipv4L3Protocol::TxRxTracedCallback>(nullptr));
+    using Seq = void (*)(SequenceNumber32, SequenceNumber32);
+    RegisterTrace("ns3::SequenceNumber32TracedValueCallback", static_cast<Seq>(nullptr));
+    RegisterTrace("ns3::TracedValueCallback::SequenceNumber32", static_cast<Seq>(nullptr));
+    RegisterTrace("ns3::TcpStatesTracedValueCallback",
+                  static_cast<TcpStatesTracedValueCallback>(nullptr));
+    RegisterTrace("ns3::TcpSocketState::TcpCongStatesTracedValueCallback",
+                  static_cast<TcpCongStatesTracedValueCallback>(nullptr));
+    RegisterTrace("ns3::TracedValueCallback::TcpCongState",
+                  static_cast<TracedValueCallback::TcpCongState>(nullptr));
+    RegisterTrace("ns3::TcpSocketState::EcnStatesTracedValueCallback",
+                  static_cast<EcnStatesTracedValueCallback>(nullptr));
+    RegisterTrace("ns3::TracedValueCallback::EcnState",
+                  static_cast<TracedValueCallback::EcnState>(nullptr));
+    RegisterTrace("ns3::TcpSocketBase::TcpTxRxTracedCallback",
+                  static_cast<TcpSocketBase::TcpTxRxTracedCallback>(nullptr));
 }
 
 } // namespace ns3py

@@ -17,6 +17,7 @@ PYBIND11_MODULE(_ns, m)
     ns3py::BindGsnModel(m);
     ns3py::BindGsnHelpers(m);
     ns3py::BindSt(m);
+    ns3py::BindStBypass(m);
     ns3py::BindHarp(m);
     // Drop the Python references that ns-3 objects still hold before the interpreter goes.
     pybind11::module_::import("atexit").attr("register")(

@@ -142,6 +142,10 @@ class PyCallable
 /// \param fn a callable \param args bound arguments \return a held callable, listed
 std::shared_ptr<PyCallable> Hold(py::object fn, py::tuple args = py::tuple());
 
+/// \param obj any Python object, kept (never called) until released \param args as Hold
+/// \return it held and listed, so that Simulator.Destroy drops the reference
+std::shared_ptr<PyCallable> HoldObject(py::object obj, py::tuple args = py::tuple());
+
 /// Release every held callable (Simulator.Destroy, interpreter exit).
 void ReleaseAll();
 
@@ -286,6 +290,10 @@ void BindGsnModel(py::module_& m);
 void BindGsnHelpers(py::module_& m);
 void BindSt(py::module_& m);
 void BindHarp(py::module_& m);
+void BindStBypass(py::module_& m);
+
+/// \return whether Python's Simulator.Run is running (the script is inside an event)
+bool InSimulatorRun();
 
 } // namespace ns3py
 

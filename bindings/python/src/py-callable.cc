@@ -122,7 +122,13 @@ Hold(py::object fn, py::tuple args)
         throw py::type_error("expected a callable, not " +
                              std::string(py::str(py::type::of(fn).attr("__name__"))));
     }
-    auto held = std::make_shared<PyCallable>(std::move(fn), std::move(args));
+    return HoldObject(std::move(fn), std::move(args));
+}
+
+std::shared_ptr<PyCallable>
+HoldObject(py::object obj, py::tuple args)
+{
+    auto held = std::make_shared<PyCallable>(std::move(obj), std::move(args));
     auto& list = Held();
     // Forget the entries of callables ns-3 has dropped (events that ran), when the list has
     // doubled since the last time: constant time per callable on average.

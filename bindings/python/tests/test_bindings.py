@@ -384,6 +384,42 @@ class CallbackTest(Base):
             pcap = os.path.join(tmp, "echo-%d-0.pcap" % nodes.Get(0).GetId())
             self.assertGreater(os.path.getsize(pcap), 24)  # records after the file header
 
+    def test_tcp_traces(self):
+        nodes, devices = two_hosts()
+        ns.internet.InternetStackHelper().Install(nodes)
+        addresses = ns.internet.Ipv4AddressHelper("10.1.1.0", "255.255.255.0")
+        interfaces = addresses.Assign(devices)
+        sink = ns.applications.PacketSinkHelper(
+            "ns3::TcpSocketFactory", ns.network.InetSocketAddress(ns.network.Ipv4Address.GetAny(), 9)
+        )
+        sink.Install(nodes.Get(1)).Start(ns.core.Seconds(0))
+        bulk = ns.applications.BulkSendHelper(
+            "ns3::TcpSocketFactory", ns.network.InetSocketAddress(interfaces.GetAddress(1), 9)
+        )
+        bulk.SetAttribute("MaxBytes", ns.core.UintegerValue(50000))
+        bulk.Install(nodes.Get(0)).Start(ns.core.MicroSeconds(10))
+        states, sent, highest = [], [], []
+
+        def connect():
+            base = "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/"
+            ns.core.Config.ConnectWithoutContext(base + "State", lambda old, new: states.append(new))
+            ns.core.Config.ConnectWithoutContext(
+                base + "Tx", lambda p, h, sock: sent.append((h.GetSequenceNumber(), sock))
+            )
+            ns.core.Config.ConnectWithoutContext(
+                base + "HighestSequence", lambda old, new: highest.append(int(new))
+            )
+
+        # The socket exists once the application has started (at 10 us).
+        ns.core.Simulator.Schedule(ns.core.MicroSeconds(10) + ns.core.NanoSeconds(1), connect)
+        ns.core.Simulator.Stop(ns.core.MilliSeconds(5))
+        ns.core.Simulator.Run()
+        self.assertIn(ns.internet.TcpStates_t.ESTABLISHED, states)
+        self.assertGreater(len(sent), 10)
+        self.assertIsInstance(sent[0][1], ns.internet.TcpSocketBase)
+        self.assertEqual(highest[-1], 50001)  # the SYN's number, then 50000 bytes
+        self.assertEqual(highest, sorted(highest))
+
     def test_empty_summary_has_nan(self):
         stats = ns.gsn.GsnTrafficStats()
         stats.SetEndpointCount(2)
@@ -414,6 +450,153 @@ class CallbackTest(Base):
         self.assertEqual(route[0], (0, 0))
         self.assertEqual(route[-1][0], t.FindElement("sw0"))
         self.assertEqual(ns.gsn.GsnDeadlockChecker.FindCycle(t, tables), [])
+
+
+def st_pair():
+    """Two ST hosts, 10.1.1.1 and 10.1.1.2, on one GSN cable: their StProtocol objects."""
+    nodes, devices = two_hosts()
+    ns.st.StHelper().Install(devices, ns.internet.Ipv4AddressHelper("10.1.1.0", "255.255.255.0"))
+    ns.st.StHelper.PopulateStaticTables(nodes)
+    return nodes, [nodes.Get(i).GetObject[ns.st.StProtocol]() for i in range(2)]
+
+
+class BypassTest(Base):
+    """The ST Bypass API: the draft's routines from the script, StBypassApi inside events."""
+
+    def listen_and_map(self, api, port, buffer):
+        """A server handle listening on port that maps buffer once its connection is up."""
+        err, server = api.Create()
+        self.assertEqual(err, ns.st.ST_OK)
+        self.assertEqual(ns.st.st_listen(server, None, str(port)), ns.st.ST_OK)
+        got = []
+        mapped = {}
+
+        def received(e, hdr, payload):
+            got.append((e, hdr, payload))
+            if e == ns.st.ST_OK:
+                api.Rx(server, ns.core.Seconds(-1), received)
+
+        def accepted(e):
+            self.assertEqual(e, ns.st.ST_OK)
+            err, mh, mx = ns.st.st_map(server, ns.st.ST_PIN_RX, buffer)
+            self.assertEqual(err, ns.st.ST_OK)
+            mapped["mx"] = mx
+            api.Rx(server, ns.core.Seconds(-1), received)
+
+        api.Accept(server, accepted)
+        return server, got, mapped
+
+    def test_blocking_routines_from_the_script(self):
+        nodes, proto = st_pair()
+        dst = bytearray(40000)
+        server, got, mapped = self.listen_and_map(proto[1].GetBypass(), 4000, dst)
+        proto[0].GetBypass().MakeDefault()
+        err, client = ns.st.st_create()
+        self.assertEqual(err, ns.st.ST_OK)
+        self.assertEqual(ns.st.st_connect(client, "10.1.1.9", "4000"), ns.st.ST_EHOSTUNREACH)
+        self.assertEqual(ns.st.st_connect(client, "10.1.1.2", "4000"), ns.st.ST_OK)
+        self.assertGreater(ns.core.Simulator.Now().GetNanoSeconds(), 0)
+        self.assertAlmostEqual(ns.st.st_time(), ns.core.Simulator.Now().GetSeconds(), places=12)
+        src = bytes(range(256)) * 156 + bytes(64)
+        err, mt, _ = ns.st.st_map(client, ns.st.ST_PIN_TX, src)
+        self.assertEqual(err, ns.st.ST_OK)
+        data = ns.st.st_header_t(ns.st.StOp.Data, ns.st.StFlag.LAST | 3)
+        self.assertEqual(data.op, ns.st.StOp.Data)
+        self.assertEqual(data.flags, ns.st.StFlag.LAST | 3)
+        data.mx = mapped["mx"]
+        self.assertEqual(ns.st.st_tx(client, data, None, len(src)), ns.st.ST_OK)
+        self.assertEqual(ns.st.st_flush(client, -1)[0], ns.st.ST_OK)
+        # A st_rx with a timeout lets the DATA arrive.
+        err, hdr, payload = ns.st.st_rx(client, 0.001)
+        self.assertEqual(err, ns.st.ST_EWOULDBLOCK)
+        self.assertEqual(bytes(dst), src)
+        self.assertTrue(got and all(e == ns.st.ST_OK for e, _, _ in got))
+        self.assertEqual(got[-1][1].op, ns.st.StOp.Data)
+        self.assertEqual(ns.st.st_unmap(mt), ns.st.ST_OK)
+        self.assertEqual(ns.st.st_close(client), ns.st.ST_OK)
+        self.assertEqual(ns.st.st_delete(client), ns.st.ST_OK)
+        self.assertEqual(ns.st.st_delete(client), ns.st.ST_EINVAL)
+        self.assertIn("Bypass", ns.st.st_version())
+
+    def test_event_driven_api_options_and_payload(self):
+        nodes, proto = st_pair()
+        api = [p.GetBypass() for p in proto]
+        dst = bytearray(256)
+        server, got, mapped = self.listen_and_map(api[1], 4001, dst)
+        err, client = api[0].Create()
+        self.assertEqual(ns.st.st_setopt(client, ns.st.ST_OPT_CTS_REQ, 3), ns.st.ST_OK)
+        self.assertEqual(ns.st.st_getopt(client, ns.st.ST_OPT_CTS_REQ), (ns.st.ST_OK, 3))
+        self.assertEqual(ns.st.st_getopt(client, 99999)[0], ns.st.ST_ENOPROTOOPT)
+        done = []
+
+        def connected(e):
+            done.append(("connect", e))
+            self.assertEqual(ns.st.st_getopt(client, ns.st.ST_OPT_PORT_REMOTE)[0], ns.st.ST_OK)
+            rs = ns.st.st_header_t(ns.st.StOp.Rmr)
+            self.assertEqual(ns.st.st_tx(client, rs, bytes([0xAB]) * 32), ns.st.ST_OK)
+            api[0].Flush(client, -1, lambda e, n: done.append(("flush", e, n)))
+
+        api[0].Connect(client, "10.1.1.2", "4001", connected)
+        self.assertEqual(api[0].GetPendingCount(), 1)
+        ns.core.Simulator.Stop(ns.core.MilliSeconds(1))
+        ns.core.Simulator.Run()
+        self.assertEqual(done[0], ("connect", ns.st.ST_OK))
+        self.assertEqual(done[1][:2], ("flush", ns.st.ST_OK))
+        rmr = [(h, p) for e, h, p in got if e == ns.st.ST_OK and h.op == ns.st.StOp.Rmr]
+        self.assertEqual(len(rmr), 1)
+        self.assertEqual(rmr[0][1], bytes([0xAB]) * 32)
+
+    def test_mistakes_raise_or_return_errors(self):
+        nodes, proto = st_pair()
+        api = proto[0].GetBypass()
+        err, h = api.Create()
+        self.assertRaises(ValueError, ns.st.st_tx, h, ns.st.st_header_t(ns.st.StOp.Rmr), b"short")
+        self.assertRaises(ValueError, ns.st.st_header_t, ns.st.StOp.Data, 0x800)
+        self.assertRaises(ValueError, ns.st.st_rx, h, -1.0)
+        # A connection is needed before st_map; the buffer is not kept then.
+        self.assertEqual(ns.st.st_map(h, ns.st.ST_PIN_TX, b"x" * 64)[0], ns.st.ST_ENOTCONN)
+        # Receive memory must be writable.
+        self.assertRaises(ValueError, ns.st.st_map, h, ns.st.ST_PIN_RX, b"x" * 64)
+        # st_accept on a handle that listens to nothing would wait for ever: an exception.
+        self.assertEqual(ns.st.st_listen(h, None, "4100"), ns.st.ST_OK)
+        with self.assertRaisesRegex(RuntimeError, "waits for ever"):
+            ns.st.st_accept(h)
+        # Inside an event, a routine that would have to wait raises; the run goes on.
+        err, c = proto[1].GetBypass().Create()
+        seen = []
+
+        def inside():
+            try:
+                ns.st.st_connect(c, "10.1.1.1", "4100")
+            except RuntimeError as e:
+                seen.append(str(e))
+
+        ns.core.Simulator.Schedule(ns.core.MicroSeconds(1), inside)
+        ns.core.Simulator.Run()
+        self.assertEqual(len(seen), 1)
+        self.assertIn("StBypassApi", seen[0])
+
+    def test_mapped_memory_is_held_until_unmapped(self):
+        nodes, proto = st_pair()
+        api = [p.GetBypass() for p in proto]
+        dst = bytearray(64)
+        server, got, mapped = self.listen_and_map(api[1], 4002, dst)
+        api[0].MakeDefault()
+        err, client = ns.st.st_create()
+        self.assertEqual(ns.st.st_connect(client, "10.1.1.2", "4002"), ns.st.ST_OK)
+        src = bytearray(b"\x5a" * 64)
+        ref = weakref.ref(ns.st.st_map(client, ns.st.ST_PIN_TX, src)[1])
+        # Exported while mapped: resizing would move memory the engine reads.
+        self.assertRaises(BufferError, src.extend, b"more")
+        data = ns.st.st_header_t(ns.st.StOp.Data, ns.st.StFlag.LAST)
+        data.mx = mapped["mx"]
+        self.assertEqual(ns.st.st_tx(client, data, None, 64), ns.st.ST_OK)
+        ns.st.st_rx(client, 0.0005)
+        self.assertEqual(bytes(dst), bytes(src))
+        self.assertEqual(ns.st.st_delete(client), ns.st.ST_OK)
+        src.extend(b"more")  # st_delete released it
+        self.assertEqual(len(src), 68)
+        del ref
 
 
 if __name__ == "__main__":

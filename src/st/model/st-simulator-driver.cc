@@ -20,6 +20,7 @@ namespace
 {
 bool g_blockingAllowed = false; //!< SetBlockingAllowed
 bool g_inBlockingRun = false;   //!< some driver is inside its nested Simulator::Run
+StSimulatorDriver::WaitFailureHandler g_waitFailure; //!< SetWaitFailureHandler
 } // namespace
 
 StSimulatorDriver::StSimulatorDriver(StProtocol* protocol)
@@ -44,6 +45,22 @@ bool
 StSimulatorDriver::IsBlockingAllowed()
 {
     return g_blockingAllowed;
+}
+
+void
+StSimulatorDriver::SetWaitFailureHandler(WaitFailureHandler handler)
+{
+    g_waitFailure = std::move(handler);
+}
+
+void
+StSimulatorDriver::Fail(const std::string& message)
+{
+    if (g_waitFailure)
+    {
+        g_waitFailure(message);
+    }
+    NS_FATAL_ERROR(message);
 }
 
 uint64_t
@@ -84,10 +101,10 @@ StSimulatorDriver::Wait(uint64_t deadlineNs, st::StPeerAddress&, std::vector<uin
     }
     if (!g_blockingAllowed || g_inBlockingRun)
     {
-        NS_FATAL_ERROR("a blocking ST Bypass routine would have to wait inside a simulation "
-                       "event; use the event-driven equivalent (StBypassApi: Connect, Accept, "
-                       "Rx, Flush, Close, Delete), or call StSimulatorDriver::"
-                       "SetBlockingAllowed(true) and call the routine outside Simulator::Run");
+        Fail("a blocking ST Bypass routine would have to wait inside a simulation event; use "
+             "the event-driven equivalent (StBypassApi: Connect, Accept, Rx, Flush, Close, "
+             "Delete), or call StSimulatorDriver::SetBlockingAllowed(true) and call the "
+             "routine outside Simulator::Run");
     }
     m_waiting = true;
     m_progress = false;
@@ -106,8 +123,8 @@ StSimulatorDriver::Wait(uint64_t deadlineNs, st::StPeerAddress&, std::vector<uin
     // left (or the user's stop time came): the routine could never return.
     if (!m_progress && deadlineNs == st::ST_NEVER)
     {
-        NS_FATAL_ERROR("a blocking ST Bypass routine waits for ever: the simulation ran out "
-                       "of events (or was stopped) before the routine could return");
+        Fail("a blocking ST Bypass routine waits for ever: the simulation ran out of events "
+             "(or was stopped) before the routine could return");
     }
     return false;
 }

@@ -16,6 +16,9 @@
 #include "ns3/ptr.h"
 #include "ns3/st-driver.h"
 
+#include <functional>
+#include <string>
+
 namespace ns3
 {
 
@@ -85,11 +88,28 @@ class StSimulatorDriver : public st::StDriver
     /// \return whether blocking routines may run the simulator
     static bool IsBlockingAllowed();
 
+    /// What a blocking routine does when it may not wait or could never return.
+    using WaitFailureHandler = std::function<void(const std::string& message)>;
+
+    /**
+     * Replace the program stop (NS_FATAL_ERROR) of a blocking routine that may not wait
+     * (blocking not allowed, or inside another blocking wait) or that could never return (no
+     * event left): the handler gets the message and throws, so that the routine ends with
+     * that exception. The Python bindings install one that raises RuntimeError. If the
+     * handler returns, the program still stops.
+     * \param handler the handler (empty: the program stops, the default)
+     */
+    static void SetWaitFailureHandler(WaitFailureHandler handler);
+
     /// Parse a dotted IPv4 address strictly ("a.b.c.d", each 0..255).
     /// \param text the text \param[out] out the address bits \return false if malformed
     static bool ParseIpv4(const char* text, uint32_t& out);
 
   private:
+    /// A blocking wait failed: the handler's exception, or the program stops.
+    /// \param message what went wrong and what to do instead
+    [[noreturn]] static void Fail(const std::string& message);
+
     /// The deadline came: stop the nested run.
     void DeadlineReached();
 
