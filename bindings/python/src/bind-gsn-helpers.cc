@@ -16,6 +16,7 @@
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-host-adapter-helper.h"
+#include "ns3/gsn-host-adapter.h"
 #include "ns3/gsn-layout-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-routing.h"
@@ -284,7 +285,55 @@ void
 BindGsnHelpers(py::module_& m)
 {
     // --- GsnHelper
+    py::class_<GsnHostAdapter, Object, Ptr<GsnHostAdapter>>(m, "GsnHostAdapter")
+        .def_static("GetTypeId", &GsnHostAdapter::GetTypeId);
     py::class_<GsnHostAdapterHelper>(m, "GsnHostAdapterHelper")
+        .def(py::init<>())
+        .def(
+            "SetProfile",
+            [](GsnHostAdapterHelper& h, const std::string& profile) {
+                const auto names = GsnHostAdapterHelper::GetProfileNames();
+                if (std::find(names.begin(), names.end(), profile) == names.end())
+                {
+                    throw py::value_error("GsnHostAdapterHelper.SetProfile: no profile \"" +
+                                          profile + "\" (Ideal, Adapter, Origin2000)");
+                }
+                h.SetProfile(profile);
+            },
+            py::arg("name"))
+        .def("GetProfile", &GsnHostAdapterHelper::GetProfile)
+        .def(
+            "Set",
+            [](GsnHostAdapterHelper& h, const std::string& attribute, const AttributeValue& v) {
+                TypeId type;
+                std::string name;
+                if (!GsnHostAdapterHelper::FindPart(attribute, type, name))
+                {
+                    throw py::value_error("GsnHostAdapterHelper.Set: \"" + attribute +
+                                          "\" names no part (Bus, TxDma, RxDma, Cpu, "
+                                          "Interrupts)");
+                }
+                CheckAttribute(type, name, v, "GsnHostAdapterHelper.Set");
+                h.Set(attribute, v);
+            },
+            py::arg("attribute"),
+            py::arg("value"))
+        .def("InstallsAdapter", &GsnHostAdapterHelper::InstallsAdapter)
+        .def("Create", &GsnHostAdapterHelper::Create)
+        .def(
+            "Install",
+            [](const GsnHostAdapterHelper& h, Ptr<GsnNetDevice> d) {
+                if (!d)
+                {
+                    throw py::value_error("GsnHostAdapterHelper.Install: no device");
+                }
+                return h.Install(d);
+            },
+            py::arg("device"))
+        .def(
+            "Install",
+            [](const GsnHostAdapterHelper& h, const NetDeviceContainer& c) { h.Install(c); },
+            py::arg("devices"))
         .def_static("GetProfileNames", &GsnHostAdapterHelper::GetProfileNames);
     py::class_<GsnHelper, PcapHelperForDevice, AsciiTraceHelperForDevice>(m, "_GsnHelperBase");
     py::class_<PyGsnHelper, GsnHelper> gsn(m, "GsnHelper");

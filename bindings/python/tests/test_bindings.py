@@ -259,6 +259,27 @@ class ExceptionTest(Base):
         )
         ns.core.Names.Clear()
 
+    def test_host_adapter_helper(self):
+        nodes, devices = two_hosts()
+        host = ns.gsn.GsnHostAdapterHelper()
+        self.assertIn("Origin2000", ns.gsn.GsnHostAdapterHelper.GetProfileNames())
+        self.assertRaisesMessage(ValueError, "no profile", host.SetProfile, "Cray")
+        rate = ns.network.DataRateValue(ns.network.DataRate("400MBps"))
+        self.assertRaisesMessage(ValueError, "names no part", host.Set, "Disk/Rate", rate)
+        self.assertRaises(ValueError, host.Set, "Cpu/NoSuchRate", rate)
+        self.assertFalse(host.InstallsAdapter())  # Ideal: no adapter
+        host.SetProfile("Origin2000")
+        host.Set("Cpu/CopyRate", rate)
+        self.assertTrue(host.InstallsAdapter())
+        adapter = host.Install(devices.Get(0))
+        self.assertIsInstance(adapter, ns.gsn.GsnHostAdapter)
+        host.Install(devices)
+        got = ns.core.Config.LookupMatches(
+            "/NodeList/%d/DeviceList/0/$ns3::GsnNetDevice/HostAdapter/Cpu" % nodes.Get(1).GetId()
+        )
+        self.assertEqual(len(got), 1)
+        self.assertEqual(str(got[0].GetAttribute("CopyRate")), "3200000000bps")
+
     def test_python_exception_in_an_event_stops_the_run(self):
         seen = []
 

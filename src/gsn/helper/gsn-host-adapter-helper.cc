@@ -85,6 +85,20 @@ GsnHostAdapterHelper::GetProfileNames()
     return GsnHostProfile::GetNames();
 }
 
+bool
+GsnHostAdapterHelper::FindPart(const std::string& attribute, TypeId& type, std::string& name)
+{
+    const auto split = Split(attribute);
+    const auto part = Parts().find(split.first);
+    if (part == Parts().end())
+    {
+        return false;
+    }
+    type = TypeId::LookupByName(part->second);
+    name = split.second;
+    return true;
+}
+
 Ptr<GsnHostAdapter>
 GsnHostAdapterHelper::Create() const
 {

@@ -81,6 +81,15 @@ class GsnHostAdapterHelper
     /// \return the profiles' names
     static std::vector<std::string> GetProfileNames();
 
+    /**
+     * Find what Set() would set.
+     * \param attribute "Name" or "Part/Name", as Set() takes it
+     * \param[out] type the TypeId of the part it names
+     * \param[out] name the attribute's name in that part
+     * \return false if it names no part
+     */
+    static bool FindPart(const std::string& attribute, TypeId& type, std::string& name);
+
   private:
     std::string m_profile; ///< the profile
     /// values set on top of it, in order
