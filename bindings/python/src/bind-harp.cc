@@ -227,6 +227,18 @@ BindHarp(py::module_& m)
             },
             py::return_value_policy::reference_internal)
         .def("GetPhase", &HarpInterface::GetPhase)
+        .def("IsEmulatingBroadcast", &HarpInterface::IsEmulatingBroadcast)
+        .def("GetBroadcastCounters",
+             [](const HarpInterface& h) {
+                 const HarpBroadcastCounters& c = h.GetBroadcastCounters();
+                 py::dict d;
+                 d["sentToServer"] = c.sentToServer;
+                 d["replicated"] = c.replicated;
+                 d["copiesSent"] = c.copiesSent;
+                 d["copiesRefused"] = c.copiesRefused;
+                 d["outsideServedLis"] = c.outsideServedLis;
+                 return d;
+             })
         .def("ToString", [](const HarpInterface& h) {
             std::ostringstream os;
             h.Print(os);

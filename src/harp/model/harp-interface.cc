@@ -115,6 +115,7 @@ HarpInterface::DoDispose()
     NS_LOG_FUNCTION(this);
     Simulator::Cancel(m_timer);
     CountUnresolvedAtEnd();
+    m_broadcastEmulator.reset();
     if (m_device)
     {
         m_device->SetSendInterceptor(harp::kEtherType, GsnNetDevice::SendInterceptor());
@@ -183,6 +184,47 @@ HarpInterface::Setup(Ptr<Node> node,
     }
     device->SetReceiveInterceptor(harp::kEtherType,
                                   MakeCallback(&HarpInterface::ReceiveFromDevice, this));
+    m_broadcastEmulator =
+        std::make_unique<HarpBroadcastEmulator>(node, device, [this]() { return GetServer(); });
+}
+
+void
+HarpInterface::SetBroadcastEmulation(bool enable)
+{
+    m_emulateBroadcast = enable;
+    UpdateBroadcastEmulation();
+}
+
+bool
+HarpInterface::IsEmulatingBroadcast() const
+{
+    return m_broadcastEmulator && m_broadcastEmulator->IsActive();
+}
+
+const HarpBroadcastCounters&
+HarpInterface::GetBroadcastCounters() const
+{
+    static const HarpBroadcastCounters none;
+    return m_broadcastEmulator ? m_broadcastEmulator->GetCounters() : none;
+}
+
+void
+HarpInterface::UpdateBroadcastEmulation()
+{
+    if (!m_broadcastEmulator)
+    {
+        return;
+    }
+    const bool want = m_emulateBroadcast && m_client && m_client->IsBroadcastFabric() == false &&
+                      !m_clientConfig.servers.empty();
+    if (want && !m_broadcastEmulator->IsActive())
+    {
+        m_broadcastEmulator->Start(FromHarpUla(m_clientConfig.servers.front()));
+    }
+    else if (!want && m_broadcastEmulator->IsActive())
+    {
+        m_broadcastEmulator->Stop();
+    }
 }
 
 harp::TimeNs
@@ -418,6 +460,7 @@ HarpInterface::StopClient()
         return;
     }
     m_client.reset();
+    UpdateBroadcastEmulation();
     if (m_lastPhase != harp::Phase::Idle)
     {
         m_phaseTrace(m_lastPhase, harp::Phase::Idle);
@@ -780,6 +823,7 @@ HarpInterface::HandleEvent(const harp::Event& event, bool byServer)
     case harp::EventType::PhaseChanged:
         m_phaseTrace(m_lastPhase, event.phase);
         m_lastPhase = event.phase;
+        UpdateBroadcastEmulation();
         break;
     case harp::EventType::Resolved:
         m_resolvedTrace(ip, ula);

@@ -12,6 +12,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/harp-broadcast-emulator.h"
 #include "ns3/harp-client.h"
 #include "ns3/harp-config.h"
 #include "ns3/harp-event.h"
@@ -223,6 +224,18 @@ class HarpInterface : public Object
     const HarpAdapterCounters& GetCounters() const;
 
     /**
+     * Whether IP broadcast and multicast are emulated on a non-broadcast fabric (RFC 2835
+     * 7.1, PIBES; HarpProtocol's BroadcastEmulation). It starts once the client knows the
+     * fabric does not broadcast and the LIS has a server.
+     * \param enable true to emulate
+     */
+    void SetBroadcastEmulation(bool enable);
+    /// \return whether the emulation runs now
+    bool IsEmulatingBroadcast() const;
+    /// \return what the emulation did
+    const HarpBroadcastCounters& GetBroadcastCounters() const;
+
+    /**
      * \brief Prints the HARP table of the client (and the server's) like gsnarp -a.
      * \param os where to print
      */
@@ -282,6 +295,8 @@ class HarpInterface : public Object
     void FillArpCache(Ipv4Address ip, Mac48Address ula);
     /// Removes the ns-3 ARP cache entry of ip unless it is waiting for HARP.
     void ForgetArpEntry(Ipv4Address ip);
+    /// Start or stop the broadcast emulation as the client's knowledge of the fabric says.
+    void UpdateBroadcastEmulation();
     /// Calls the ResolveAsync callbacks waiting for ip.
     void FinishWaiting(Ipv4Address ip, bool ok, Mac48Address ula);
     /// At disposal: counts (and discards) the datagrams ns-3's cache still holds for
@@ -299,6 +314,8 @@ class HarpInterface : public Object
     std::optional<harp::ServerConfig> m_serverConfig; ///< set if this interface serves
     std::unique_ptr<harp::Server> m_server;           ///< the server (null while stopped)
     harp::Phase m_lastPhase{harp::Phase::Idle};       ///< for the PhaseChange trace
+    bool m_emulateBroadcast{true};                    ///< SetBroadcastEmulation
+    std::unique_ptr<HarpBroadcastEmulator> m_broadcastEmulator; ///< PIBES on this interface
     EventId m_timer;                                  ///< the one timer
     harp::TimeNs m_timerAt{harp::kNever};             ///< when it fires
     bool m_draining{false};                           ///< inside Drain()

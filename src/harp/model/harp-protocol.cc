@@ -161,6 +161,15 @@ HarpProtocol::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HarpProtocol::m_zeroArpRequestJitter),
                           MakeBooleanChecker())
+            .AddAttribute("BroadcastEmulation",
+                          "On a non-broadcast fabric, emulate IP broadcast and multicast as "
+                          "RFC 2835 7.1 (PIBES) has it: hosts send them as unicast to the "
+                          "LIS's first HARP server, which copies them to every host registered "
+                          "in the sender's LIS but the sender. False: they go to the broadcast "
+                          "ULA, which a non-broadcast switch drops (NoBroadcast).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HarpProtocol::m_broadcastEmulation),
+                          MakeBooleanChecker())
             .AddAttribute("ArpPendingQueueSize",
                           "PendingQueueSize of the ArpCache IPv4 uses on a HARP interface: "
                           "datagrams held per next hop while HARP resolves it (ns-3's default "
@@ -178,7 +187,8 @@ HarpProtocol::HarpProtocol()
       m_revalidateIdleEntries(false),
       m_fabricMode(AUTO),
       m_zeroArpRequestJitter(true),
-      m_arpPendingQueueSize(1000)
+      m_arpPendingQueueSize(1000),
+      m_broadcastEmulation(true)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -346,6 +356,7 @@ HarpProtocol::AddInterface(Ptr<GsnNetDevice> device, const HarpInterfaceConfig& 
 
     Ptr<HarpInterface> interface = CreateObject<HarpInterface>();
     interface->Setup(m_node, device, ipInterface, client, server);
+    interface->SetBroadcastEmulation(m_broadcastEmulation);
     interface->GetArpCache()->SetAttribute("PendingQueueSize",
                                            UintegerValue(m_arpPendingQueueSize));
     if (m_zeroArpRequestJitter)

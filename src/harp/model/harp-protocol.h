@@ -188,6 +188,7 @@ class HarpProtocol : public Object
     Time m_startDelay;                            ///< StartDelay
     bool m_zeroArpRequestJitter;                  ///< ZeroArpRequestJitter
     uint32_t m_arpPendingQueueSize;               ///< ArpPendingQueueSize
+    bool m_broadcastEmulation;                    ///< BroadcastEmulation
 };
 
 } // namespace ns3

@@ -1,0 +1,194 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "harp-broadcast-emulator.h"
+
+#include "harp-address-conversion.h"
+
+#include "ns3/gsn-net-device.h"
+#include "ns3/harp-server.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+
+#include <set>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HarpBroadcastEmulator");
+
+namespace
+{
+constexpr uint16_t IPV4_ETHERTYPE = 0x0800; ///< what the emulation carries
+} // namespace
+
+HarpBroadcastEmulator::HarpBroadcastEmulator(Ptr<Node> node,
+                                             Ptr<GsnNetDevice> device,
+                                             ServerGetter server)
+    : m_node(node),
+      m_device(device),
+      m_server(std::move(server))
+{
+}
+
+HarpBroadcastEmulator::~HarpBroadcastEmulator()
+{
+    Stop();
+}
+
+void
+HarpBroadcastEmulator::Start(Mac48Address emulationServer)
+{
+    NS_LOG_FUNCTION(this << emulationServer);
+    Stop();
+    m_emulation = emulationServer;
+    m_active = true;
+    m_device->SetSendInterceptor(IPV4_ETHERTYPE, MakeCallback(&HarpBroadcastEmulator::Send, this));
+    if (IsServer())
+    {
+        m_node->RegisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this),
+                                        IPV4_ETHERTYPE,
+                                        m_device);
+        m_handlerRegistered = true;
+    }
+}
+
+void
+HarpBroadcastEmulator::Stop()
+{
+    if (!m_active)
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this);
+    m_active = false;
+    m_device->SetSendInterceptor(IPV4_ETHERTYPE, GsnNetDevice::SendInterceptor());
+    if (m_handlerRegistered)
+    {
+        m_node->UnregisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this));
+        m_handlerRegistered = false;
+    }
+}
+
+bool
+HarpBroadcastEmulator::IsActive() const
+{
+    return m_active;
+}
+
+bool
+HarpBroadcastEmulator::IsServer() const
+{
+    return m_active && m_emulation == Mac48Address::ConvertFrom(m_device->GetAddress());
+}
+
+const HarpBroadcastCounters&
+HarpBroadcastEmulator::GetCounters() const
+{
+    return m_counters;
+}
+
+bool
+HarpBroadcastEmulator::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol)
+{
+    const Mac48Address to = Mac48Address::ConvertFrom(dest);
+    if (!to.IsGroup())
+    {
+        return m_device->SendToWire(packet, dest, protocol);
+    }
+    if (IsServer())
+    {
+        Replicate(packet, Mac48Address::ConvertFrom(m_device->GetAddress()));
+        return true;
+    }
+    ++m_counters.sentToServer;
+    NS_LOG_LOGIC("IP group datagram to the emulation server " << m_emulation);
+    return m_device->SendToWire(packet, m_emulation, protocol);
+}
+
+void
+HarpBroadcastEmulator::Receive(Ptr<NetDevice>,
+                               Ptr<const Packet> packet,
+                               uint16_t,
+                               const Address& from,
+                               const Address&,
+                               NetDevice::PacketType type)
+{
+    // Only unicast frames carrying a group datagram are copied. A handler that is not
+    // promiscuous gets no packet type from ns-3 (0); on a non-broadcast fabric what reaches
+    // the device is then addressed to it.
+    if (type != NetDevice::PACKET_HOST && type != NetDevice::PacketType(0))
+    {
+        return;
+    }
+    Ipv4Header ip;
+    if (packet->PeekHeader(ip) == 0)
+    {
+        return;
+    }
+    const Ipv4Address to = ip.GetDestination();
+    bool group = to.IsBroadcast() || to.IsMulticast();
+    const harp::Server* server = m_server();
+    if (!group && server)
+    {
+        for (const harp::ServedLis& lis : server->GetConfig().lis)
+        {
+            group = group || lis.subnet.IsDirectedBroadcast(ToHarpIpv4(to));
+        }
+    }
+    if (group)
+    {
+        Replicate(packet, Mac48Address::ConvertFrom(from));
+    }
+}
+
+void
+HarpBroadcastEmulator::Replicate(Ptr<const Packet> datagram, Mac48Address sender)
+{
+    const harp::Server* server = m_server();
+    Ipv4Header ip;
+    if (!server || datagram->PeekHeader(ip) == 0)
+    {
+        return;
+    }
+    const harp::Ipv4 source = ToHarpIpv4(ip.GetSource());
+    const harp::ServedLis* lis = nullptr;
+    for (const harp::ServedLis& served : server->GetConfig().lis)
+    {
+        if (served.subnet.Contains(source))
+        {
+            lis = &served;
+            break;
+        }
+    }
+    if (!lis)
+    {
+        ++m_counters.outsideServedLis;
+        NS_LOG_LOGIC("group datagram from " << ip.GetSource() << ": in no LIS served here");
+        return;
+    }
+    ++m_counters.replicated;
+    const Mac48Address self = Mac48Address::ConvertFrom(m_device->GetAddress());
+    std::set<Mac48Address> hosts;
+    for (const auto& [address, entry] : server->GetTable().GetEntries())
+    {
+        const Mac48Address ula = FromHarpUla(entry.ula);
+        if (lis->subnet.Contains(address) && ula != sender && ula != self)
+        {
+            hosts.insert(ula);
+        }
+    }
+    for (const Mac48Address& ula : hosts)
+    {
+        if (m_device->SendToWire(datagram->Copy(), ula, IPV4_ETHERTYPE))
+        {
+            ++m_counters.copiesSent;
+        }
+        else
+        {
+            ++m_counters.copiesRefused;
+        }
+    }
+}
+
+} // namespace ns3
