@@ -3,8 +3,8 @@
  *
  * IPv6 over a switched GSN fabric: Neighbour Discovery sends to multicast ULAs
  * (33:33:xx:xx:xx:xx), which a broadcast-capable fabric floods like a broadcast; a fabric
- * whose switches do not broadcast refuses them, counted (NoBroadcast), as RFC 2835 leaves
- * non-broadcast media to a server.
+ * whose switches do not broadcast refuses them, counted (NoBroadcast); there HARP's broadcast
+ * emulation carries them through its server (harp-broadcast).
  */
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -8,8 +8,10 @@
 #include "ns3/gsn-net-device.h"
 #include "ns3/harp-server.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv6-header.h"
 #include "ns3/log.h"
 
+#include <iterator>
 #include <set>
 
 namespace ns3
@@ -19,7 +21,9 @@ NS_LOG_COMPONENT_DEFINE("HarpBroadcastEmulator");
 
 namespace
 {
-constexpr uint16_t IPV4_ETHERTYPE = 0x0800; ///< what the emulation carries
+constexpr uint16_t IPV4_ETHERTYPE = 0x0800; ///< what the emulation carries: IPv4
+constexpr uint16_t IPV6_ETHERTYPE = 0x86DD; ///< and IPv6
+constexpr uint16_t ETHERTYPES[] = {IPV4_ETHERTYPE, IPV6_ETHERTYPE}; ///< both
 } // namespace
 
 HarpBroadcastEmulator::HarpBroadcastEmulator(Ptr<Node> node,
@@ -43,13 +47,16 @@ HarpBroadcastEmulator::Start(Mac48Address emulationServer)
     Stop();
     m_emulation = emulationServer;
     m_active = true;
-    m_device->SetSendInterceptor(IPV4_ETHERTYPE, MakeCallback(&HarpBroadcastEmulator::Send, this));
-    if (IsServer())
+    for (uint16_t type : ETHERTYPES)
     {
-        m_node->RegisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this),
-                                        IPV4_ETHERTYPE,
-                                        m_device);
-        m_handlerRegistered = true;
+        m_device->SetSendInterceptor(type, MakeCallback(&HarpBroadcastEmulator::Send, this));
+        if (IsServer())
+        {
+            m_node->RegisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this),
+                                            type,
+                                            m_device);
+            m_handlerRegistered = true;
+        }
     }
 }
 
@@ -62,10 +69,17 @@ HarpBroadcastEmulator::Stop()
     }
     NS_LOG_FUNCTION(this);
     m_active = false;
-    m_device->SetSendInterceptor(IPV4_ETHERTYPE, GsnNetDevice::SendInterceptor());
+    for (uint16_t type : ETHERTYPES)
+    {
+        m_device->SetSendInterceptor(type, GsnNetDevice::SendInterceptor());
+    }
     if (m_handlerRegistered)
     {
-        m_node->UnregisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this));
+        // ns-3 removes one registration per call: one per EtherType.
+        for (std::size_t i = 0; i < std::size(ETHERTYPES); ++i)
+        {
+            m_node->UnregisterProtocolHandler(MakeCallback(&HarpBroadcastEmulator::Receive, this));
+        }
         m_handlerRegistered = false;
     }
 }
@@ -98,7 +112,7 @@ HarpBroadcastEmulator::Send(Ptr<Packet> packet, const Address& dest, uint16_t pr
     }
     if (IsServer())
     {
-        Replicate(packet, Mac48Address::ConvertFrom(m_device->GetAddress()));
+        Replicate(packet, protocol, Mac48Address::ConvertFrom(m_device->GetAddress()));
         return true;
     }
     ++m_counters.sentToServer;
@@ -109,7 +123,7 @@ HarpBroadcastEmulator::Send(Ptr<Packet> packet, const Address& dest, uint16_t pr
 void
 HarpBroadcastEmulator::Receive(Ptr<NetDevice>,
                                Ptr<const Packet> packet,
-                               uint16_t,
+                               uint16_t protocol,
                                const Address& from,
                                const Address&,
                                NetDevice::PacketType type)
@@ -121,51 +135,76 @@ HarpBroadcastEmulator::Receive(Ptr<NetDevice>,
     {
         return;
     }
-    Ipv4Header ip;
-    if (packet->PeekHeader(ip) == 0)
+    if (IsGroupDatagram(packet, protocol))
     {
-        return;
-    }
-    const Ipv4Address to = ip.GetDestination();
-    bool group = to.IsBroadcast() || to.IsMulticast();
-    const harp::Server* server = m_server();
-    if (!group && server)
-    {
-        for (const harp::ServedLis& lis : server->GetConfig().lis)
-        {
-            group = group || lis.subnet.IsDirectedBroadcast(ToHarpIpv4(to));
-        }
-    }
-    if (group)
-    {
-        Replicate(packet, Mac48Address::ConvertFrom(from));
+        Replicate(packet, protocol, Mac48Address::ConvertFrom(from));
     }
 }
 
-void
-HarpBroadcastEmulator::Replicate(Ptr<const Packet> datagram, Mac48Address sender)
+bool
+HarpBroadcastEmulator::IsGroupDatagram(Ptr<const Packet> datagram, uint16_t protocol) const
 {
-    const harp::Server* server = m_server();
-    Ipv4Header ip;
-    if (!server || datagram->PeekHeader(ip) == 0)
+    if (protocol == IPV6_ETHERTYPE)
     {
-        return;
+        Ipv6Header ip6;
+        return datagram->PeekHeader(ip6) != 0 && ip6.GetDestination().IsMulticast();
     }
-    const harp::Ipv4 source = ToHarpIpv4(ip.GetSource());
-    const harp::ServedLis* lis = nullptr;
-    for (const harp::ServedLis& served : server->GetConfig().lis)
+    Ipv4Header ip;
+    if (datagram->PeekHeader(ip) == 0)
     {
-        if (served.subnet.Contains(source))
+        return false;
+    }
+    const Ipv4Address to = ip.GetDestination();
+    if (to.IsBroadcast() || to.IsMulticast())
+    {
+        return true;
+    }
+    const harp::Server* server = m_server();
+    if (server)
+    {
+        for (const harp::ServedLis& lis : server->GetConfig().lis)
         {
-            lis = &served;
-            break;
+            if (lis.subnet.IsDirectedBroadcast(ToHarpIpv4(to)))
+            {
+                return true;
+            }
         }
     }
-    if (!lis)
+    return false;
+}
+
+void
+HarpBroadcastEmulator::Replicate(Ptr<const Packet> datagram, uint16_t protocol, Mac48Address sender)
+{
+    const harp::Server* server = m_server();
+    if (!server)
     {
-        ++m_counters.outsideServedLis;
-        NS_LOG_LOGIC("group datagram from " << ip.GetSource() << ": in no LIS served here");
         return;
+    }
+    // IPv4: the hosts of the source's LIS. IPv6: every registered host (no LIS).
+    const harp::ServedLis* lis = nullptr;
+    if (protocol == IPV4_ETHERTYPE)
+    {
+        Ipv4Header ip;
+        if (datagram->PeekHeader(ip) == 0)
+        {
+            return;
+        }
+        const harp::Ipv4 source = ToHarpIpv4(ip.GetSource());
+        for (const harp::ServedLis& served : server->GetConfig().lis)
+        {
+            if (served.subnet.Contains(source))
+            {
+                lis = &served;
+                break;
+            }
+        }
+        if (!lis)
+        {
+            ++m_counters.outsideServedLis;
+            NS_LOG_LOGIC("group datagram from " << ip.GetSource() << ": in no LIS served here");
+            return;
+        }
     }
     ++m_counters.replicated;
     const Mac48Address self = Mac48Address::ConvertFrom(m_device->GetAddress());
@@ -173,14 +212,14 @@ HarpBroadcastEmulator::Replicate(Ptr<const Packet> datagram, Mac48Address sender
     for (const auto& [address, entry] : server->GetTable().GetEntries())
     {
         const Mac48Address ula = FromHarpUla(entry.ula);
-        if (lis->subnet.Contains(address) && ula != sender && ula != self)
+        if ((!lis || lis->subnet.Contains(address)) && ula != sender && ula != self)
         {
             hosts.insert(ula);
         }
     }
     for (const Mac48Address& ula : hosts)
     {
-        if (m_device->SendToWire(datagram->Copy(), ula, IPV4_ETHERTYPE))
+        if (m_device->SendToWire(datagram->Copy(), ula, protocol))
         {
             ++m_counters.copiesSent;
         }

@@ -5,8 +5,9 @@
  * RFC 2835 §7.1 (PIBES, the IP broadcast emulation server) has it, with the LIS's first HARP
  * server as the emulation server. A host sends its IP broadcasts and multicasts as unicast to
  * that server; the server copies each to every host registered in the sender's LIS but the
- * sender. It moves IPv4 datagrams only: who is registered, and whether the fabric broadcasts,
- * are the HARP engines' to say.
+ * sender. IPv6 multicast (Neighbour Discovery's included) goes the same way, copied to every
+ * host the server registered, since an IPv6 link spans the fabric. It moves datagrams only:
+ * who is registered, and whether the fabric broadcasts, are the HARP engines' to say.
  */
 #ifndef HARP_BROADCAST_EMULATOR_H
 #define HARP_BROADCAST_EMULATOR_H
@@ -49,8 +50,8 @@ struct HarpBroadcastCounters
  * multicast sent to the server) or the server's (copies to every registered host).
  *
  * Started by HarpInterface once its client knows the fabric does not broadcast and the LIS
- * has a server; stopped when the client or the interface stops. Only IPv4 (EtherType 0x0800)
- * is concerned: HARP frames and ST keep their own paths.
+ * has a server; stopped when the client or the interface stops. Only IPv4 and IPv6
+ * (EtherTypes 0x0800, 0x86DD) are concerned: HARP frames and ST keep their own paths.
  */
 class HarpBroadcastEmulator
 {
@@ -89,17 +90,20 @@ class HarpBroadcastEmulator
     const HarpBroadcastCounters& GetCounters() const;
 
   private:
-    /// The device's IPv4 sends: group destinations go to the server (or are copied here).
+    /// The device's IP sends: group destinations go to the server (or are copied here).
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol);
-    /// The node's IPv4 frames of this device (server): copy a unicast group datagram.
+    /// The node's IP frames of this device (server): copy a unicast group datagram.
     void Receive(Ptr<NetDevice> device,
                  Ptr<const Packet> packet,
                  uint16_t protocol,
                  const Address& from,
                  const Address& to,
                  NetDevice::PacketType type);
-    /// Copy \p datagram to every host registered in its source's LIS but \p sender and us.
-    void Replicate(Ptr<const Packet> datagram, Mac48Address sender);
+    /// Copy \p datagram (of EtherType \p protocol) to the registered hosts but \p sender and
+    /// us: those of its source's LIS for IPv4, all for IPv6.
+    void Replicate(Ptr<const Packet> datagram, uint16_t protocol, Mac48Address sender);
+    /// \return whether \p datagram (IPv4 or IPv6) is addressed to a group
+    bool IsGroupDatagram(Ptr<const Packet> datagram, uint16_t protocol) const;
 
     Ptr<Node> m_node;                 ///< the node
     Ptr<GsnNetDevice> m_device;       ///< the device

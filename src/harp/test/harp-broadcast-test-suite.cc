@@ -4,14 +4,17 @@
  * IP broadcast and multicast on GSN with HARP: on a non-broadcast fabric the LIS's first HARP
  * server emulates them (RFC 2835 7.1, PIBES: hosts send them to the server, which copies them
  * to every registered host but the sender); with the emulation off the switch drops them,
- * counted; on a broadcast fabric the switch delivers them and no emulation runs.
+ * counted; on a broadcast fabric the switch delivers them and no emulation runs. IPv6
+ * (Neighbour Discovery's multicast) goes through the same server.
  */
 #include "harp-test-network.h"
 
 #include "ns3/gsn-switch.h"
+#include "ns3/ipv6-address-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/test.h"
+#include "ns3/udp-echo-helper.h"
 #include "ns3/udp-socket-factory.h"
 
 #include <map>
@@ -128,6 +131,69 @@ class HarpBroadcastTestCase : public TestCase
     bool m_emulate;         ///< BroadcastEmulation
 };
 
+/**
+ * IPv6 UDP echo between dual-stack hosts through a non-broadcast switch: Neighbour Discovery's
+ * multicast reaches the other hosts through the HARP server (IPv4 registers the hosts).
+ */
+class HarpBroadcastIpv6TestCase : public TestCase
+{
+  public:
+    /// \param emulate BroadcastEmulation
+    explicit HarpBroadcastIpv6TestCase(bool emulate)
+        : TestCase(std::string("IPv6 through a non-broadcast switch, ") +
+                   (emulate ? "Neighbour Discovery through the server" : "no emulation")),
+          m_emulate(emulate)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::HarpProtocol::BroadcastEmulation", BooleanValue(m_emulate));
+        // ns-3 delays each Neighbour Solicitation by up to 10 ms; none here.
+        Config::SetDefault("ns3::Icmpv6L4Protocol::SolicitationJitter",
+                           StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+        Network net(GsnTopologyBuilder::Star(3), false);
+        net.Assign("ep0", "192.0.2.1");
+        net.Assign("ep1", "192.0.2.2");
+        net.Assign("ep2", "192.0.2.3");
+        HarpHelper harp;
+        harp.AddServer(net.Device("ep2"));
+        net.InstallHarp(harp);
+        Ipv6AddressHelper v6;
+        v6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        NetDeviceContainer devices;
+        devices.Add(net.Device("ep0"));
+        devices.Add(net.Device("ep1"));
+        Ipv6InterfaceContainer ifs = v6.Assign(devices);
+
+        UdpEchoServerHelper server(9);
+        server.Install(net.NodeOf("ep1")).Start(Seconds(0));
+        UdpEchoClientHelper client(ifs.GetAddress(1, 1), 9);
+        client.SetAttribute("MaxPackets", UintegerValue(5));
+        client.SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+        ApplicationContainer c = client.Install(net.NodeOf("ep0"));
+        c.Start(Seconds(5)); // after HARP registration and Duplicate Address Detection
+        uint32_t echoed = 0;
+        c.Get(0)->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>>([&echoed](Ptr<const Packet>) { ++echoed; }));
+        Simulator::Stop(Seconds(7));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(echoed, (m_emulate ? 5u : 0u), "IPv6 echoes answered");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(net.Harp("ep2")->GetBroadcastCounters().replicated,
+                                    (m_emulate ? 1u : 0u),
+                                    "the server copied Neighbour Discovery's multicast");
+        const uint64_t refused =
+            net.fabric.switchObjects.at(0)->GetDrops(GsnSwitchDropReason::NO_BROADCAST);
+        NS_TEST_EXPECT_MSG_EQ((refused > 0), !m_emulate, "group Messages refused only without");
+        Config::Reset();
+    }
+
+    bool m_emulate; ///< BroadcastEmulation
+};
+
 class HarpBroadcastTestSuite : public TestSuite
 {
   public:
@@ -137,6 +203,8 @@ class HarpBroadcastTestSuite : public TestSuite
         AddTestCase(new HarpBroadcastTestCase(false, true), TestCase::QUICK);
         AddTestCase(new HarpBroadcastTestCase(false, false), TestCase::QUICK);
         AddTestCase(new HarpBroadcastTestCase(true, true), TestCase::QUICK);
+        AddTestCase(new HarpBroadcastIpv6TestCase(true), TestCase::QUICK);
+        AddTestCase(new HarpBroadcastIpv6TestCase(false), TestCase::QUICK);
     }
 };
 
