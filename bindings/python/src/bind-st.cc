@@ -94,7 +94,9 @@ BindSt(py::module_& m)
         .value("SlotStalls", st::StStat::SlotStalls)
         .value("RejectsSent", st::StStat::RejectsSent)
         .value("PausesSent", st::StStat::PausesSent)
-        .value("FetchOpResends", st::StStat::FetchOpResends);
+        .value("FetchOpResends", st::StStat::FetchOpResends)
+        .value("PatternErrors", st::StStat::PatternErrors)
+        .value("PutsRefused", st::StStat::PutsRefused);
     py::enum_<st::StRxVerdict>(m, "StRxVerdict")
         .value("Accepted", st::StRxVerdict::Accepted)
         .value("Truncated", st::StRxVerdict::Truncated)
@@ -112,7 +114,10 @@ BindSt(py::module_& m)
         .value("OutsideExposure", st::StRxVerdict::OutsideExposure)
         .value("Duplicate", st::StRxVerdict::Duplicate)
         .value("SlotOverrun", st::StRxVerdict::SlotOverrun)
-        .value("NoChannel", st::StRxVerdict::NoChannel);
+        .value("NoChannel", st::StRxVerdict::NoChannel)
+        .value("BadChecksum", st::StRxVerdict::BadChecksum)
+        .value("OutOfOrder", st::StRxVerdict::OutOfOrder)
+        .value("Port0Full", st::StRxVerdict::Port0Full);
     py::class_<st::StCounters>(m, "StCounters")
         .def("Get",
              py::overload_cast<st::StStat>(&st::StCounters::Get, py::const_),
@@ -168,6 +173,7 @@ BindSt(py::module_& m)
         .def_readonly("address", &st::StEvent::address)
         .def_readonly("accepted", &st::StEvent::accepted)
         .def_readonly("localPort", &st::StEvent::localPort)
+        .def_readonly("servicePort", &st::StEvent::servicePort)
         .def_readonly("header", &st::StEvent::header)
         .def_readonly("dataLen", &st::StEvent::dataLen);
 

@@ -166,6 +166,7 @@ ToErrno(StStatus s)
         case StStatus::NoMx:
             return ST_ENOMEM;
         case StStatus::ChannelTooSmall:
+        case StStatus::PutTooLarge:
             return ST_EMSGSIZE;
         default:
             return ST_EINVAL;

@@ -185,6 +185,7 @@ StConnection::PushEvent(StEvent e)
 {
     e.conn = m_id;
     e.localPort = m_localPort;
+    e.servicePort = m_servicePort;
     m_ctx.events->push_back(e);
 }
 
@@ -370,6 +371,13 @@ StConnection::StuLimit(uint8_t channel) const
     return 1ULL << std::min<uint8_t>(lg, 40);
 }
 
+uint64_t
+StConnection::GetPutLimit() const
+{
+    // Table 1-9: each Put is "2^48 minus 1 byte or VC's max_STU (one Block)" [C] SEED-GSN.
+    return std::min<uint64_t>(StuLimit(m_params.dataVc), (1ULL << 48) - 1);
+}
+
 void
 StConnection::SendTiled(uint64_t now,
                         StHeader tmpl,
@@ -412,12 +420,16 @@ StConnection::SendTiled(uint64_t now,
 // ---------------------------------------------------------------------------------------
 
 void
-StConnection::StartConnect(uint64_t now, uint16_t remotePort)
+StConnection::StartConnect(uint64_t now, uint16_t service)
 {
-    m_remotePort = remotePort;
+    m_servicePort = service;
+    // Port 0 receives every RC [C] SEED-GSN; the CA names the responder's port for this VC.
+    m_remotePort = m_cfg.rcToPortZero ? 0 : service;
     m_negotiated = true;
     StHeader rc = Make(StOp::Rc);
-    rc.dKey = 0; // nothing to echo yet; 0 is never a valid key [C] IRIX-impl
+    // No key to echo yet (0 is never a valid key [C] IRIX-impl): the field carries the
+    // ULP-Port when the RC goes to Port 0 [U] (IRIX leaves it 0).
+    rc.dKey = m_cfg.rcToPortZero ? service : 0;
     rc.param = m_params.slots;
     rc.mx = m_params.etherType;
     rc.bufx = m_params.bufsize;
@@ -434,8 +446,9 @@ StConnection::StartConnect(uint64_t now, uint16_t remotePort)
 }
 
 void
-StConnection::Accept(uint64_t now, const StHeader& rc)
+StConnection::Accept(uint64_t now, const StHeader& rc, uint16_t service)
 {
+    m_servicePort = service;
     m_remotePort = rc.sPort;
     m_remoteKey = rc.offset;
     m_peerSlots = rc.param;
@@ -819,6 +832,15 @@ StConnection::Put(uint64_t now,
     {
         return StStatus::TooLarge;
     }
+    // One data operation (STU) [C] SEED-GSN, so within one Bufx entry of the peer: a DATA
+    // names one (Bufx, Offset) and a Put is never split.
+    const uint64_t dest = r.linear + regionOffset;
+    const uint64_t bufBytes = 1ULL << m_peerBufsize;
+    if (len > GetPutLimit() || (dest & (bufBytes - 1)) + len > bufBytes)
+    {
+        m_ctx.counters->Add(StStat::PutsRefused);
+        return StStatus::PutTooLarge;
+    }
     const StMemRef src = m_memory.Lookup(linear, len, StMemoryTable::PIN_TX);
     if (!src)
     {
@@ -829,7 +851,7 @@ StConnection::Put(uint64_t now,
     tmpl.mx = r.mx;
     tmpl.dId = r.peerId;
     tmpl.sId = region;
-    SendTiled(now, tmpl, r.linear + regionOffset, src.ptr, len, true, 0, m_cfg.silentData);
+    SendTiled(now, tmpl, dest, src.ptr, len, true, 0, m_cfg.silentData);
     StEvent e;
     e.type = StEventType::PutComplete;
     e.id = region;
@@ -1262,6 +1284,15 @@ StConnection::OnCa(uint64_t now, const StHeader& h)
     {
         m_rc.active = true;
         return StRxVerdict::BadField;
+    }
+    if (m_remotePort == 0)
+    {
+        if (h.sPort == 0)
+        {
+            m_rc.active = true;
+            return StRxVerdict::BadField; // an accepted VC needs the responder's port
+        }
+        m_remotePort = h.sPort; // the port the responder gave this VC
     }
     m_remoteKey = h.offset;
     m_peerSlots = h.param;

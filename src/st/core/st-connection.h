@@ -100,10 +100,16 @@ class StConnection
                  const StConnParams& params);
 
     // --- setup and teardown -------------------------------------------------------------
-    /// Send RC to \p remotePort (initiator).
-    void StartConnect(uint64_t now, uint16_t remotePort);
-    /// Accept a received RC (responder): take the peer's parameters and send CA.
-    void Accept(uint64_t now, const StHeader& rc);
+    /**
+     * \brief Send RC for the service on port \p service (initiator): to Port 0 naming the
+     *        service in the ULP-Port field (StConfig::rcToPortZero), or to \p service itself.
+     */
+    void StartConnect(uint64_t now, uint16_t service);
+    /**
+     * \brief Accept a received RC (responder): take the peer's parameters and send CA.
+     * \param service the port of the listener the RC asked for
+     */
+    void Accept(uint64_t now, const StHeader& rc, uint16_t service);
     /**
      * \brief Answer a duplicate RC with the CA sent before (while connected).
      * \return false, and nothing is sent, unless this side accepted the connection
@@ -137,7 +143,13 @@ class StConnection
     StStatus Read(uint64_t now, uint64_t linear, uint64_t len, uint32_t& id);
     /// Ask the peer to expose a persistent region of \p len bytes (RMR).
     StStatus RequestRegion(uint64_t now, uint64_t len, uint32_t& id);
-    /// PUT local memory (mapped TX) at \p regionOffset of remote region \p region.
+    /**
+     * \brief PUT local memory (mapped TX) at \p regionOffset of remote region \p region.
+     *
+     * A Put is one data operation, one STU [C] SEED-GSN: a Put longer than GetPutLimit(),
+     * or one whose bytes would cross a Bufx entry of the peer (a second STU), is refused
+     * with PutTooLarge and counted (StStat::PutsRefused); nothing is sent.
+     */
     StStatus Put(uint64_t now,
                  uint32_t region,
                  uint64_t regionOffset,
@@ -212,7 +224,13 @@ class StConnection
     uint16_t GetRemotePort() const
     {
         return m_remotePort;
-    } //!< peer's port
+    } //!< peer's port (0 while an RC sent to Port 0 waits for its CA)
+
+    /// The service's port: the listener's (responder) or the one asked for (initiator).
+    uint16_t GetServicePort() const
+    {
+        return m_servicePort;
+    }
 
     uint32_t GetLocalKey() const
     {
@@ -250,6 +268,10 @@ class StConnection
     {
         return m_peerMaxStu;
     } //!< peer's Max_STU (log2)
+
+    /// The longest Put (one STU) this connection can send: 2^min(the peer's Max_STU and
+    /// Bufsize, what the data channel carries), at most 2^48 - 1 [C] SEED-GSN Table 1-9.
+    uint64_t GetPutLimit() const;
 
     uint16_t GetEtherType() const
     {
@@ -527,6 +549,7 @@ class StConnection
     StPeerAddress m_peer;                     //!< peer address
     uint16_t m_localPort;                     //!< our port
     uint16_t m_remotePort{0};                 //!< their port
+    uint16_t m_servicePort{0};                //!< the service's port (see GetServicePort)
     uint32_t m_localKey;                      //!< our key
     uint32_t m_remoteKey{0};                  //!< their key
     StConnParams m_params;                    //!< what we advertise

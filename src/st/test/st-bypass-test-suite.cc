@@ -310,7 +310,8 @@ class StBypassOptionsTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rc.mx, 0x0800, "EtherType in RC");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_KEY_REMOTE), static_cast<int>(ca.offset), "R_Key");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_RX_WINDOW_REMOTE), 77, "R_Slots");
-        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_REMOTE), 4002, "remote port");
+        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_REMOTE), ca.sPort, "remote port: the VC's");
+        NS_TEST_EXPECT_MSG_EQ(rc.dKey, 4002u, "the service in the RC's ULP-Port field");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_BUFSIZE_REMOTE), 14, "remote Bufsize");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_MAXSTU_REMOTE), 14, "remote Max_STU");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_LOCAL), 3333, "local port");

@@ -215,7 +215,12 @@ BOOST_AUTO_TEST_CASE(connect_accept_and_options)
     BOOST_CHECK_EQUAL(a, 40);
     st_getopt(f.client, ST_OPT_BUFSIZE_REMOTE, &a);
     BOOST_CHECK_EQUAL(a, 12);
+    // The service is the IANA (ULP) port; the VC's ST ports are its own (RC to Port 0).
     st_getopt(f.client, ST_OPT_PORT_REMOTE, &a);
+    st_getopt(f.server, ST_OPT_PORT_LOCAL, &b);
+    BOOST_CHECK_EQUAL(a, b);
+    BOOST_CHECK(a != 3000 && a != 0);
+    st_getopt(f.client, ST_OPT_IANA_REMOTE, &a);
     BOOST_CHECK_EQUAL(a, 3000);
     st_getopt(f.server, ST_OPT_PORT_REMOTE, &a);
     st_getopt(f.client, ST_OPT_PORT_LOCAL, &b);
