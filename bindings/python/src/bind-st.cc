@@ -24,6 +24,7 @@
 #include "ns3/st-protocol.h"
 #include "ns3/st-server-helper.h"
 #include "ns3/st-server.h"
+#include "ns3/st-socket-factory.h"
 
 namespace ns3py
 {
@@ -296,6 +297,11 @@ BindSt(py::module_& m)
                     py::arg("nodes"))
         .def_static("PopulateStaticTables", py::overload_cast<>(&StHelper::PopulateStaticTables))
         .def_static("AssignStreams", &StHelper::AssignStreams, py::arg("nodes"), py::arg("stream"));
+
+    // ST stream sockets: the factory's TypeId names them for Socket creation; ns-3's
+    // application helpers take its name ("ns3::StSocketFactory") as their protocol.
+    py::class_<StSocketFactory, Object, Ptr<StSocketFactory>>(m, "StSocketFactory")
+        .def_static("GetTypeId", &StSocketFactory::GetTypeId);
 
     py::class_<StApplicationHelper>(m, "StApplicationHelper");
     py::class_<StServerHelper, StApplicationHelper> server(m, "StServerHelper");

@@ -7,6 +7,7 @@
 #include "ns3/loopback-net-device.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
+#include "ns3/st-socket-factory.h"
 
 namespace ns3
 {
@@ -33,6 +34,10 @@ StHelper::GetOrCreate(Ptr<Node> node) const
         st = m_factory.Create<StProtocol>();
         node->AggregateObject(st);
         st->SetNode(node);
+        // ST stream sockets for ns-3's applications and user code (Socket::CreateSocket).
+        Ptr<StSocketFactory> sockets = CreateObject<StSocketFactory>();
+        sockets->SetProtocol(st);
+        node->AggregateObject(sockets);
     }
     return st;
 }
