@@ -296,7 +296,33 @@ BindSt(py::module_& m)
                     py::overload_cast<NodeContainer>(&StHelper::PopulateStaticTables),
                     py::arg("nodes"))
         .def_static("PopulateStaticTables", py::overload_cast<>(&StHelper::PopulateStaticTables))
-        .def_static("AssignStreams", &StHelper::AssignStreams, py::arg("nodes"), py::arg("stream"));
+        .def_static("AssignStreams", &StHelper::AssignStreams, py::arg("nodes"), py::arg("stream"))
+        .def_static(
+            "AddHost",
+            [](const std::string& name, Ipv4Address address, Ptr<Node> node) {
+                if (name.empty())
+                {
+                    throw py::value_error("StHelper.AddHost: an empty host name");
+                }
+                StHelper::AddHost(name, address, node);
+            },
+            py::arg("name"),
+            py::arg("address"),
+            py::arg("node") = Ptr<Node>())
+        .def_static(
+            "AddService",
+            [](const std::string& name, uint16_t port, Ptr<Node> node) {
+                if (name.empty() || port == 0)
+                {
+                    throw py::value_error("StHelper.AddService: a name and a port from 1 to "
+                                          "65535 (0 is Port 0, where RCs arrive)");
+                }
+                StHelper::AddService(name, port, node);
+            },
+            py::arg("name"),
+            py::arg("port"),
+            py::arg("node") = Ptr<Node>())
+        .def_static("AddNodeNames", &StHelper::AddNodeNames, py::arg("nodes"));
 
     // ST stream sockets: the factory's TypeId names them for Socket creation; ns-3's
     // application helpers take its name ("ns3::StSocketFactory") as their protocol.

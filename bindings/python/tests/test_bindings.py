@@ -405,6 +405,14 @@ class CallbackTest(Base):
         self.assertEqual(sinks.Get(0).GetTotalRx(), 200000)
         ns.core.Simulator.Destroy()
 
+    def test_st_names_refuse_port_zero(self):
+        with self.assertRaises(ValueError) as caught:
+            ns.st.StHelper.AddService("x", 0)
+        self.assertIn("Port 0", str(caught.exception))
+        ns.st.StHelper.AddService("st-data", 4100)
+        ns.st.StHelper.AddHost("server", ns.network.Ipv4Address("10.1.1.2"))
+        ns.core.Simulator.Destroy()
+
     def test_empty_summary_has_nan(self):
         stats = ns.gsn.GsnTrafficStats()
         stats.SetEndpointCount(2)

@@ -174,7 +174,7 @@ ToErrno(StStatus s)
 }
 
 bool
-ParsePort(const char* service, uint16_t& port)
+ParsePort(StDriver& driver, const char* service, uint16_t& port)
 {
     if (service == nullptr || *service == '\0')
     {
@@ -182,11 +182,23 @@ ParsePort(const char* service, uint16_t& port)
     }
     char* end = nullptr;
     long v = std::strtol(service, &end, 10);
-    if (*end != '\0' || v <= 0 || v > 0xFFFF)
+    if (*end == '\0')
     {
-        return false; // names would need a services database: I/O the engine does not do
+        if (v <= 0 || v > 0xFFFF)
+        {
+            return false; // 0 is Port 0, where RCs arrive: never a service [C] SEED-GSN
+        }
+        port = static_cast<uint16_t>(v);
+        return true;
     }
-    port = static_cast<uint16_t>(v);
+    // A name: the driver's services table (I/O the engine does not do itself) [C] SEED-API
+    // ("could also be a name").
+    uint16_t named = 0;
+    if (!driver.ResolveService(service, named) || named == 0)
+    {
+        return false;
+    }
+    port = named;
     return true;
 }
 
@@ -601,7 +613,7 @@ extern "C"
     {
         Handle* h = H(chandle);
         uint16_t port = 0;
-        if (h == nullptr || !ParsePort(service, port))
+        if (h == nullptr || !ParsePort(h->stack->GetDriver(), service, port))
         {
             return ST_EINVAL;
         }
@@ -661,7 +673,7 @@ extern "C"
     {
         Handle* h = H(chandle);
         uint16_t port = 0;
-        if (h == nullptr || !ParsePort(service, port))
+        if (h == nullptr || !ParsePort(h->stack->GetDriver(), service, port))
         {
             return ST_EINVAL;
         }

@@ -50,6 +50,16 @@ public:
         return false;
     }
 
+    bool ResolveService(const char* service, uint16_t& port) override
+    {
+        if (std::string(service) == "st-test")
+        {
+            port = 3000;
+            return true;
+        }
+        return false;
+    }
+
 private:
     Hub& m_hub;
     int m_side;
@@ -257,6 +267,24 @@ BOOST_AUTO_TEST_CASE(connect_refused_and_bad_host)
     BOOST_CHECK_EQUAL(st_connect(f.client, "hostB", "http"), ST_EINVAL);
     BOOST_CHECK_EQUAL(st_connect(f.client, "hostB", "3001"), ST_ECONNREFUSED);
     BOOST_CHECK(f.hub.ops == (std::vector<std::string>{"A:RC", "B:CA"}));
+}
+
+BOOST_AUTO_TEST_CASE(service_names_through_the_driver)
+{
+    // A service name goes to the driver's table; a number never does; 0 is Port 0.
+    Fixture f;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sb, &f.server), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &f.client), ST_OK);
+    BOOST_CHECK_EQUAL(st_listen(f.server, nullptr, "0"), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_listen(f.server, nullptr, "unknown"), ST_EINVAL);
+    BOOST_REQUIRE_EQUAL(st_listen(f.server, nullptr, "st-test"), ST_OK);
+    int port = 0;
+    st_getopt(f.server, ST_OPT_IANA_LOCAL, &port);
+    BOOST_CHECK_EQUAL(port, 3000);
+    BOOST_REQUIRE_EQUAL(st_connect(f.client, "hostB", "st-test"), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_accept(f.server), ST_OK);
+    st_getopt(f.client, ST_OPT_IANA_REMOTE, &port);
+    BOOST_CHECK_EQUAL(port, 3000);
 }
 
 BOOST_AUTO_TEST_CASE(connect_times_out)
