@@ -422,9 +422,10 @@ extern "C"
                 out = h->ianaRemote;
                 return ST_OK;
             case ST_OPT_PORTLEN_LOCAL:
-            case ST_OPT_PORTLEN_REMOTE:
-                out = 1;
+                out = c != nullptr ? c->GetLocalPortLen() : h->params.portLen;
                 return ST_OK;
+            case ST_OPT_PORTLEN_REMOTE:
+                return needConn(c ? c->GetRemotePortLen() : 0);
             case ST_OPT_THREAD_SAFETY:
                 out = 0;
                 return ST_OK;
@@ -535,8 +536,11 @@ extern "C"
                 h->ianaRemote = v;
                 return ST_OK;
             case ST_OPT_PORTLEN_LOCAL:
+                // The VC owns [PORT_LOCAL, + v): a port "vector" [C] SEED-API.
+                return beforeOnly([&] { h->params.portLen = static_cast<uint16_t>(v); },
+                                  v >= 1 && v <= ST_MAX_PORT_LEN);
             case ST_OPT_PORTLEN_REMOTE:
-                return v == 1 ? ST_OK : ST_EINVAL; // vectorized ports are not implemented
+                return ST_EACCES; // the peer's vector comes with its RC or CA
             case ST_OPT_THREAD_SAFETY:
                 return v == 0 ? ST_OK : ST_EINVAL; // the engine is single-threaded per stack
             case ST_OPT_CHANNELS:

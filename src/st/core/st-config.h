@@ -37,7 +37,13 @@ struct StConnParams
     uint32_t key{0};        //!< local key; 0 = let the endpoint choose one (0 is never valid)
     bool bypass{false};     //!< bypass mode: the ULP runs the data sequences itself (st_tx/st_rx)
     bool outOfOrder{true};  //!< O flag: we place every STU by address, so order does not matter
+    /// ST_OPT_PORTLEN_LOCAL: the VC owns this many consecutive local ports, a port "vector"
+    /// [C] SEED-API; told to the peer in RC/CA (the S_id field [U]); 1 = one port
+    uint16_t portLen{1};
 };
+
+/// Largest port vector a VC may own [U].
+constexpr uint16_t ST_MAX_PORT_LEN = 256;
 
 /**
  * \brief Endpoint-wide configuration.

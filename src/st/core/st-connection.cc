@@ -436,6 +436,7 @@ StConnection::StartConnect(uint64_t now, uint16_t service)
     rc.offset = m_localKey;
     rc.sync = AdvertisedMaxStu();
     rc.bNum = m_params.ctsReq; // CTS_req is a connection parameter [C] SEED-GSN; field [U]
+    rc.sId = m_params.portLen; // our port vector [C] SEED-API; field [U] (IRIX: unused, 0)
     if (m_params.outOfOrder)
     {
         rc.flags |= StFlag::ORDER;
@@ -455,6 +456,7 @@ StConnection::Accept(uint64_t now, const StHeader& rc, uint16_t service)
     m_peerBufsize = static_cast<uint8_t>(rc.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(rc.sync, 63));
     m_peerCtsReq = PeerCtsReq(rc.bNum);
+    m_remotePortLen = PeerPortLen(rc.sId, m_remotePort);
     m_etherType = rc.mx;
     m_peerOutOfOrder = rc.Has(StFlag::ORDER);
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);
@@ -469,6 +471,7 @@ StConnection::Accept(uint64_t now, const StHeader& rc, uint16_t service)
     ca.offset = m_localKey;
     ca.sync = AdvertisedMaxStu();
     ca.bNum = m_params.ctsReq;
+    ca.sId = m_params.portLen;
     if (m_params.outOfOrder)
     {
         ca.flags |= StFlag::ORDER;
@@ -480,6 +483,16 @@ StConnection::Accept(uint64_t now, const StHeader& rc, uint16_t service)
     e.type = StEventType::ConnectionEstablished;
     e.accepted = true;
     PushEvent(e);
+}
+
+uint16_t
+StConnection::PeerPortLen(uint32_t field, uint16_t base)
+{
+    // A peer that sends no vector (IRIX leaves the field 0) has one port; a vector never
+    // runs past port 65535 nor beyond ST_MAX_PORT_LEN.
+    const uint32_t room = 0x10000u - base;
+    return static_cast<uint16_t>(
+        std::max<uint32_t>(1, std::min({field, room, uint32_t(ST_MAX_PORT_LEN)})));
 }
 
 uint16_t
@@ -1072,9 +1085,14 @@ StConnection::SendRaw(uint64_t now,
     {
         return StStatus::InvalidArgument; // the peer's decoder would refuse it
     }
+    // Ports: 0 = the VC's first; another port of a vector as the caller names it [C] SEED-API.
+    if ((h.dPort != 0 && !IsRemotePort(h.dPort)) || (h.sPort != 0 && !IsLocalPort(h.sPort)))
+    {
+        return StStatus::InvalidArgument;
+    }
     StHeader t = h;
-    t.dPort = m_remotePort;
-    t.sPort = m_localPort;
+    t.dPort = h.dPort != 0 ? h.dPort : m_remotePort;
+    t.sPort = h.sPort != 0 ? h.sPort : m_localPort;
     t.dKey = m_remoteKey;
     if (t.op != StOp::Data)
     {
@@ -1299,6 +1317,7 @@ StConnection::OnCa(uint64_t now, const StHeader& h)
     m_peerBufsize = static_cast<uint8_t>(h.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(h.sync, 63));
     m_peerCtsReq = PeerCtsReq(h.bNum);
+    m_remotePortLen = PeerPortLen(h.sId, m_remotePort);
     m_peerOutOfOrder = h.Has(StFlag::ORDER);
     m_etherType = m_params.etherType;
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);

@@ -226,6 +226,30 @@ class StConnection
         return m_remotePort;
     } //!< peer's port (0 while an RC sent to Port 0 waits for its CA)
 
+    /// Ports in our vector (ST_OPT_PORTLEN_LOCAL); ours are [GetLocalPort, + this).
+    uint16_t GetLocalPortLen() const
+    {
+        return m_params.portLen;
+    }
+
+    /// Ports in the peer's vector (from its RC or CA); its are [GetRemotePort, + this).
+    uint16_t GetRemotePortLen() const
+    {
+        return m_remotePortLen;
+    }
+
+    /// Is \p port one of ours? \param port a port \return true if in our vector
+    bool IsLocalPort(uint16_t port) const
+    {
+        return port >= m_localPort && uint32_t(port) < uint32_t(m_localPort) + m_params.portLen;
+    }
+
+    /// Is \p port one of the peer's? \param port a port \return true if in its vector
+    bool IsRemotePort(uint16_t port) const
+    {
+        return port >= m_remotePort && uint32_t(port) < uint32_t(m_remotePort) + m_remotePortLen;
+    }
+
     /// The service's port: the listener's (responder) or the one asked for (initiator).
     uint16_t GetServicePort() const
     {
@@ -340,6 +364,8 @@ class StConnection
   private:
     /// The CTS_req a peer's RC or CA field \p field asks for (0: 64, as IRIX). \return it
     static uint16_t PeerCtsReq(uint32_t field);
+    /// The port vector a peer's RC or CA field \p field gives from \p base (0: one port).
+    static uint16_t PeerPortLen(uint32_t field, uint16_t base);
 
     /// A request sent and waiting for its answer: resent after the op timeout.
     struct Retry
@@ -550,6 +576,7 @@ class StConnection
     uint16_t m_localPort;                     //!< our port
     uint16_t m_remotePort{0};                 //!< their port
     uint16_t m_servicePort{0};                //!< the service's port (see GetServicePort)
+    uint16_t m_remotePortLen{1};              //!< the peer's port vector
     uint32_t m_localKey;                      //!< our key
     uint32_t m_remoteKey{0};                  //!< their key
     StConnParams m_params;                    //!< what we advertise

@@ -84,7 +84,7 @@ StEndpoint::PortInUse(uint16_t port) const
     }
     for (const auto& [id, c] : m_conns)
     {
-        if (c->GetLocalPort() == port)
+        if (c->IsLocalPort(port))
         {
             return true;
         }
@@ -93,14 +93,21 @@ StEndpoint::PortInUse(uint16_t port) const
 }
 
 uint16_t
-StEndpoint::FreePort() const
+StEndpoint::FreePort(uint16_t len) const
 {
-    for (uint32_t p = std::max<uint32_t>(m_config.ephemeralPortBase, 1); p <= 0xFFFF; ++p)
+    len = std::max<uint16_t>(len, 1);
+    for (uint32_t p = std::max<uint32_t>(m_config.ephemeralPortBase, 1); p + len - 1 <= 0xFFFF; ++p)
     {
-        if (!PortInUse(static_cast<uint16_t>(p)))
+        uint32_t k = 0;
+        while (k < len && !PortInUse(static_cast<uint16_t>(p + k)))
+        {
+            ++k;
+        }
+        if (k == len)
         {
             return static_cast<uint16_t>(p);
         }
+        p += k; // the port at p + k is taken: look after it
     }
     return 0;
 }
@@ -164,13 +171,14 @@ StEndpoint::Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
                     const StConnParams& params, StConnId& id, uint16_t localPort)
 {
     if (params.bufsize < StMemoryTable::MIN_BUFSIZE ||
-        params.bufsize > StMemoryTable::MAX_BUFSIZE || params.dataVc > 3 || remotePort == 0)
+        params.bufsize > StMemoryTable::MAX_BUFSIZE || params.dataVc > 3 || remotePort == 0 ||
+        params.portLen == 0 || params.portLen > ST_MAX_PORT_LEN)
     {
         return StStatus::InvalidArgument; // no service listens on Port 0 [C] SEED-GSN
     }
     if (localPort == 0)
     {
-        localPort = FreePort();
+        localPort = FreePort(params.portLen);
         if (localPort == 0)
         {
             return StStatus::PortInUse;
@@ -268,7 +276,7 @@ StEndpoint::Dispatch(uint64_t now, StPeerAddress from, const StHeader& h, const 
     // An RC sent to Port 0 learns the responder's port from the CA.
     const bool anyRemotePort =
         h.op == StOp::Ca && c->GetState() == StConnState::RcSent && c->GetRemotePort() == 0;
-    if (h.dPort != c->GetLocalPort() || (h.sPort != c->GetRemotePort() && !anyRemotePort))
+    if (!c->IsLocalPort(h.dPort) || (!c->IsRemotePort(h.sPort) && !anyRemotePort))
     {
         return StRxVerdict::WrongPort;
     }
@@ -355,9 +363,13 @@ StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
     // Through Port 0 every VC gets a port of its own, so the verification tuple tells the
     // VCs of one service apart by port as well as by key [C] SEED-GSN.
     uint16_t local = service;
-    if (atPortZero)
+    if (!atPortZero)
     {
-        local = FreePort();
+        p.portLen = 1; // VCs sharing the service's port own no vector
+    }
+    else
+    {
+        local = FreePort(p.portLen);
         if (local == 0)
         {
             return StRxVerdict::Port0Full; // no port left; the initiator tries again

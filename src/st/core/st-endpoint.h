@@ -141,8 +141,9 @@ private:
     uint32_t NewKey();
     uint8_t ChannelMaxStu(StPeerAddress peer, uint8_t channel) const;
     bool PortInUse(uint16_t port) const;
-    /// A free local port from StConfig::ephemeralPortBase up, 0 if none.
-    uint16_t FreePort() const;
+    /// The first of \p len free consecutive local ports from StConfig::ephemeralPortBase up,
+    /// 0 if none.
+    uint16_t FreePort(uint16_t len = 1) const;
     StConnection* Create(StPeerAddress peer, uint16_t localPort, uint32_t key,
                          const StConnParams& p);
     void Forget(uint64_t now);
