@@ -329,7 +329,7 @@ StWriteAlone(const std::string& profile, uint64_t size, const std::string& linkM
 /**
  * One-way PUT latency (time-stamped in the data) through one switch.
  * \param profile host adapter profile
- * \param size bytes per PUT (8 to 65535)
+ * \param size bytes per PUT (8 to 16384: a PUT is one STU, at most the 16 KiB Bufsize)
  * \param rounds PUTs measured
  * \param linkMode Micropacket or Run
  * \return latency: the mean one-way latency

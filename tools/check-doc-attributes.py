@@ -33,6 +33,7 @@ TABLES = [
     ("src/gsn/doc/gsn-traffic.rst", "Attributes of ``ns3::GsnTrafficStats``:",
      "ns3::GsnTrafficStats"),
     ("src/st/doc/st.rst", "Attributes", "ns3::StProtocol"),
+    ("src/st/doc/st.rst", "Attributes of ``ns3::StSocket``:", "ns3::StSocket"),
     ("src/harp/doc/harp.rst", "Attributes of ``ns3::HarpProtocol``", "ns3::HarpProtocol"),
 ]
 

@@ -487,10 +487,10 @@ st.experts = { e_st_short, e_st_op, e_st_local, e_st_flags, e_st_field }
 
 -- What each field means in each operation (PROTOCOLS.md 3.4), by field name.
 local role = {
-    RC = { param = "I_Slots", dkey = "0", mx = "EtherType", bufx = "I_Bufsize (log2)",
-           offset = "I_Key", sync = "I_Max_STU (log2)" },
+    RC = { param = "I_Slots", dkey = "ULP-Port (RC to Port 0), else 0", mx = "EtherType", bufx = "I_Bufsize (log2)",
+           offset = "I_Key", sync = "I_Max_STU (log2)", sid = "I_Port vector length" },
     CA = { param = "R_Slots", dkey = "I_Key", bufx = "R_Bufsize (log2)", offset = "R_Key",
-           sync = "R_Max_STU (log2)" },
+           sync = "R_Max_STU (log2)", sid = "R_Port vector length" },
     RD = { dkey = "R_Key", offset = "I_Key" },
     DC = { dkey = "R_Key", offset = "I_Key" },
     DA = { dkey = "I_Key", offset = "R_Key" },

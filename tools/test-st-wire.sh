@@ -83,13 +83,18 @@ sleep 0.5
 kill -INT $CAPTURE
 wait $CAPTURE 2>/dev/null
 
-# --- Decode both: the connection to port 5000 up to its teardown, keys left out.
+# --- Decode both: the connection to service 5000 up to its teardown, keys left out. Its RC
+# goes to Port 0 naming 5000 (bytes 8..11); the client's port then names the connection.
 FIELDS="-e st.sport -e st.dport -e st.opname -e st.flags -e st.param -e st.mx -e st.bufx
     -e st.offset -e st.sync -e st.bnum -e st.did -e st.sid -e st.tlen -e st.payload_len"
 decode() { # decode PCAP [tshark options]
     local pcap=$1
     shift
-    "$TSHARK" -r "$pcap" "$@" -X lua_script:"$LUA" -Y "st && (st.dport == 5000 || st.sport == 5000)" \
+    local client
+    client=$("$TSHARK" -r "$pcap" "$@" -X lua_script:"$LUA" -Y 'st.opname == "RC" && st.dkey == 5000' \
+        -T fields -e st.sport 2>"$TMP/tshark.err" | head -1)
+    [ -n "$client" ] || client=0
+    "$TSHARK" -r "$pcap" "$@" -X lua_script:"$LUA" -Y "st && (st.dport == $client || st.sport == $client)" \
         -T fields -E separator='|' $FIELDS 2>"$TMP/tshark.err" |
         awk -F'|' -v OFS='|' '$3 == "RD" || $3 == "DA" || $3 == "DC" { exit } { if ($3 == "RC" || $3 == "CA") $8 = "key"; print }'
 }

@@ -24,6 +24,7 @@
 #include "ns3/st-protocol.h"
 #include "ns3/st-server-helper.h"
 #include "ns3/st-server.h"
+#include "ns3/st-socket-factory.h"
 
 namespace ns3py
 {
@@ -94,7 +95,9 @@ BindSt(py::module_& m)
         .value("SlotStalls", st::StStat::SlotStalls)
         .value("RejectsSent", st::StStat::RejectsSent)
         .value("PausesSent", st::StStat::PausesSent)
-        .value("FetchOpResends", st::StStat::FetchOpResends);
+        .value("FetchOpResends", st::StStat::FetchOpResends)
+        .value("PatternErrors", st::StStat::PatternErrors)
+        .value("PutsRefused", st::StStat::PutsRefused);
     py::enum_<st::StRxVerdict>(m, "StRxVerdict")
         .value("Accepted", st::StRxVerdict::Accepted)
         .value("Truncated", st::StRxVerdict::Truncated)
@@ -112,7 +115,10 @@ BindSt(py::module_& m)
         .value("OutsideExposure", st::StRxVerdict::OutsideExposure)
         .value("Duplicate", st::StRxVerdict::Duplicate)
         .value("SlotOverrun", st::StRxVerdict::SlotOverrun)
-        .value("NoChannel", st::StRxVerdict::NoChannel);
+        .value("NoChannel", st::StRxVerdict::NoChannel)
+        .value("BadChecksum", st::StRxVerdict::BadChecksum)
+        .value("OutOfOrder", st::StRxVerdict::OutOfOrder)
+        .value("Port0Full", st::StRxVerdict::Port0Full);
     py::class_<st::StCounters>(m, "StCounters")
         .def("Get",
              py::overload_cast<st::StStat>(&st::StCounters::Get, py::const_),
@@ -168,6 +174,7 @@ BindSt(py::module_& m)
         .def_readonly("address", &st::StEvent::address)
         .def_readonly("accepted", &st::StEvent::accepted)
         .def_readonly("localPort", &st::StEvent::localPort)
+        .def_readonly("servicePort", &st::StEvent::servicePort)
         .def_readonly("header", &st::StEvent::header)
         .def_readonly("dataLen", &st::StEvent::dataLen);
 
@@ -289,7 +296,38 @@ BindSt(py::module_& m)
                     py::overload_cast<NodeContainer>(&StHelper::PopulateStaticTables),
                     py::arg("nodes"))
         .def_static("PopulateStaticTables", py::overload_cast<>(&StHelper::PopulateStaticTables))
-        .def_static("AssignStreams", &StHelper::AssignStreams, py::arg("nodes"), py::arg("stream"));
+        .def_static("AssignStreams", &StHelper::AssignStreams, py::arg("nodes"), py::arg("stream"))
+        .def_static(
+            "AddHost",
+            [](const std::string& name, Ipv4Address address, Ptr<Node> node) {
+                if (name.empty())
+                {
+                    throw py::value_error("StHelper.AddHost: an empty host name");
+                }
+                StHelper::AddHost(name, address, node);
+            },
+            py::arg("name"),
+            py::arg("address"),
+            py::arg("node") = Ptr<Node>())
+        .def_static(
+            "AddService",
+            [](const std::string& name, uint16_t port, Ptr<Node> node) {
+                if (name.empty() || port == 0)
+                {
+                    throw py::value_error("StHelper.AddService: a name and a port from 1 to "
+                                          "65535 (0 is Port 0, where RCs arrive)");
+                }
+                StHelper::AddService(name, port, node);
+            },
+            py::arg("name"),
+            py::arg("port"),
+            py::arg("node") = Ptr<Node>())
+        .def_static("AddNodeNames", &StHelper::AddNodeNames, py::arg("nodes"));
+
+    // ST stream sockets: the factory's TypeId names them for Socket creation; ns-3's
+    // application helpers take its name ("ns3::StSocketFactory") as their protocol.
+    py::class_<StSocketFactory, Object, Ptr<StSocketFactory>>(m, "StSocketFactory")
+        .def_static("GetTypeId", &StSocketFactory::GetTypeId);
 
     py::class_<StApplicationHelper>(m, "StApplicationHelper");
     py::class_<StServerHelper, StApplicationHelper> server(m, "StServerHelper");

@@ -441,6 +441,35 @@ class CallbackTest(Base):
         self.assertEqual(highest[-1], 50001)  # the SYN's number, then 50000 bytes
         self.assertEqual(highest, sorted(highest))
 
+    def test_st_sockets_carry_bulk_send_to_packet_sink(self):
+        nodes, devices = two_hosts()
+        addresses = ns.internet.Ipv4AddressHelper("10.1.1.0", "255.255.255.0")
+        ns.st.StHelper().Install(devices, addresses)
+        ns.st.StHelper.PopulateStaticTables(nodes)
+        self.assertEqual(ns.st.StSocketFactory.GetTypeId().GetName(), "ns3::StSocketFactory")
+        server = nodes.Get(1).GetObject[ns.st.StProtocol]().GetLocalAddress()
+        any_port = ns.network.InetSocketAddress(ns.network.Ipv4Address.GetAny(), 5000)
+        sink = ns.applications.PacketSinkHelper(
+            "ns3::StSocketFactory", ns.network.Address(any_port)
+        )
+        sinks = sink.Install(nodes.Get(1))
+        to_server = ns.network.InetSocketAddress(server, 5000)
+        bulk = ns.applications.BulkSendHelper("ns3::StSocketFactory", ns.network.Address(to_server))
+        bulk.SetAttribute("MaxBytes", ns.core.UintegerValue(200000))
+        bulk.Install(nodes.Get(0)).Start(ns.core.MicroSeconds(10))
+        ns.core.Simulator.Stop(ns.core.MilliSeconds(50))
+        ns.core.Simulator.Run()
+        self.assertEqual(sinks.Get(0).GetTotalRx(), 200000)
+        ns.core.Simulator.Destroy()
+
+    def test_st_names_refuse_port_zero(self):
+        with self.assertRaises(ValueError) as caught:
+            ns.st.StHelper.AddService("x", 0)
+        self.assertIn("Port 0", str(caught.exception))
+        ns.st.StHelper.AddService("st-data", 4100)
+        ns.st.StHelper.AddHost("server", ns.network.Ipv4Address("10.1.1.2"))
+        ns.core.Simulator.Destroy()
+
     def test_empty_summary_has_nan(self):
         stats = ns.gsn.GsnTrafficStats()
         stats.SetEndpointCount(2)

@@ -65,6 +65,7 @@ StBypassStack::Bind(StConnId id, StEventSink* sink)
     else
     {
         m_sinks[id] = sink;
+        m_endpoint.Claim(id); // an accepted VC leaves Port 0's queue
         auto it = m_pending.find(id);
         if (it != m_pending.end())
         {
@@ -112,7 +113,7 @@ StBypassStack::Flush()
             }
             if (e.type == StEventType::ConnectionEstablished && e.accepted)
             {
-                m_accepted[e.localPort].push_back(e.conn);
+                m_accepted[e.servicePort].push_back(e.conn);
                 continue;
             }
             // Not claimed by st_accept yet: keep its events (and slots) for the handle.

@@ -166,6 +166,7 @@ ToErrno(StStatus s)
         case StStatus::NoMx:
             return ST_ENOMEM;
         case StStatus::ChannelTooSmall:
+        case StStatus::PutTooLarge:
             return ST_EMSGSIZE;
         default:
             return ST_EINVAL;
@@ -173,7 +174,7 @@ ToErrno(StStatus s)
 }
 
 bool
-ParsePort(const char* service, uint16_t& port)
+ParsePort(StDriver& driver, const char* service, uint16_t& port)
 {
     if (service == nullptr || *service == '\0')
     {
@@ -181,11 +182,23 @@ ParsePort(const char* service, uint16_t& port)
     }
     char* end = nullptr;
     long v = std::strtol(service, &end, 10);
-    if (*end != '\0' || v <= 0 || v > 0xFFFF)
+    if (*end == '\0')
     {
-        return false; // names would need a services database: I/O the engine does not do
+        if (v <= 0 || v > 0xFFFF)
+        {
+            return false; // 0 is Port 0, where RCs arrive: never a service [C] SEED-GSN
+        }
+        port = static_cast<uint16_t>(v);
+        return true;
     }
-    port = static_cast<uint16_t>(v);
+    // A name: the driver's services table (I/O the engine does not do itself) [C] SEED-API
+    // ("could also be a name").
+    uint16_t named = 0;
+    if (!driver.ResolveService(service, named) || named == 0)
+    {
+        return false;
+    }
+    port = named;
     return true;
 }
 
@@ -409,9 +422,10 @@ extern "C"
                 out = h->ianaRemote;
                 return ST_OK;
             case ST_OPT_PORTLEN_LOCAL:
-            case ST_OPT_PORTLEN_REMOTE:
-                out = 1;
+                out = c != nullptr ? c->GetLocalPortLen() : h->params.portLen;
                 return ST_OK;
+            case ST_OPT_PORTLEN_REMOTE:
+                return needConn(c ? c->GetRemotePortLen() : 0);
             case ST_OPT_THREAD_SAFETY:
                 out = 0;
                 return ST_OK;
@@ -522,8 +536,11 @@ extern "C"
                 h->ianaRemote = v;
                 return ST_OK;
             case ST_OPT_PORTLEN_LOCAL:
+                // The VC owns [PORT_LOCAL, + v): a port "vector" [C] SEED-API.
+                return beforeOnly([&] { h->params.portLen = static_cast<uint16_t>(v); },
+                                  v >= 1 && v <= ST_MAX_PORT_LEN);
             case ST_OPT_PORTLEN_REMOTE:
-                return v == 1 ? ST_OK : ST_EINVAL; // vectorized ports are not implemented
+                return ST_EACCES; // the peer's vector comes with its RC or CA
             case ST_OPT_THREAD_SAFETY:
                 return v == 0 ? ST_OK : ST_EINVAL; // the engine is single-threaded per stack
             case ST_OPT_CHANNELS:
@@ -600,7 +617,7 @@ extern "C"
     {
         Handle* h = H(chandle);
         uint16_t port = 0;
-        if (h == nullptr || !ParsePort(service, port))
+        if (h == nullptr || !ParsePort(h->stack->GetDriver(), service, port))
         {
             return ST_EINVAL;
         }
@@ -660,7 +677,7 @@ extern "C"
     {
         Handle* h = H(chandle);
         uint16_t port = 0;
-        if (h == nullptr || !ParsePort(service, port))
+        if (h == nullptr || !ParsePort(h->stack->GetDriver(), service, port))
         {
             return ST_EINVAL;
         }

@@ -14,8 +14,9 @@
  *    EWOULDBLOCK for a st_rx timeout as the draft says;
  *  - option values are int (keys are returned as their 32-bit pattern);
  *  - st_header_t is the 40-byte header in host order; libst converts to big-endian;
- *  - st_tx fills in D_Port, S_Port and D_Key from the connection (the draft lets an
- *    implementation restrict them), refuses connection-management ops, and refuses (EINVAL)
+ *  - st_tx fills in D_Key from the connection (the draft lets an implementation restrict
+ *    it), and D_Port and S_Port when 0 (another port of a vectorized VC is kept, one outside
+ *    the vectors refused with EINVAL); it refuses connection-management ops, and (EINVAL)
  *    a header the peer's decoder would refuse (StHeader::Validate: opcode, FetchOp field,
  *    FETCHOP T_len);
  *  - st_map needs an established connection (the Bufx table belongs to the connection);
@@ -88,8 +89,8 @@ extern "C"
 #define ST_OPT_BUFSIZE_REMOTE   1011 /* IRIX ST_R_BUFSIZE; read-only */
 #define ST_OPT_IANA_LOCAL       1012 /* ULP (IANA) port of the local service */
 #define ST_OPT_IANA_REMOTE      1013 /* ULP (IANA) port of the remote service */
-#define ST_OPT_PORTLEN_LOCAL    1014 /* "vector" size of the local port: only 1 */
-#define ST_OPT_PORTLEN_REMOTE   1015 /* "vector" size of the remote port: only 1 */
+#define ST_OPT_PORTLEN_LOCAL    1014 /* local port "vector": 1..256, before connect */
+#define ST_OPT_PORTLEN_REMOTE   1015 /* remote port "vector": read-only (RC/CA) */
 #define ST_OPT_THREAD_SAFETY    1016 /* 0 only: one thread per handle */
 #define ST_OPT_CHANNELS         1017 /* bit n = data channel n allowed */
 #define ST_OPT_BUFX_BASE        1020 /* IRIX ST_BUFX_ALLOC: first Bufx of the connection */

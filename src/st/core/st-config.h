@@ -37,7 +37,13 @@ struct StConnParams
     uint32_t key{0};        //!< local key; 0 = let the endpoint choose one (0 is never valid)
     bool bypass{false};     //!< bypass mode: the ULP runs the data sequences itself (st_tx/st_rx)
     bool outOfOrder{true};  //!< O flag: we place every STU by address, so order does not matter
+    /// ST_OPT_PORTLEN_LOCAL: the VC owns this many consecutive local ports, a port "vector"
+    /// [C] SEED-API; told to the peer in RC/CA (the S_id field [U]); 1 = one port
+    uint16_t portLen{1};
 };
+
+/// Largest port vector a VC may own [U].
+constexpr uint16_t ST_MAX_PORT_LEN = 256;
 
 /**
  * \brief Endpoint-wide configuration.
@@ -71,6 +77,22 @@ struct StConfig
     /// "Header checksum"; false: send 0, check nothing (faster)
     bool headerChecksum{true};
     uint16_t ephemeralPortBase{49152}; //!< first local port for Connect [U] (IANA dynamic range)
+    /**
+     * RC goes to Port 0 and names the service's port in its ULP-Port field (bytes 8..11, the
+     * D_Key an RC leaves 0); the responder gives every VC it accepts a port of its own, taken
+     * like Connect's from ephemeralPortBase [C] SEED-GSN ("Port 0 (the port to which the
+     * Request_Connection arrives)"; the verification tuple holds both ports). false: RC to
+     * the service's port, and the VCs a listener accepts share that port [C] IRIX. A
+     * responder answers both forms whatever this says.
+     */
+    bool rcToPortZero{true};
+    /**
+     * Port 0's queue of slots: accepted VCs the upper layer has not claimed yet (st_accept,
+     * a listener's callback). An RC that finds them all taken is dropped unanswered (verdict
+     * Port0Full) and the initiator's RC retry brings it again [C] SEED-GSN (the queue is
+     * optional); 0xFFFF = no queue limit [U], as 0xFFFF slots mean no accounting.
+     */
+    uint16_t port0Slots{0xFFFF};
     /**
      * Where local keys come from: each call gives 32 random bits (0 and keys in use are
      * skipped). Keys guard a connection against stray and forged operations, so they must

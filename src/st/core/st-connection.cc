@@ -185,6 +185,7 @@ StConnection::PushEvent(StEvent e)
 {
     e.conn = m_id;
     e.localPort = m_localPort;
+    e.servicePort = m_servicePort;
     m_ctx.events->push_back(e);
 }
 
@@ -370,6 +371,13 @@ StConnection::StuLimit(uint8_t channel) const
     return 1ULL << std::min<uint8_t>(lg, 40);
 }
 
+uint64_t
+StConnection::GetPutLimit() const
+{
+    // Table 1-9: each Put is "2^48 minus 1 byte or VC's max_STU (one Block)" [C] SEED-GSN.
+    return std::min<uint64_t>(StuLimit(m_params.dataVc), (1ULL << 48) - 1);
+}
+
 void
 StConnection::SendTiled(uint64_t now,
                         StHeader tmpl,
@@ -412,18 +420,23 @@ StConnection::SendTiled(uint64_t now,
 // ---------------------------------------------------------------------------------------
 
 void
-StConnection::StartConnect(uint64_t now, uint16_t remotePort)
+StConnection::StartConnect(uint64_t now, uint16_t service)
 {
-    m_remotePort = remotePort;
+    m_servicePort = service;
+    // Port 0 receives every RC [C] SEED-GSN; the CA names the responder's port for this VC.
+    m_remotePort = m_cfg.rcToPortZero ? 0 : service;
     m_negotiated = true;
     StHeader rc = Make(StOp::Rc);
-    rc.dKey = 0; // nothing to echo yet; 0 is never a valid key [C] IRIX-impl
+    // No key to echo yet (0 is never a valid key [C] IRIX-impl): the field carries the
+    // ULP-Port when the RC goes to Port 0 [U] (IRIX leaves it 0).
+    rc.dKey = m_cfg.rcToPortZero ? service : 0;
     rc.param = m_params.slots;
     rc.mx = m_params.etherType;
     rc.bufx = m_params.bufsize;
     rc.offset = m_localKey;
     rc.sync = AdvertisedMaxStu();
     rc.bNum = m_params.ctsReq; // CTS_req is a connection parameter [C] SEED-GSN; field [U]
+    rc.sId = m_params.portLen; // our port vector [C] SEED-API; field [U] (IRIX: unused, 0)
     if (m_params.outOfOrder)
     {
         rc.flags |= StFlag::ORDER;
@@ -434,14 +447,16 @@ StConnection::StartConnect(uint64_t now, uint16_t remotePort)
 }
 
 void
-StConnection::Accept(uint64_t now, const StHeader& rc)
+StConnection::Accept(uint64_t now, const StHeader& rc, uint16_t service)
 {
+    m_servicePort = service;
     m_remotePort = rc.sPort;
     m_remoteKey = rc.offset;
     m_peerSlots = rc.param;
     m_peerBufsize = static_cast<uint8_t>(rc.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(rc.sync, 63));
     m_peerCtsReq = PeerCtsReq(rc.bNum);
+    m_remotePortLen = PeerPortLen(rc.sId, m_remotePort);
     m_etherType = rc.mx;
     m_peerOutOfOrder = rc.Has(StFlag::ORDER);
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);
@@ -456,6 +471,7 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     ca.offset = m_localKey;
     ca.sync = AdvertisedMaxStu();
     ca.bNum = m_params.ctsReq;
+    ca.sId = m_params.portLen;
     if (m_params.outOfOrder)
     {
         ca.flags |= StFlag::ORDER;
@@ -467,6 +483,16 @@ StConnection::Accept(uint64_t now, const StHeader& rc)
     e.type = StEventType::ConnectionEstablished;
     e.accepted = true;
     PushEvent(e);
+}
+
+uint16_t
+StConnection::PeerPortLen(uint32_t field, uint16_t base)
+{
+    // A peer that sends no vector (IRIX leaves the field 0) has one port; a vector never
+    // runs past port 65535 nor beyond ST_MAX_PORT_LEN.
+    const uint32_t room = 0x10000u - base;
+    return static_cast<uint16_t>(
+        std::max<uint32_t>(1, std::min({field, room, uint32_t(ST_MAX_PORT_LEN)})));
 }
 
 uint16_t
@@ -819,6 +845,15 @@ StConnection::Put(uint64_t now,
     {
         return StStatus::TooLarge;
     }
+    // One data operation (STU) [C] SEED-GSN, so within one Bufx entry of the peer: a DATA
+    // names one (Bufx, Offset) and a Put is never split.
+    const uint64_t dest = r.linear + regionOffset;
+    const uint64_t bufBytes = 1ULL << m_peerBufsize;
+    if (len > GetPutLimit() || (dest & (bufBytes - 1)) + len > bufBytes)
+    {
+        m_ctx.counters->Add(StStat::PutsRefused);
+        return StStatus::PutTooLarge;
+    }
     const StMemRef src = m_memory.Lookup(linear, len, StMemoryTable::PIN_TX);
     if (!src)
     {
@@ -829,7 +864,7 @@ StConnection::Put(uint64_t now,
     tmpl.mx = r.mx;
     tmpl.dId = r.peerId;
     tmpl.sId = region;
-    SendTiled(now, tmpl, r.linear + regionOffset, src.ptr, len, true, 0, m_cfg.silentData);
+    SendTiled(now, tmpl, dest, src.ptr, len, true, 0, m_cfg.silentData);
     StEvent e;
     e.type = StEventType::PutComplete;
     e.id = region;
@@ -1050,9 +1085,14 @@ StConnection::SendRaw(uint64_t now,
     {
         return StStatus::InvalidArgument; // the peer's decoder would refuse it
     }
+    // Ports: 0 = the VC's first; another port of a vector as the caller names it [C] SEED-API.
+    if ((h.dPort != 0 && !IsRemotePort(h.dPort)) || (h.sPort != 0 && !IsLocalPort(h.sPort)))
+    {
+        return StStatus::InvalidArgument;
+    }
     StHeader t = h;
-    t.dPort = m_remotePort;
-    t.sPort = m_localPort;
+    t.dPort = h.dPort != 0 ? h.dPort : m_remotePort;
+    t.sPort = h.sPort != 0 ? h.sPort : m_localPort;
     t.dKey = m_remoteKey;
     if (t.op != StOp::Data)
     {
@@ -1263,11 +1303,21 @@ StConnection::OnCa(uint64_t now, const StHeader& h)
         m_rc.active = true;
         return StRxVerdict::BadField;
     }
+    if (m_remotePort == 0)
+    {
+        if (h.sPort == 0)
+        {
+            m_rc.active = true;
+            return StRxVerdict::BadField; // an accepted VC needs the responder's port
+        }
+        m_remotePort = h.sPort; // the port the responder gave this VC
+    }
     m_remoteKey = h.offset;
     m_peerSlots = h.param;
     m_peerBufsize = static_cast<uint8_t>(h.bufx);
     m_peerMaxStu = static_cast<uint8_t>(std::min<uint32_t>(h.sync, 63));
     m_peerCtsReq = PeerCtsReq(h.bNum);
+    m_remotePortLen = PeerPortLen(h.sId, m_remotePort);
     m_peerOutOfOrder = h.Has(StFlag::ORDER);
     m_etherType = m_params.etherType;
     m_txSlotsUnlimited = (m_peerSlots == ST_SLOTS_UNLIMITED);

@@ -100,10 +100,16 @@ class StConnection
                  const StConnParams& params);
 
     // --- setup and teardown -------------------------------------------------------------
-    /// Send RC to \p remotePort (initiator).
-    void StartConnect(uint64_t now, uint16_t remotePort);
-    /// Accept a received RC (responder): take the peer's parameters and send CA.
-    void Accept(uint64_t now, const StHeader& rc);
+    /**
+     * \brief Send RC for the service on port \p service (initiator): to Port 0 naming the
+     *        service in the ULP-Port field (StConfig::rcToPortZero), or to \p service itself.
+     */
+    void StartConnect(uint64_t now, uint16_t service);
+    /**
+     * \brief Accept a received RC (responder): take the peer's parameters and send CA.
+     * \param service the port of the listener the RC asked for
+     */
+    void Accept(uint64_t now, const StHeader& rc, uint16_t service);
     /**
      * \brief Answer a duplicate RC with the CA sent before (while connected).
      * \return false, and nothing is sent, unless this side accepted the connection
@@ -137,7 +143,13 @@ class StConnection
     StStatus Read(uint64_t now, uint64_t linear, uint64_t len, uint32_t& id);
     /// Ask the peer to expose a persistent region of \p len bytes (RMR).
     StStatus RequestRegion(uint64_t now, uint64_t len, uint32_t& id);
-    /// PUT local memory (mapped TX) at \p regionOffset of remote region \p region.
+    /**
+     * \brief PUT local memory (mapped TX) at \p regionOffset of remote region \p region.
+     *
+     * A Put is one data operation, one STU [C] SEED-GSN: a Put longer than GetPutLimit(),
+     * or one whose bytes would cross a Bufx entry of the peer (a second STU), is refused
+     * with PutTooLarge and counted (StStat::PutsRefused); nothing is sent.
+     */
     StStatus Put(uint64_t now,
                  uint32_t region,
                  uint64_t regionOffset,
@@ -212,7 +224,37 @@ class StConnection
     uint16_t GetRemotePort() const
     {
         return m_remotePort;
-    } //!< peer's port
+    } //!< peer's port (0 while an RC sent to Port 0 waits for its CA)
+
+    /// Ports in our vector (ST_OPT_PORTLEN_LOCAL); ours are [GetLocalPort, + this).
+    uint16_t GetLocalPortLen() const
+    {
+        return m_params.portLen;
+    }
+
+    /// Ports in the peer's vector (from its RC or CA); its are [GetRemotePort, + this).
+    uint16_t GetRemotePortLen() const
+    {
+        return m_remotePortLen;
+    }
+
+    /// Is \p port one of ours? \param port a port \return true if in our vector
+    bool IsLocalPort(uint16_t port) const
+    {
+        return port >= m_localPort && uint32_t(port) < uint32_t(m_localPort) + m_params.portLen;
+    }
+
+    /// Is \p port one of the peer's? \param port a port \return true if in its vector
+    bool IsRemotePort(uint16_t port) const
+    {
+        return port >= m_remotePort && uint32_t(port) < uint32_t(m_remotePort) + m_remotePortLen;
+    }
+
+    /// The service's port: the listener's (responder) or the one asked for (initiator).
+    uint16_t GetServicePort() const
+    {
+        return m_servicePort;
+    }
 
     uint32_t GetLocalKey() const
     {
@@ -250,6 +292,10 @@ class StConnection
     {
         return m_peerMaxStu;
     } //!< peer's Max_STU (log2)
+
+    /// The longest Put (one STU) this connection can send: 2^min(the peer's Max_STU and
+    /// Bufsize, what the data channel carries), at most 2^48 - 1 [C] SEED-GSN Table 1-9.
+    uint64_t GetPutLimit() const;
 
     uint16_t GetEtherType() const
     {
@@ -318,6 +364,8 @@ class StConnection
   private:
     /// The CTS_req a peer's RC or CA field \p field asks for (0: 64, as IRIX). \return it
     static uint16_t PeerCtsReq(uint32_t field);
+    /// The port vector a peer's RC or CA field \p field gives from \p base (0: one port).
+    static uint16_t PeerPortLen(uint32_t field, uint16_t base);
 
     /// A request sent and waiting for its answer: resent after the op timeout.
     struct Retry
@@ -527,6 +575,8 @@ class StConnection
     StPeerAddress m_peer;                     //!< peer address
     uint16_t m_localPort;                     //!< our port
     uint16_t m_remotePort{0};                 //!< their port
+    uint16_t m_servicePort{0};                //!< the service's port (see GetServicePort)
+    uint16_t m_remotePortLen{1};              //!< the peer's port vector
     uint32_t m_localKey;                      //!< our key
     uint32_t m_remoteKey{0};                  //!< their key
     StConnParams m_params;                    //!< what we advertise

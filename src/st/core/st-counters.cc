@@ -9,25 +9,11 @@ namespace st {
 const char*
 StRxVerdictName(StRxVerdict v)
 {
-    static const char* const names[] = {"Accepted",
-                                        "Truncated",
-                                        "UnknownOp",
-                                        "LocalOp",
-                                        "BadFlags",
-                                        "BadField",
-                                        "NoListener",
-                                        "UnknownKey",
-                                        "WrongPort",
-                                        "WrongPeer",
-                                        "WrongState",
-                                        "UnknownTransfer",
-                                        "OutsideMapping",
-                                        "OutsideExposure",
-                                        "Duplicate",
-                                        "SlotOverrun",
-                                        "NoChannel",
-                                        "BadChecksum",
-                                        "OutOfOrder"};
+    static const char* const names[] = {
+        "Accepted",    "Truncated",       "UnknownOp",      "LocalOp",         "BadFlags",
+        "BadField",    "NoListener",      "UnknownKey",     "WrongPort",       "WrongPeer",
+        "WrongState",  "UnknownTransfer", "OutsideMapping", "OutsideExposure", "Duplicate",
+        "SlotOverrun", "NoChannel",       "BadChecksum",    "OutOfOrder",      "Port0Full"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StRxVerdict::Count),
                   "one name per verdict");
     auto i = static_cast<std::size_t>(v);
@@ -47,7 +33,8 @@ StStatName(StStat s)
                                         "RejectsSent",
                                         "PausesSent",
                                         "FetchOpResends",
-                                        "PatternErrors"};
+                                        "PatternErrors",
+                                        "PutsRefused"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<std::size_t>(StStat::Count),
                   "one name per statistic");
     auto i = static_cast<std::size_t>(s);

@@ -38,6 +38,7 @@ enum class StRxVerdict : uint8_t
     NoChannel,       //!< RC refused (CA R=1): our data channel cannot carry a 2^8-byte STU
     BadChecksum,     //!< the header checksum does not match (StConfig::headerChecksum)
     OutOfOrder,      //!< a STU of a later block while an earlier one is incomplete, without O
+    Port0Full,       //!< RC dropped: Port 0's slots (StConfig::port0Slots) are all taken
     Count            //!< number of verdicts
 };
 
@@ -57,6 +58,7 @@ enum class StStat : uint8_t
     PausesSent,      //!< RA(R=0) sent
     FetchOpResends,  //!< FETCHOP DATA resent because the FC did not come
     PatternErrors,   //!< payload bytes not zero written to a checked mapping without bytes
+    PutsRefused,     //!< Puts refused because they exceed one STU (the VC's max_STU)
     Count            //!< number of statistics
 };
 

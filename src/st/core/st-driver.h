@@ -62,6 +62,17 @@ public:
     {
         return Resolve(hostname, out) ? StResolveState::Resolved : StResolveState::Unknown;
     }
+
+    /**
+     * \brief Resolve a service name (st_listen's and st_connect's service) to its ST (IANA)
+     *        port: a simulation's name table, a host's services database. Decimal numbers
+     *        never get here. A driver without names keeps this default.
+     * \return false if unknown
+     */
+    virtual bool ResolveService(const char* /* service */, uint16_t& /* port */)
+    {
+        return false;
+    }
 };
 
 } // namespace st

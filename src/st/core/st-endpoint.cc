@@ -47,6 +47,10 @@ StEndpoint::Listen(uint16_t port)
 StStatus
 StEndpoint::Listen(uint16_t port, const StConnParams& params)
 {
+    if (port == 0)
+    {
+        return StStatus::InvalidArgument; // Port 0 is where RCs arrive [C] SEED-GSN
+    }
     if (m_listeners.count(port) != 0)
     {
         return StStatus::PortInUse;
@@ -80,12 +84,38 @@ StEndpoint::PortInUse(uint16_t port) const
     }
     for (const auto& [id, c] : m_conns)
     {
-        if (c->GetLocalPort() == port)
+        if (c->IsLocalPort(port))
         {
             return true;
         }
     }
     return false;
+}
+
+uint16_t
+StEndpoint::FreePort(uint16_t len) const
+{
+    len = std::max<uint16_t>(len, 1);
+    for (uint32_t p = std::max<uint32_t>(m_config.ephemeralPortBase, 1); p + len - 1 <= 0xFFFF; ++p)
+    {
+        uint32_t k = 0;
+        while (k < len && !PortInUse(static_cast<uint16_t>(p + k)))
+        {
+            ++k;
+        }
+        if (k == len)
+        {
+            return static_cast<uint16_t>(p);
+        }
+        p += k; // the port at p + k is taken: look after it
+    }
+    return 0;
+}
+
+void
+StEndpoint::Claim(StConnId id)
+{
+    m_unclaimed.erase(id);
 }
 
 uint32_t
@@ -140,23 +170,19 @@ StStatus
 StEndpoint::Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
                     const StConnParams& params, StConnId& id, uint16_t localPort)
 {
-    if (params.bufsize < StMemoryTable::MIN_BUFSIZE || params.bufsize > StMemoryTable::MAX_BUFSIZE
-        || params.dataVc > 3)
+    if (params.bufsize < StMemoryTable::MIN_BUFSIZE ||
+        params.bufsize > StMemoryTable::MAX_BUFSIZE || params.dataVc > 3 || remotePort == 0 ||
+        params.portLen == 0 || params.portLen > ST_MAX_PORT_LEN)
     {
-        return StStatus::InvalidArgument;
+        return StStatus::InvalidArgument; // no service listens on Port 0 [C] SEED-GSN
     }
     if (localPort == 0)
     {
-        uint32_t p = m_config.ephemeralPortBase;
-        while (p <= 0xFFFF && PortInUse(static_cast<uint16_t>(p)))
-        {
-            ++p;
-        }
-        if (p > 0xFFFF)
+        localPort = FreePort(params.portLen);
+        if (localPort == 0)
         {
             return StStatus::PortInUse;
         }
-        localPort = static_cast<uint16_t>(p);
     }
     if (ChannelMaxStu(peer, params.dataVc) < ST_MIN_MAX_STU)
     {
@@ -247,7 +273,10 @@ StEndpoint::Dispatch(uint64_t now, StPeerAddress from, const StHeader& h, const 
     {
         return StRxVerdict::WrongPeer;
     }
-    if (h.dPort != c->GetLocalPort() || h.sPort != c->GetRemotePort())
+    // An RC sent to Port 0 learns the responder's port from the CA.
+    const bool anyRemotePort =
+        h.op == StOp::Ca && c->GetState() == StConnState::RcSent && c->GetRemotePort() == 0;
+    if (!c->IsLocalPort(h.dPort) || (!c->IsRemotePort(h.sPort) && !anyRemotePort))
     {
         return StRxVerdict::WrongPort;
     }
@@ -284,17 +313,32 @@ StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
     {
         return StRxVerdict::BadField; // I_Key 0 can never be echoed back
     }
+    // At Port 0 the RC names its service in the ULP-Port field [C] SEED-GSN; an RC sent to
+    // the service's port itself (IRIX) names it in D_Port.
+    const bool atPortZero = h.dPort == 0;
+    if (atPortZero && (h.dKey == 0 || h.dKey > 0xFFFF))
+    {
+        return StRxVerdict::BadField;
+    }
+    const auto service = static_cast<uint16_t>(atPortZero ? h.dKey : h.dPort);
     for (auto& [id, c] : m_conns)
     {
-        if (c->GetState() != StConnState::Closed && c->GetLocalPort() == h.dPort
-            && c->Matches(from, h.sPort, h.offset))
+        if (c->GetState() == StConnState::Closed || !c->Matches(from, h.sPort, h.offset))
         {
-            // A responder's CA was lost: the same answer again. The initiator of this
-            // connection sent no CA, so an RC naming it is not a retry of anything.
+            continue;
+        }
+        if (c->IsResponder() && c->GetServicePort() == service)
+        {
             return c->ResendCa(now) ? StRxVerdict::Duplicate : StRxVerdict::WrongState;
         }
+        if (!c->IsResponder() && c->GetLocalPort() == h.dPort)
+        {
+            // The initiator of this connection sent no CA, so an RC naming it is not a
+            // retry of anything.
+            return StRxVerdict::WrongState;
+        }
     }
-    auto l = m_listeners.find(h.dPort);
+    auto l = m_listeners.find(service);
     if (l == m_listeners.end())
     {
         RefuseRc(from, h);
@@ -311,9 +355,30 @@ StEndpoint::OnRc(uint64_t now, StPeerAddress from, const StHeader& h)
         RefuseRc(from, h); // DATA to or from this peer could never travel
         return StRxVerdict::NoChannel;
     }
+    if (m_config.port0Slots != ST_SLOTS_UNLIMITED && m_unclaimed.size() >= m_config.port0Slots)
+    {
+        // No slot left in Port 0's queue: drop; the initiator tries again [C] SEED-GSN.
+        return StRxVerdict::Port0Full;
+    }
+    // Through Port 0 every VC gets a port of its own, so the verification tuple tells the
+    // VCs of one service apart by port as well as by key [C] SEED-GSN.
+    uint16_t local = service;
+    if (!atPortZero)
+    {
+        p.portLen = 1; // VCs sharing the service's port own no vector
+    }
+    else
+    {
+        local = FreePort(p.portLen);
+        if (local == 0)
+        {
+            return StRxVerdict::Port0Full; // no port left; the initiator tries again
+        }
+    }
     p.key = 0;
-    StConnection* c = Create(from, h.dPort, NewKey(), p);
-    c->Accept(now, h);
+    StConnection* c = Create(from, local, NewKey(), p);
+    c->Accept(now, h, service);
+    m_unclaimed.insert(c->GetId());
     return StRxVerdict::Accepted;
 }
 
@@ -348,6 +413,7 @@ StEndpoint::Forget(uint64_t now)
         if (it->second->IsGone(now))
         {
             m_byKey.erase(it->second->GetLocalKey());
+            m_unclaimed.erase(it->first);
             it = m_conns.erase(it);
         }
         else

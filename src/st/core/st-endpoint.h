@@ -26,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <vector>
 
 namespace ns3 {
@@ -55,6 +56,17 @@ public:
     StStatus Listen(uint16_t port);
     /// Accept RCs for \p port; accepted connections advertise \p params.
     StStatus Listen(uint16_t port, const StConnParams& params);
+    /**
+     * \brief The upper layer took accepted connection \p id (st_accept, a listener's
+     *        callback): its slot in Port 0's queue (StConfig::port0Slots) is free again.
+     */
+    void Claim(StConnId id);
+
+    /// Accepted connections the upper layer has not claimed yet.
+    std::size_t GetUnclaimed() const
+    {
+        return m_unclaimed.size();
+    }
     /// Stop accepting RCs for \p port (existing connections stay).
     StStatus Unlisten(uint16_t port);
     /// Is somebody listening on \p port?
@@ -129,6 +141,9 @@ private:
     uint32_t NewKey();
     uint8_t ChannelMaxStu(StPeerAddress peer, uint8_t channel) const;
     bool PortInUse(uint16_t port) const;
+    /// The first of \p len free consecutive local ports from StConfig::ephemeralPortBase up,
+    /// 0 if none.
+    uint16_t FreePort(uint16_t len = 1) const;
     StConnection* Create(StPeerAddress peer, uint16_t localPort, uint32_t key,
                          const StConnParams& p);
     void Forget(uint64_t now);
@@ -140,6 +155,7 @@ private:
     std::map<StConnId, std::unique_ptr<StConnection>> m_conns; //!< by local handle
     std::map<uint32_t, StConnId> m_byKey;                      //!< local key -> handle
     std::map<uint16_t, StConnParams> m_listeners;              //!< port -> parameters
+    std::set<StConnId> m_unclaimed; //!< accepted, not yet claimed: Port 0's slots in use
     StConnId m_nextConn{1};                                    //!< next local handle
     std::unique_ptr<std::random_device> m_random; //!< keys when config.keySource is empty
 };

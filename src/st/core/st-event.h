@@ -118,6 +118,7 @@ struct StEvent
     StRole role{StRole::None};       //!< transfers
     bool accepted{false};            //!< ConnectionEstablished by a listener
     uint16_t localPort{0};           //!< local port of the connection
+    uint16_t servicePort{0};         //!< the service's port (the listener's, when accepted)
     StHeader header;                 //!< HeaderReceived, StateResponse
     bool hasPayload{false};          //!< a 32-byte optional payload came along
     std::array<uint8_t, ST_OPT_PAYLOAD_SIZE> payload{}; //!< the optional payload

@@ -124,7 +124,7 @@ struct StHeader
     uint16_t param{0};    //!< @2: Slots, CTS_req, Blocksize, STU_num, GET T_len, RSR R_Slots
     uint16_t dPort{0};    //!< @4: ST port of the receiver of this op
     uint16_t sPort{0};    //!< @6: ST port of the sender of this op
-    uint32_t dKey{0};     //!< @8: key the receiver gave out (0 in RC)
+    uint32_t dKey{0};     //!< @8: key the receiver gave out; in RC 0, or the ULP-Port at Port 0
     uint16_t checksum{0}; //!< @12: optional checksum, 0 = not computed
     uint16_t mx{0};       //!< @14: Mx; EtherType in RC; Max_Block in RTS
     uint32_t bufx{0};     //!< @16: Bufx; Bufsize in RC/CA

@@ -27,6 +27,7 @@ enum class StStatus : uint8_t
     NoSuchTransfer,   //!< the transfer/region id is unknown
     TooLarge,         //!< length beyond what the operation or the peer allows
     ChannelTooSmall,  //!< the data channel cannot carry an STU of 2^ST_MIN_MAX_STU bytes
+    PutTooLarge,      //!< a Put that would need more than one STU (max_STU, a peer Bufx)
 };
 
 /// Name of a status.
@@ -59,6 +60,8 @@ StStatusName(StStatus s)
             return "TooLarge";
         case StStatus::ChannelTooSmall:
             return "ChannelTooSmall";
+        case StStatus::PutTooLarge:
+            return "PutTooLarge";
     }
     return "?";
 }

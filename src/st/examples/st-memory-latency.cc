@@ -90,6 +90,13 @@ main(int argc, char* argv[])
         gsn.SetHostProfile(host);
         devices = gsn.Install(hosts);
     }
+    // A PUT is one STU (one Bufx entry of the server at most): a Bufsize that holds it.
+    uint32_t bufsize = 14;
+    while ((1u << bufsize) < size)
+    {
+        ++bufsize;
+    }
+    Config::SetDefault("ns3::StProtocol::Bufsize", UintegerValue(bufsize));
     StHelper st;
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     st.Install(devices, addresses);

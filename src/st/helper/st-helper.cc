@@ -5,8 +5,11 @@
 
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
+#include "ns3/names.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
+#include "ns3/st-name-table.h"
+#include "ns3/st-socket-factory.h"
 
 namespace ns3
 {
@@ -33,6 +36,10 @@ StHelper::GetOrCreate(Ptr<Node> node) const
         st = m_factory.Create<StProtocol>();
         node->AggregateObject(st);
         st->SetNode(node);
+        // ST stream sockets for ns-3's applications and user code (Socket::CreateSocket).
+        Ptr<StSocketFactory> sockets = CreateObject<StSocketFactory>();
+        sockets->SetProtocol(st);
+        node->AggregateObject(sockets);
     }
     return st;
 }
@@ -133,6 +140,52 @@ StHelper::AssignStreams(NodeContainer c, int64_t stream)
         }
     }
     return current - stream;
+}
+
+namespace
+{
+/// \return \p node's own name table (made on first use), or the global one for no node
+Ptr<StNameTable>
+TableOf(Ptr<Node> node)
+{
+    if (!node)
+    {
+        return StNameTable::GetGlobal();
+    }
+    Ptr<StNameTable> t = node->GetObject<StNameTable>();
+    if (!t)
+    {
+        t = CreateObject<StNameTable>();
+        node->AggregateObject(t);
+    }
+    return t;
+}
+} // namespace
+
+void
+StHelper::AddHost(const std::string& name, Ipv4Address address, Ptr<Node> node)
+{
+    TableOf(node)->AddHost(name, address);
+}
+
+void
+StHelper::AddService(const std::string& name, uint16_t port, Ptr<Node> node)
+{
+    TableOf(node)->AddService(name, port);
+}
+
+void
+StHelper::AddNodeNames(NodeContainer c)
+{
+    for (auto it = c.Begin(); it != c.End(); ++it)
+    {
+        const std::string name = Names::FindName(*it);
+        Ptr<StProtocol> st = (*it)->GetObject<StProtocol>();
+        if (!name.empty() && st && st->GetNDevices() > 0)
+        {
+            StNameTable::GetGlobal()->AddHost(name, st->GetLocalAddress());
+        }
+    }
 }
 
 } // namespace ns3

@@ -81,6 +81,26 @@ class StHelper
     static void PopulateStaticTables();
 
     /**
+     * Name \p address \p name for st_connect (a simulation has no /etc/hosts): in \p node's
+     * own StNameTable (made and aggregated on first use), or in the global one that every
+     * node falls back on when \p node is null.
+     * \param name host name \param address its ST (IPv4) address \param node whose table
+     */
+    static void AddHost(const std::string& name, Ipv4Address address, Ptr<Node> node = nullptr);
+    /**
+     * Name ST port \p port \p name for st_listen and st_connect (no /etc/services either):
+     * in \p node's table, or the global one when \p node is null.
+     * \param name service name \param port its port (1..65535) \param node whose table
+     */
+    static void AddService(const std::string& name, uint16_t port, Ptr<Node> node = nullptr);
+    /**
+     * Every node of \p c that has a name (Names::Add) and runs ST is known by that name, in
+     * the global table, at its ST address.
+     * \param c the nodes
+     */
+    static void AddNodeNames(NodeContainer c);
+
+    /**
      * Use fixed random number streams for the StProtocols of \p c (their connection keys),
      * so a scenario draws the same keys whatever random variables it creates elsewhere.
      * \param c nodes (those without ST are skipped)

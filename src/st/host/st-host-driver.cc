@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <netdb.h>
+#include <netinet/in.h>
 
 namespace ns3
 {
@@ -122,6 +124,28 @@ StHostDriver::ResolveStart(const char* hostname, StPeerAddress& out)
         return StResolveState::Unknown;
     }
     return StResolveState::InProgress;
+}
+
+bool
+StHostDriver::ResolveService(const char* service, uint16_t& port)
+{
+    if (service == nullptr)
+    {
+        return false;
+    }
+    // IRIX took ST ports from the IP port space [C] IRIX-impl: a service's "st" entry first,
+    // else its entry for any protocol.
+    const servent* s = getservbyname(service, "st");
+    if (s == nullptr)
+    {
+        s = getservbyname(service, nullptr);
+    }
+    if (s == nullptr)
+    {
+        return false;
+    }
+    port = ntohs(static_cast<uint16_t>(s->s_port));
+    return port != 0;
 }
 
 bool

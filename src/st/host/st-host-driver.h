@@ -73,6 +73,9 @@ class StHostDriver : public StDriver
     bool Resolve(const char* hostname, StPeerAddress& out) override;
     /// The same without waiting: the first miss makes the kernel send an ARP request.
     StResolveState ResolveStart(const char* hostname, StPeerAddress& out) override;
+    /// A service name through the host's services database (getservbyname: /etc/services,
+    /// NSS): its "st" entry, else an entry of any protocol (ST shares IP's port numbers).
+    bool ResolveService(const char* service, uint16_t& port) override;
 
     /// The event loop (another program part may watch its own descriptors in it).
     StEventLoop& GetLoop()

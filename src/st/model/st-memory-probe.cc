@@ -50,7 +50,8 @@ StMemoryProbe::GetTypeId()
                           MakeUintegerChecker<uint64_t>(16))
             .AddAttribute("Size",
                           "Bytes per PUT and GET (8 to 65535; RegionSize must hold them and an "
-                          "aligned word).",
+                          "aligned word; a PUT is one STU, so the server's Bufsize and MaxStu "
+                          "must hold it too).",
                           UintegerValue(64),
                           MakeUintegerAccessor(&StMemoryProbe::m_size),
                           MakeUintegerChecker<uint32_t>(8, 65535))
@@ -131,7 +132,19 @@ StMemoryProbe::Round()
     {
         m_buffer[m_size - 8 + k] = static_cast<uint8_t>(now >> (56 - 8 * k));
     }
-    if (st->Put(m_conn, m_region, 0, 0, m_size) == st::StStatus::Ok)
+    const st::StStatus put = st->Put(m_conn, m_region, 0, 0, m_size);
+    if (put == st::StStatus::PutTooLarge)
+    {
+        // A PUT is one STU [C] SEED-GSN: a Size the connection cannot send as one is a
+        // configuration mistake, not something to measure.
+        const st::StConnection* c = st->Find(m_conn);
+        NS_FATAL_ERROR("StMemoryProbe: a PUT of "
+                       << m_size << " bytes needs more than one STU (at most "
+                       << (c != nullptr ? c->GetPutLimit() : 0)
+                       << " bytes here, within one Bufx of the server): raise the "
+                          "server's Bufsize and MaxStu, or lower Size");
+    }
+    if (put == st::StStatus::Ok)
     {
         ++m_puts;
     }

@@ -194,6 +194,22 @@ StProtocol::GetTypeId()
                           UintegerValue(Defaults().ephemeralPortBase),
                           MakeUintegerAccessor(&StProtocol::m_ephemeralPortBase),
                           MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("RcToPortZero",
+                          "Send RC to Port 0 naming the service in its ULP-Port field; a "
+                          "responder gives every VC it accepts a port of its own (the seed's "
+                          "rule). False: RC to the service's port, accepted VCs share it "
+                          "(IRIX). Both forms are answered either way.",
+                          BooleanValue(Defaults().rcToPortZero),
+                          MakeBooleanAccessor(&StProtocol::m_rcToPortZero),
+                          MakeBooleanChecker())
+            .AddAttribute("Port0Slots",
+                          "Port 0's queue: accepted VCs not yet claimed by the upper layer; "
+                          "an RC finding none free is dropped (verdict Port0Full) and retried "
+                          "by its initiator ([C] the seed: the queue is optional); 65535 = no "
+                          "limit ([U]).",
+                          UintegerValue(Defaults().port0Slots),
+                          MakeUintegerAccessor(&StProtocol::m_port0Slots),
+                          MakeUintegerChecker<uint16_t>())
             .AddAttribute("Linger",
                           "Keep a closed connection to answer a late DA/DC ([U] 4 s).",
                           TimeValue(NanoSeconds(Defaults().lingerNs)),
@@ -275,6 +291,8 @@ StProtocol::StProtocol()
       m_ctsReqInRts(Defaults().ctsReqInRts),
       m_pauseWhenNoBuffer(Defaults().pauseWhenNoBuffer),
       m_ephemeralPortBase(Defaults().ephemeralPortBase),
+      m_rcToPortZero(Defaults().rcToPortZero),
+      m_port0Slots(Defaults().port0Slots),
       m_rxFetchOpMemory(Defaults().rxFetchOpMemory),
       m_llcShortData(true),
       m_nextPendingKey(1),
@@ -413,6 +431,8 @@ StProtocol::BuildConfig()
     c.headerChecksum = m_headerChecksum;
     c.ctsReqInRts = m_ctsReqInRts;
     c.ephemeralPortBase = m_ephemeralPortBase;
+    c.rcToPortZero = m_rcToPortZero;
+    c.port0Slots = m_port0Slots;
     c.lingerNs = static_cast<uint64_t>(m_linger.GetNanoSeconds());
     c.rxFetchOpMemory = m_rxFetchOpMemory;
     // Keys from ns-3's random streams: unpredictable across runs, reproducible for a seed
@@ -981,12 +1001,13 @@ StProtocol::OnUnclaimed(const st::StEvent& e)
         {
             return false;
         }
-        auto l = m_listenCbs.find(e.localPort);
+        auto l = m_listenCbs.find(e.servicePort);
         if (l == m_listenCbs.end())
         {
             return false; // a Bypass listener's: st_accept takes it
         }
         it = m_managed.emplace(e.conn, l->second).first;
+        GetEndpoint().Claim(e.conn); // the listener's callback takes it from Port 0's queue
     }
     EventCallback cb = it->second;
     if (e.type == st::StEventType::ConnectionClosed || e.type == st::StEventType::ConnectionRefused)

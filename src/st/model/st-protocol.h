@@ -432,6 +432,8 @@ class StProtocol : public Object
     bool m_ctsReqInRts;           ///< CtsReqInRts
     bool m_pauseWhenNoBuffer;     ///< PauseWhenNoBuffer
     uint16_t m_ephemeralPortBase; ///< EphemeralPortBase
+    bool m_rcToPortZero;          ///< RcToPortZero
+    uint16_t m_port0Slots;        ///< Port0Slots
     Time m_linger;                ///< Linger
     uint32_t m_rxFetchOpMemory;   ///< RxFetchOpMemory
     bool m_llcShortData;          ///< EthernetLlcShortData

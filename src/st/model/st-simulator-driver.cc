@@ -3,10 +3,12 @@
  */
 #include "st-simulator-driver.h"
 
+#include "st-name-table.h"
 #include "st-protocol.h"
 
 #include "ns3/fatal-error.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>
@@ -151,10 +153,31 @@ StSimulatorDriver::ParseIpv4(const char* text, uint32_t& out)
 }
 
 bool
+StSimulatorDriver::HostAddress(const char* hostname, uint32_t& bits) const
+{
+    if (hostname == nullptr)
+    {
+        return false;
+    }
+    if (ParseIpv4(hostname, bits))
+    {
+        return true;
+    }
+    // No /etc/hosts in a simulation: the node's name table, then the global one.
+    Ipv4Address a;
+    if (!StNameTable::ResolveHost(m_protocol->GetNode(), hostname, a))
+    {
+        return false;
+    }
+    bits = a.Get();
+    return true;
+}
+
+bool
 StSimulatorDriver::Resolve(const char* hostname, st::StPeerAddress& out)
 {
     uint32_t bits = 0;
-    if (!ParseIpv4(hostname, bits))
+    if (!HostAddress(hostname, bits))
     {
         return false;
     }
@@ -165,11 +188,17 @@ st::StResolveState
 StSimulatorDriver::ResolveStart(const char* hostname, st::StPeerAddress& out)
 {
     uint32_t bits = 0;
-    if (!ParseIpv4(hostname, bits))
+    if (!HostAddress(hostname, bits))
     {
         return st::StResolveState::Unknown;
     }
     return m_protocol->ResolvePeerStart(Ipv4Address(bits), out);
+}
+
+bool
+StSimulatorDriver::ResolveService(const char* service, uint16_t& port)
+{
+    return service != nullptr && StNameTable::ResolveService(m_protocol->GetNode(), service, port);
 }
 
 } // namespace ns3

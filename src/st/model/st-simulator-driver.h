@@ -57,9 +57,10 @@ class StSimulatorDriver : public st::StDriver
     bool Wait(uint64_t deadlineNs, st::StPeerAddress& from, std::vector<uint8_t>& bytes) override;
 
     /**
-     * Resolve st_connect's host name: a dotted IPv4 address, resolved to a device and MAC
-     * through the protocol's synchronous resolver.
-     * \param hostname e.g. "10.1.1.2"
+     * Resolve st_connect's host name: a dotted IPv4 address, or a name of the node's
+     * StNameTable (then the global one), resolved to a device and MAC through the
+     * protocol's synchronous resolver.
+     * \param hostname e.g. "10.1.1.2" or "server"
      * \param out the engine's peer address
      * \return false if it is not an IPv4 address or does not resolve now
      */
@@ -68,11 +69,17 @@ class StSimulatorDriver : public st::StDriver
     /**
      * Resolve st_connect's host name without waiting (StProtocol::ResolvePeerStart): through
      * HARP when HarpHelper::ResolveStPeers wired it in.
-     * \param hostname e.g. "10.1.1.2"
+     * \param hostname e.g. "10.1.1.2" or a name of the StNameTable
      * \param out the engine's peer address when resolved
-     * \return where the resolution stands (Unknown if not an IPv4 address)
+     * \return where the resolution stands (Unknown if neither an address nor a known name)
      */
     st::StResolveState ResolveStart(const char* hostname, st::StPeerAddress& out) override;
+
+    /**
+     * Resolve a service name through the node's StNameTable, then the global one.
+     * \param service the name \param[out] port its ST port \return false if unknown
+     */
+    bool ResolveService(const char* service, uint16_t& port) override;
 
     /// The stack made progress (a frame or a timer was processed): end a blocking wait.
     void NotifyProgress();
@@ -109,6 +116,8 @@ class StSimulatorDriver : public st::StDriver
     /// A blocking wait failed: the handler's exception, or the program stops.
     /// \param message what went wrong and what to do instead
     [[noreturn]] static void Fail(const std::string& message);
+    /// \param hostname an address or a name \param[out] bits the IPv4 address \return found
+    bool HostAddress(const char* hostname, uint32_t& bits) const;
 
     /// The deadline came: stop the nested run.
     void DeadlineReached();

@@ -6,6 +6,7 @@ cpp_examples = [
     ("st-bulk-transfer --read=1 --size=1048576 --transfers=2 --outstanding=2", "True", "True"),
     ("st-memory-latency", "True", "True"),
     ("st-memory-latency --switch=1 --size=1024 --iterations=10", "True", "True"),
+    ("st-memory-latency --size=65535 --iterations=5", "True", "True"),
     ("st-bulk-transfer --host=Origin2000 --transfers=2 --linkMode=Run", "True", "True"),
     ("st-memory-latency --switch=1 --host=Origin2000 --iterations=10", "True", "True"),
     ("st-over-ethernet", "True", "True"),

@@ -282,7 +282,7 @@ class StBypassOptionsTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_IANA_LOCAL, 80), ST_OK, "IANA_LOCAL");
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_IANA_REMOTE, 81), ST_OK, "IANA_REMOTE");
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_PORTLEN_LOCAL, 1), ST_OK, "PORTLEN_LOCAL 1");
-        NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_PORTLEN_REMOTE, 2), ST_EINVAL, "vectors refused");
+        NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_PORTLEN_REMOTE, 2), ST_EACCES, "learned from CA");
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_THREAD_SAFETY, 1), ST_EINVAL, "level 0 only");
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_CHANNELS, 0x0C), ST_OK, "CHANNELS");
         NS_TEST_EXPECT_MSG_EQ(set(c, ST_OPT_BUFX_BASE, 0), ST_OK, "BUFX_BASE");
@@ -310,7 +310,8 @@ class StBypassOptionsTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rc.mx, 0x0800, "EtherType in RC");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_KEY_REMOTE), static_cast<int>(ca.offset), "R_Key");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_RX_WINDOW_REMOTE), 77, "R_Slots");
-        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_REMOTE), 4002, "remote port");
+        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_REMOTE), ca.sPort, "remote port: the VC's");
+        NS_TEST_EXPECT_MSG_EQ(rc.dKey, 4002u, "the service in the RC's ULP-Port field");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_BUFSIZE_REMOTE), 14, "remote Bufsize");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_MAXSTU_REMOTE), 14, "remote Max_STU");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_LOCAL), 3333, "local port");
@@ -321,7 +322,7 @@ class StBypassOptionsTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_IANA_LOCAL), 80, "IANA_LOCAL");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_IANA_REMOTE), 4002, "IANA_REMOTE = service");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORTLEN_LOCAL), 1, "PORTLEN_LOCAL");
-        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORTLEN_REMOTE), 1, "PORTLEN_REMOTE");
+        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORTLEN_REMOTE), 1, "PORTLEN_REMOTE (server's)");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_THREAD_SAFETY), 0, "THREAD_SAFETY");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_CHANNELS), 0x0C, "CHANNELS");
         NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_BUFX_BASE), 0, "BUFX_BASE");
@@ -339,6 +340,73 @@ class StBypassOptionsTest : public TestCase
     }
 };
 
+/// Host and service names in st_listen/st_connect.
+class StBypassNamesTest : public TestCase
+{
+  public:
+    StBypassNamesTest()
+        : TestCase("names: st_listen and st_connect take host and service names from the "
+                   "node's and the global StNameTable; unknown names are refused; the "
+                   "service (IANA) port differs from the VC's ST port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StPair s;
+        BlockingAllowed blocking;
+        StHelper::AddService("st-data", 4100);                // every node
+        StHelper::AddHost("server", s.ip[1], s.nodes.Get(0)); // node 0 only
+        Ptr<StBypassApi> api0 = s.proto[0]->GetBypass();
+        Ptr<StBypassApi> api1 = s.proto[1]->GetBypass();
+        st_chandle_t c = nullptr;
+        st_chandle_t l = nullptr;
+        st_chandle_t other = nullptr;
+        api0->Create(&c);
+        api1->Create(&l);
+        api1->Create(&other);
+        auto get = [](st_chandle_t h, int opt) {
+            int v = -12345;
+            return st_getopt(h, opt, &v) == ST_OK ? v : -12345;
+        };
+        NS_TEST_EXPECT_MSG_EQ(st_listen(l, nullptr, "no-such-service"), ST_EINVAL, "unknown");
+        NS_TEST_EXPECT_MSG_EQ(st_listen(l, nullptr, "st-data"), ST_OK, "listen by name");
+        NS_TEST_EXPECT_MSG_EQ(get(l, ST_OPT_IANA_LOCAL), 4100, "the service's port");
+        api1->Accept(l, StBypassApi::DoneCallback([](int) {}));
+        // Node 1 does not know "server" (node 0's table); nobody knows "nobody".
+        NS_TEST_EXPECT_MSG_EQ(st_connect(other, "server", "st-data"),
+                              ST_EHOSTUNREACH,
+                              "another node's name");
+        NS_TEST_EXPECT_MSG_EQ(st_connect(c, "nobody", "st-data"), ST_EHOSTUNREACH, "no host");
+        NS_TEST_EXPECT_MSG_EQ(st_connect(c, "server", "nothing"), ST_EINVAL, "no service");
+        const int connected = st_connect(c, "server", "st-data");
+        NS_TEST_EXPECT_MSG_EQ(connected, ST_OK, "connect by names");
+        // The handles go whatever happened (they name the stack the simulation destroys).
+        auto cleanup = [&]() {
+            st_delete(c);
+            st_delete(l);
+            st_delete(other);
+            s.Run(MicroSeconds(10));
+        };
+        if (connected != ST_OK || s.log.ops.size() < 2)
+        {
+            cleanup();
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(s.log.ops[0].h.dPort, 0, "RC to Port 0");
+        NS_TEST_EXPECT_MSG_EQ(s.log.ops[0].h.dKey, 4100u, "naming service 4100");
+        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_IANA_REMOTE), 4100, "IANA port: the service");
+        NS_TEST_EXPECT_MSG_EQ(get(c, ST_OPT_PORT_REMOTE),
+                              static_cast<int>(s.log.ops[1].h.sPort),
+                              "ST port: the VC's own, from the CA");
+        NS_TEST_EXPECT_MSG_NE(get(c, ST_OPT_PORT_REMOTE), 4100, "not the service's");
+        NS_TEST_EXPECT_MSG_EQ(get(l, ST_OPT_PORT_LOCAL), get(c, ST_OPT_PORT_REMOTE), "same VC");
+        NS_TEST_EXPECT_MSG_EQ(get(l, ST_OPT_IANA_LOCAL), 4100, "accepted for the service");
+        cleanup();
+    }
+};
+
 } // namespace
 
 /// The Bypass API in simulation.
@@ -351,6 +419,7 @@ class StBypassTestSuite : public TestSuite
         AddTestCase(new StBypassBlockingTest, TestCase::QUICK);
         AddTestCase(new StBypassAsyncTest, TestCase::QUICK);
         AddTestCase(new StBypassOptionsTest, TestCase::QUICK);
+        AddTestCase(new StBypassNamesTest, TestCase::QUICK);
     }
 };
 

@@ -38,12 +38,15 @@ class StConnectSequenceTest : public TestCase
             NS_TEST_ASSERT_MSG_NE(acc, nullptr, "responder event");
             NS_TEST_EXPECT_MSG_EQ(acc->accepted, true, "accepted flag on the listening side");
             const st::StHeader& rc = s.log.ops[0].h;
-            NS_TEST_EXPECT_MSG_EQ(rc.dPort, 5000, "RC names the listened port");
-            NS_TEST_EXPECT_MSG_EQ(rc.dKey, 0u, "RC carries no D_Key");
+            NS_TEST_EXPECT_MSG_EQ(rc.dPort, 0, "RC goes to Port 0");
+            NS_TEST_EXPECT_MSG_EQ(rc.dKey, 5000u, "RC names the listened port (ULP-Port)");
             NS_TEST_EXPECT_MSG_EQ(rc.param, 255, "255 slots advertised by default");
             NS_TEST_EXPECT_MSG_EQ(rc.bufx, 14u, "Bufsize 14 by default");
             const st::StHeader& ca = s.log.ops[1].h;
             NS_TEST_EXPECT_MSG_EQ(ca.dKey, rc.offset, "CA echoes I_Key");
+            NS_TEST_EXPECT_MSG_EQ(ca.sPort, acc->localPort, "CA from the VC's own port");
+            NS_TEST_EXPECT_MSG_NE(ca.sPort, 5000, "a port of its own, not the service's");
+            NS_TEST_EXPECT_MSG_EQ(acc->servicePort, 5000, "accepted for service 5000");
             NS_TEST_EXPECT_MSG_EQ(s.log.ops[0].vc, 0, "RC on VC 0");
             NS_TEST_EXPECT_MSG_EQ(s.log.ops[1].vc, 0, "CA on VC 0");
             NS_TEST_EXPECT_MSG_EQ(s.proto[0]->GetPeerAddress(s.conn[0]),

@@ -12,6 +12,7 @@
  */
 #include "st-perf-program.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace ns3::st;
@@ -119,8 +120,25 @@ main(int argc, char** argv)
     uint8_t* out = s.Map(REGION, StMemoryTable::PIN_TX, src);
     uint8_t* in = s.Map(REGION, StMemoryTable::PIN_RX, dst);
     StPerfPattern::Fill(out, REGION, 3);
-    s.Conn().Put(s.Now(), region, 0, src, REGION);
-    waitFor(StEventType::PutComplete, region);
+    // A PUT is one STU (seed 000): the region goes over in PUTs of the connection's limit,
+    // and a PUT one byte longer is refused before anything is sent.
+    const uint64_t stu = s.Conn().GetPutLimit();
+    bool puts = true;
+    for (uint64_t k = 0; k < REGION && puts; k += stu)
+    {
+        const uint64_t n = std::min(stu, REGION - k);
+        puts = s.Conn().Put(s.Now(), region, k, src + k, n) == StStatus::Ok;
+        if (puts)
+        {
+            waitFor(StEventType::PutComplete, region);
+        }
+    }
+    Expect(puts, "the region PUT one STU at a time");
+    if (stu < REGION)
+    {
+        Expect(s.Conn().Put(s.Now(), region, 0, src, stu + 1) == StStatus::PutTooLarge,
+               "a PUT longer than one STU refused (PutTooLarge)");
+    }
     uint32_t gid = 0;
     auto getBack = [&]() {
         std::fill(in, in + REGION, 0);
@@ -128,7 +146,7 @@ main(int argc, char** argv)
         waitFor(StEventType::GetComplete, gid);
         return std::equal(out, out + REGION, in);
     };
-    Expect(getBack(), "PUT of 4096 bytes, GET returns the same bytes");
+    Expect(getBack(), "PUTs of 4096 bytes, GET returns the same bytes");
 
     bool sequence = true;
     for (uint64_t i = 0; i < fetchops; ++i)

@@ -158,9 +158,16 @@ main(int argc, char** argv)
         uint8_t* in = s.Map(regionBytes, StMemoryTable::PIN_RX, dst);
         StPerfPattern::Fill(out, size, 7);
         auto put = [&]() {
-            if (s.Conn().Put(s.Now(), region, 0, src, size) != StStatus::Ok)
+            const StStatus st = s.Conn().Put(s.Now(), region, 0, src, size);
+            if (st == StStatus::PutTooLarge)
             {
-                prog.Fail("cannot PUT");
+                // A PUT is one STU (seed 000): no larger than the peer's Max_STU and Bufx.
+                prog.Fail("cannot PUT " + std::to_string(size) + " bytes: a PUT is one STU, " +
+                          std::to_string(s.Conn().GetPutLimit()) + " bytes at most here");
+            }
+            if (st != StStatus::Ok)
+            {
+                prog.Fail(std::string("cannot PUT: ") + StStatusName(st));
             }
             WaitFor(prog, StEventType::PutComplete, region);
         };

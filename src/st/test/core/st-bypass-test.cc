@@ -50,6 +50,16 @@ public:
         return false;
     }
 
+    bool ResolveService(const char* service, uint16_t& port) override
+    {
+        if (std::string(service) == "st-test")
+        {
+            port = 3000;
+            return true;
+        }
+        return false;
+    }
+
 private:
     Hub& m_hub;
     int m_side;
@@ -215,7 +225,12 @@ BOOST_AUTO_TEST_CASE(connect_accept_and_options)
     BOOST_CHECK_EQUAL(a, 40);
     st_getopt(f.client, ST_OPT_BUFSIZE_REMOTE, &a);
     BOOST_CHECK_EQUAL(a, 12);
+    // The service is the IANA (ULP) port; the VC's ST ports are its own (RC to Port 0).
     st_getopt(f.client, ST_OPT_PORT_REMOTE, &a);
+    st_getopt(f.server, ST_OPT_PORT_LOCAL, &b);
+    BOOST_CHECK_EQUAL(a, b);
+    BOOST_CHECK(a != 3000 && a != 0);
+    st_getopt(f.client, ST_OPT_IANA_REMOTE, &a);
     BOOST_CHECK_EQUAL(a, 3000);
     st_getopt(f.server, ST_OPT_PORT_REMOTE, &a);
     st_getopt(f.client, ST_OPT_PORT_LOCAL, &b);
@@ -230,7 +245,7 @@ BOOST_AUTO_TEST_CASE(connect_accept_and_options)
     BOOST_CHECK_EQUAL(st_getopt(f.client, 4242, &a), ST_ENOPROTOOPT);
     BOOST_CHECK_EQUAL(st_setopt(f.client, 4242, &a), ST_ENOPROTOOPT);
     a = 2;
-    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &a), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &a), ST_EACCES);
     a = 1;
     BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_THREAD_SAFETY, &a), ST_EINVAL);
     for (int opt :
@@ -252,6 +267,24 @@ BOOST_AUTO_TEST_CASE(connect_refused_and_bad_host)
     BOOST_CHECK_EQUAL(st_connect(f.client, "hostB", "http"), ST_EINVAL);
     BOOST_CHECK_EQUAL(st_connect(f.client, "hostB", "3001"), ST_ECONNREFUSED);
     BOOST_CHECK(f.hub.ops == (std::vector<std::string>{"A:RC", "B:CA"}));
+}
+
+BOOST_AUTO_TEST_CASE(service_names_through_the_driver)
+{
+    // A service name goes to the driver's table; a number never does; 0 is Port 0.
+    Fixture f;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sb, &f.server), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &f.client), ST_OK);
+    BOOST_CHECK_EQUAL(st_listen(f.server, nullptr, "0"), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_listen(f.server, nullptr, "unknown"), ST_EINVAL);
+    BOOST_REQUIRE_EQUAL(st_listen(f.server, nullptr, "st-test"), ST_OK);
+    int port = 0;
+    st_getopt(f.server, ST_OPT_IANA_LOCAL, &port);
+    BOOST_CHECK_EQUAL(port, 3000);
+    BOOST_REQUIRE_EQUAL(st_connect(f.client, "hostB", "st-test"), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_accept(f.server), ST_OK);
+    st_getopt(f.client, ST_OPT_IANA_REMOTE, &port);
+    BOOST_CHECK_EQUAL(port, 3000);
 }
 
 BOOST_AUTO_TEST_CASE(connect_times_out)
@@ -300,6 +333,74 @@ BOOST_AUTO_TEST_CASE(tx_rx_control_with_payload)
     // Connection-management ops are not st_tx's.
     st_header_t rd = Header(StOp::Rd);
     BOOST_CHECK_EQUAL(st_tx(f.client, &rd, nullptr, 0, 0, 0), ST_EINVAL);
+}
+
+BOOST_AUTO_TEST_CASE(vectorized_ports)
+{
+    // The client's VC owns 4 ports, the server's 3 (ST_OPT_PORTLEN_LOCAL); each learns the
+    // other's vector from RC/CA. st_tx may name any port of the two vectors; the receiver
+    // takes an operation to any of its ports and drops one outside them (WrongPort).
+    Fixture f;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sb, &f.server), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &f.client), ST_OK);
+    int v = 3;
+    BOOST_CHECK_EQUAL(st_setopt(f.server, ST_OPT_PORTLEN_LOCAL, &v), ST_OK);
+    v = 4;
+    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &v), ST_OK);
+    v = 0;
+    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &v), ST_EINVAL);
+    v = 257;
+    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &v), ST_EINVAL);
+    BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_REMOTE, &v), ST_EACCES);
+    BOOST_REQUIRE_EQUAL(st_listen(f.server, nullptr, "3000"), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_connect(f.client, "hostB", "3000"), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_accept(f.server), ST_OK);
+    int len = 0;
+    st_getopt(f.client, ST_OPT_PORTLEN_REMOTE, &len);
+    BOOST_CHECK_EQUAL(len, 3);
+    st_getopt(f.server, ST_OPT_PORTLEN_REMOTE, &len);
+    BOOST_CHECK_EQUAL(len, 4);
+    int cport = 0;
+    int sport = 0;
+    st_getopt(f.client, ST_OPT_PORT_LOCAL, &cport);
+    st_getopt(f.server, ST_OPT_PORT_LOCAL, &sport);
+    // The client's second VC takes the four ports after its first vector.
+    st_chandle_t second = nullptr;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &second), ST_OK);
+    v = 4;
+    st_setopt(second, ST_OPT_PORTLEN_LOCAL, &v);
+    st_chandle_t listener = nullptr;
+    BOOST_REQUIRE_EQUAL(st_create_on(&f.sb, &listener), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_listen(listener, nullptr, "3000"), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_connect(second, "hostB", "3000"), ST_OK);
+    int second_port = 0;
+    st_getopt(second, ST_OPT_PORT_LOCAL, &second_port);
+    BOOST_CHECK_EQUAL(second_port, cport + 4);
+    st_delete(second);
+    st_delete(listener);
+
+    // An RTS from the client's fourth port to the server's third.
+    st_header_t h = Header(StOp::Rts);
+    h.d_port = static_cast<uint16_t>(sport + 2);
+    h.s_port = static_cast<uint16_t>(cport + 3);
+    h.s_id = 7;
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &h, nullptr, 0, 0, 0), ST_OK);
+    st_header_t got;
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, nullptr, nullptr), ST_OK);
+    BOOST_CHECK_EQUAL(got.d_port, sport + 2);
+    BOOST_CHECK_EQUAL(got.s_port, cport + 3);
+    BOOST_CHECK_EQUAL(got.s_id, 7u);
+    // 0 = the first ports; ports outside the vectors are refused before anything is sent.
+    h = Header(StOp::Rts);
+    BOOST_REQUIRE_EQUAL(st_tx(f.client, &h, nullptr, 0, 0, 0), ST_OK);
+    BOOST_REQUIRE_EQUAL(st_rx(f.server, &got, nullptr, nullptr), ST_OK);
+    BOOST_CHECK_EQUAL(got.d_port, sport);
+    BOOST_CHECK_EQUAL(got.s_port, cport);
+    h.d_port = static_cast<uint16_t>(sport + 3);
+    BOOST_CHECK_EQUAL(st_tx(f.client, &h, nullptr, 0, 0, 0), ST_EINVAL);
+    h.d_port = 0;
+    h.s_port = static_cast<uint16_t>(cport + 4);
+    BOOST_CHECK_EQUAL(st_tx(f.client, &h, nullptr, 0, 0, 0), ST_EINVAL);
 }
 
 BOOST_AUTO_TEST_CASE(nop_reaches_st_rx)

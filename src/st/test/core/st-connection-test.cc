@@ -48,12 +48,15 @@ BOOST_AUTO_TEST_CASE(setup_negotiates_parameters)
     BOOST_CHECK(ca->GetLocalKey() != 0 && cb->GetLocalKey() != 0);
     BOOST_CHECK_EQUAL(ca->GetRemoteKey(), cb->GetLocalKey());
     BOOST_CHECK_EQUAL(cb->GetRemoteKey(), ca->GetLocalKey());
-    BOOST_CHECK_EQUAL(ca->GetRemotePort(), 5000);
-    BOOST_CHECK_EQUAL(cb->GetLocalPort(), 5000);
+    // B gave the VC a port of its own; A learned it from the CA.
+    BOOST_CHECK_EQUAL(cb->GetServicePort(), 5000);
+    BOOST_CHECK_EQUAL(cb->GetLocalPort(), 49152);
+    BOOST_CHECK_EQUAL(ca->GetRemotePort(), cb->GetLocalPort());
     BOOST_CHECK_EQUAL(cb->GetRemotePort(), ca->GetLocalPort());
-    // RC fields on the wire.
+    // RC fields on the wire: to Port 0, the service in the ULP-Port field (bytes 8..11).
     const StHeader& rc = w.trace[0].h;
-    BOOST_CHECK_EQUAL(rc.dKey, 0u);
+    BOOST_CHECK_EQUAL(rc.dPort, 0);
+    BOOST_CHECK_EQUAL(rc.dKey, 5000u);
     BOOST_CHECK_EQUAL(rc.param, 40);
     BOOST_CHECK_EQUAL(rc.mx, 0x0800);
     BOOST_CHECK_EQUAL(rc.bufx, 12u);
@@ -369,7 +372,8 @@ BOOST_AUTO_TEST_CASE(rc_naming_an_initiated_connection_is_dropped)
     BOOST_CHECK_EQUAL(w.a.GetConnections().size(), 1u);
     // The responder still answers the same RC (its own connection's) with its CA.
     const StConnection* cb = w.b.Find(ib);
-    rc.dPort = cb->GetLocalPort();
+    rc.dPort = 0; // the RC went to Port 0 naming the service
+    rc.dKey = cb->GetServicePort();
     rc.sPort = cb->GetRemotePort();
     rc.offset = cb->GetRemoteKey();
     rc.Encode(bytes.data());
@@ -576,6 +580,161 @@ BOOST_AUTO_TEST_CASE(header_checksum_sent_and_checked)
     BOOST_CHECK(StHeader::ChecksumOk(header));
     header[39] ^= 1;
     BOOST_CHECK(!StHeader::ChecksumOk(header));
+}
+
+BOOST_AUTO_TEST_CASE(rc_at_port_zero_gives_each_vc_its_own_port)
+{
+    // Two VCs from A to B's service 5000: both RCs go to Port 0 naming 5000, B gives each
+    // VC a port of its own, and an operation of one VC carrying the other's port is
+    // dropped by the verification tuple.
+    TestWire w;
+    w.b.Listen(5000);
+    StConnId i1 = 0;
+    StConnId i2 = 0;
+    BOOST_REQUIRE(w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i1) == StStatus::Ok);
+    BOOST_REQUIRE(w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i2) == StStatus::Ok);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC >RC <CA <CA");
+    for (int k = 0; k < 2; ++k)
+    {
+        BOOST_CHECK_EQUAL(w.trace[k].h.dPort, 0);
+        BOOST_CHECK_EQUAL(w.trace[k].h.dKey, 5000u);
+    }
+    std::vector<StConnId> accepted;
+    for (const auto& e : w.eventsB)
+    {
+        if (e.type == StEventType::ConnectionEstablished && e.accepted)
+        {
+            BOOST_CHECK_EQUAL(e.servicePort, 5000);
+            BOOST_CHECK_EQUAL(e.localPort, w.b.Find(e.conn)->GetLocalPort());
+            accepted.push_back(e.conn);
+        }
+    }
+    BOOST_REQUIRE_EQUAL(accepted.size(), 2u);
+    const StConnection* b1 = w.b.Find(accepted[0]);
+    const StConnection* b2 = w.b.Find(accepted[1]);
+    BOOST_CHECK(b1->GetLocalPort() != b2->GetLocalPort());
+    BOOST_CHECK(b1->GetLocalPort() != 5000 && b1->GetLocalPort() != 0);
+    BOOST_CHECK(b2->GetLocalPort() != 5000 && b2->GetLocalPort() != 0);
+    // The CAs came from the VCs' ports, and A took them as the remote ports.
+    BOOST_CHECK_EQUAL(w.trace[2].h.sPort, b1->GetLocalPort());
+    BOOST_CHECK_EQUAL(w.trace[3].h.sPort, b2->GetLocalPort());
+    const StConnection* a1 = w.a.Find(i1);
+    const StConnection* a2 = w.a.Find(i2);
+    BOOST_CHECK(a1->GetState() == StConnState::Connected);
+    BOOST_CHECK(a2->GetState() == StConnState::Connected);
+    BOOST_CHECK_EQUAL(a1->GetRemotePort(), b1->GetLocalPort());
+    BOOST_CHECK_EQUAL(a2->GetRemotePort(), b2->GetLocalPort());
+    // An RS with VC 1's key but VC 2's port: not VC 1's tuple.
+    StHeader rs;
+    rs.op = StOp::Rs;
+    rs.dPort = b2->GetLocalPort();
+    rs.sPort = a1->GetLocalPort();
+    rs.dKey = b1->GetLocalKey();
+    rs.bNum = 0;
+    rs.dId = 0xFFFFFFFF;
+    std::vector<uint8_t> bytes(ST_HEADER_SIZE);
+    rs.Encode(bytes.data());
+    StHeader::SealChecksum(bytes.data());
+    w.Inject(true, bytes);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::WrongPort), 1u);
+    // With its own port it is VC 1's.
+    rs.dPort = b1->GetLocalPort();
+    rs.Encode(bytes.data());
+    StHeader::SealChecksum(bytes.data());
+    w.Inject(true, bytes);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::WrongPort), 1u);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::Accepted), 3u);
+}
+
+BOOST_AUTO_TEST_CASE(rc_at_port_zero_irix_form_shares_the_service_port)
+{
+    // rcToPortZero false (IRIX): the RC goes to the service's port and the VCs a listener
+    // accepts share it; a responder with the default answers that form too.
+    StConfig irix;
+    irix.rcToPortZero = false;
+    TestWire w(irix, StConfig());
+    w.b.Listen(5000);
+    StConnId i1 = 0;
+    StConnId i2 = 0;
+    w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i1);
+    w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i2);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC >RC <CA <CA");
+    BOOST_CHECK_EQUAL(w.trace[0].h.dPort, 5000);
+    BOOST_CHECK_EQUAL(w.trace[0].h.dKey, 0u);
+    BOOST_CHECK_EQUAL(w.trace[2].h.sPort, 5000);
+    BOOST_CHECK_EQUAL(w.a.Find(i1)->GetRemotePort(), 5000);
+    BOOST_CHECK_EQUAL(w.a.Find(i2)->GetRemotePort(), 5000);
+    BOOST_CHECK(w.a.Find(i2)->GetState() == StConnState::Connected);
+    for (StConnId id : w.b.GetConnections())
+    {
+        BOOST_CHECK_EQUAL(w.b.Find(id)->GetLocalPort(), 5000);
+    }
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Dropped() + w.b.GetCounters().Dropped(), 0u);
+}
+
+BOOST_AUTO_TEST_CASE(rc_at_port_zero_queue_drops_and_the_retry_connects)
+{
+    // Port 0 with one slot: a second RC while the first VC waits unclaimed is dropped
+    // unanswered (Port0Full); once the upper layer claims the first, the RC's retry (1 s)
+    // connects.
+    StConfig one;
+    one.port0Slots = 1;
+    TestWire w(StConfig(), one);
+    w.b.Listen(5000);
+    StConnId i1 = 0;
+    StConnId i2 = 0;
+    w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i1);
+    w.Settle();
+    w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), i2);
+    w.Run(w.now + 500000000ULL);
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RC");
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::Port0Full), 1u);
+    BOOST_CHECK(w.a.Find(i2)->GetState() == StConnState::RcSent);
+    BOOST_CHECK_EQUAL(w.b.GetUnclaimed(), 1u);
+    w.b.Claim(w.b.GetConnections().front());
+    BOOST_CHECK_EQUAL(w.b.GetUnclaimed(), 0u);
+    w.Run(w.now + 1000000000ULL);
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RC >RC <CA");
+    BOOST_CHECK(w.a.Find(i2)->GetState() == StConnState::Connected);
+    BOOST_CHECK_EQUAL(w.b.GetUnclaimed(), 1u);
+}
+
+BOOST_AUTO_TEST_CASE(rc_at_port_zero_is_not_a_service)
+{
+    TestWire w;
+    BOOST_CHECK(w.b.Listen(0) == StStatus::InvalidArgument);
+    StConnId id = 0;
+    BOOST_CHECK(w.a.Connect(w.now, TestWire::ADDR_B, 0, StConnParams(), id) ==
+                StStatus::InvalidArgument);
+    BOOST_CHECK(w.trace.empty());
+    // An RC at Port 0 naming no service (or more than 16 bits) is a bad field, unanswered.
+    StHeader rc;
+    rc.op = StOp::Rc;
+    rc.sPort = 49152;
+    rc.param = 255;
+    rc.bufx = 14;
+    rc.offset = 1234;
+    rc.sync = 14;
+    std::vector<uint8_t> bytes(ST_HEADER_SIZE);
+    for (uint32_t service : {0u, 0x10000u})
+    {
+        rc.dKey = service;
+        rc.Encode(bytes.data());
+        StHeader::SealChecksum(bytes.data());
+        w.Inject(true, bytes);
+    }
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::BadField), 2u);
+    BOOST_CHECK(w.trace.empty());
+    // Naming a service nobody listens on: refused from Port 0.
+    rc.dKey = 7000;
+    rc.Encode(bytes.data());
+    StHeader::SealChecksum(bytes.data());
+    w.Inject(true, bytes);
+    BOOST_CHECK_EQUAL(w.Ops(), "<CA(R)");
+    BOOST_CHECK_EQUAL(w.trace[0].h.sPort, 0);
+    BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::NoListener), 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

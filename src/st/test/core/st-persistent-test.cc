@@ -117,6 +117,55 @@ BOOST_AUTO_TEST_CASE(rmr_mra_put_get)
     BOOST_CHECK_EQUAL(p.w.a.GetCounters().Dropped() + p.w.b.GetCounters().Dropped(), 0u);
 }
 
+BOOST_AUTO_TEST_CASE(put_is_one_stu)
+{
+    // A Put is one data operation (one STU) [C] SEED-GSN: B's Bufsize (and so Max_STU) is
+    // 2^10, so a Put of 1024 bytes goes as one DATA, and one of 1025 bytes, or one crossing
+    // a Bufx entry of B, is refused (PutTooLarge), counted, and sends nothing.
+    TestWire w;
+    StConnParams pb;
+    pb.bufsize = 10;
+    auto [ia, ib] = w.Connect(5000, StConnParams(), pb);
+    StConnection* ca = w.a.Find(ia);
+    StConnection* cb = w.b.Find(ib);
+    Buffer region{8192, 0};
+    Buffer local{8192, 0};
+    uint32_t h = 0;
+    uint16_t mx = 0;
+    cb->GetMemory().Map(StMemoryTable::PIN_RX, region.data(), region.bytes.size(), 0, -1, h, mx);
+    ca->GetMemory().Map(StMemoryTable::PIN_TX, local.data(), local.bytes.size(), 0, -1, h, mx);
+    for (std::size_t i = 0; i < local.bytes.size(); ++i)
+    {
+        local.bytes[i] = static_cast<uint8_t>(i * 3 + 1);
+    }
+    cb->ExposeRegion(w.now, cb->GetMemory().Linear(0, 0), 4096);
+    uint32_t rid = 0;
+    ca->RequestRegion(w.now, 4096, rid);
+    w.Settle();
+    BOOST_REQUIRE(ca->IsRegionReady(rid));
+    BOOST_CHECK_EQUAL(ca->GetPutLimit(), 1024u);
+    const std::size_t before = w.trace.size();
+    BOOST_CHECK(ca->Put(w.now, rid, 0, 0, 1025) == StStatus::PutTooLarge);
+    BOOST_CHECK(ca->Put(w.now, rid, 100, 0, 1000) == StStatus::PutTooLarge); // 2 Bufx entries
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StStat::PutsRefused), 2u);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.trace.size(), before);
+    BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::PutComplete) == nullptr);
+    // The largest Puts: a whole Bufx entry, and the rest of one from an offset.
+    BOOST_REQUIRE(ca->Put(w.now, rid, 1024, 0, 1024) == StStatus::Ok);
+    BOOST_REQUIRE(ca->Put(w.now, rid, 100, 2000, 924) == StStatus::Ok);
+    w.Settle();
+    BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RMR <MRA >DATA >DATA");
+    BOOST_CHECK(
+        std::equal(local.bytes.begin(), local.bytes.begin() + 1024, region.bytes.begin() + 1024));
+    BOOST_CHECK(std::equal(local.bytes.begin() + 2000,
+                           local.bytes.begin() + 2924,
+                           region.bytes.begin() + 100));
+    BOOST_CHECK_EQUAL(TestWire::CountEvents(w.eventsA, StEventType::PutComplete), 2u);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Get(StStat::PutsRefused), 2u);
+    BOOST_CHECK_EQUAL(w.a.GetCounters().Dropped() + w.b.GetCounters().Dropped(), 0u);
+}
+
 BOOST_AUTO_TEST_CASE(rmr_rejected_without_exposed_memory)
 {
     TestWire w;
