@@ -12,6 +12,7 @@
 #include "ns3/gsn-topology-builder.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cstring>
@@ -560,6 +561,94 @@ class GsnAdminBroadcastSetupTestCase : public TestCase
     }
 };
 
+/// An endpoint of two elements (link end and adapter logic): Admin enters by either port.
+class GsnAdminEndpointElementsTestCase : public TestCase
+{
+  public:
+    GsnAdminEndpointElementsTestCase()
+        : TestCase("Admin enters a two-element endpoint from the fabric and from the host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetDeviceAttribute("AdminElements", UintegerValue(2));
+        FabricHarness h(helper, GsnTopologyBuilder::BackToBack());
+        Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
+        Ptr<GsnNetDevice> e1 = h.fabric.GetEndpointDevice(1);
+        Responses r;
+        e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        auto readIndex = [](uint8_t hops) {
+            GsnAdminPayload q = Request(GsnAdminCommand::READ_REGISTER, hops);
+            q.port = 6; // the element's place in its endpoint
+            return q;
+        };
+        const Mac48Address x("02:00:00:00:0a:01");
+        const Mac48Address y("02:00:00:00:0b:01");
+        std::vector<uint32_t> link;
+        std::vector<uint32_t> host;
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            // From e0's link-end element onto the link: hop 0 is e1's link end, hop 1 its
+            // adapter logic, hop 2 nothing (the host is not an element).
+            link.push_back(e0->SendAdminRequest(readIndex(0)));
+            link.push_back(e0->SendAdminRequest(readIndex(1)));
+            link.push_back(e0->SendAdminRequest(readIndex(2)));
+            GsnAdminPayload set = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS, 1);
+            set.ula = x;
+            link.push_back(e0->SendAdminRequest(set));
+            // From e0's host, entering its adapter logic by the host-side port: hop 0 is that
+            // element, 1 e0's link end, 2 e1's link end, 3 e1's adapter logic, 4 nothing.
+            for (uint8_t hops = 0; hops <= 4; ++hops)
+            {
+                host.push_back(e0->SendAdminRequestFromHost(readIndex(hops)));
+            }
+            GsnAdminPayload setFar = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS, 2);
+            setFar.ula = y;
+            host.push_back(e0->SendAdminRequestFromHost(setFar));
+            GsnAdminPayload ports = Request(GsnAdminCommand::READ_REGISTER, 0);
+            ports.port = 1;
+            host.push_back(e0->SendAdminRequestFromHost(ports));
+        });
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        auto answer = [&r](uint32_t transaction) {
+            for (const auto& p : r.got)
+            {
+                if (p.transaction == transaction)
+                {
+                    return p;
+                }
+            }
+            return GsnAdminPayload();
+        };
+        const unsigned ok = unsigned(GsnAdminStatus::OK);
+        const unsigned noRoute = unsigned(GsnAdminStatus::NO_ROUTE);
+        NS_TEST_ASSERT_MSG_EQ(r.got.size(), link.size() + host.size(), "every request answered");
+        for (const auto& p : r.got)
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.response, true, "a response");
+            NS_TEST_ASSERT_MSG_EQ(unsigned(p.hopCount), 0u, "back where it was sent from");
+        }
+        NS_TEST_ASSERT_MSG_EQ(answer(link[0]).GetArg64(), 0u, "link hop 0: e1's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(link[1]).GetArg64(), 1u, "link hop 1: e1's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(link[2]).status), noRoute, "no element behind");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(link[3]).status), ok, "set at hop 1");
+        NS_TEST_ASSERT_MSG_EQ(e1->GetElementAddress(1), x, "e1's adapter logic got it");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[0]).GetArg64(), 1u, "host hop 0: e0's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[1]).GetArg64(), 0u, "host hop 1: e0's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[2]).GetArg64(), 0u, "host hop 2: e1's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[3]).GetArg64(), 1u, "host hop 3: e1's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(host[4]).status), noRoute, "host hop 4: none");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(host[5]).status), ok, "set at host hop 2");
+        NS_TEST_ASSERT_MSG_EQ(e1->GetElementAddress(0), y, "e1's link end got it");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[6]).GetArg64(), 2u, "a two-port element");
+        NS_TEST_ASSERT_MSG_EQ(e0->GetElementAddress(0), Mac48Address(), "e0's own unchanged");
+        NS_TEST_ASSERT_MSG_EQ(e0->GetElementAddress(1), Mac48Address(), "e0's own unchanged");
+    }
+};
+
 /// Hop counts along endpoint - switch - switch - endpoint, as in the seed's figures.
 class GsnAdminHopCountTestCase : public TestCase
 {
@@ -815,6 +904,7 @@ class GsnAdminTestSuite : public TestSuite
         AddTestCase(new GsnAdminResetTestCase(false), TestCase::QUICK);
         AddTestCase(new GsnAdminResetTestCase(true), TestCase::QUICK);
         AddTestCase(new GsnAdminBroadcastSetupTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminEndpointElementsTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
         for (const std::string method : {"Map", "DistanceVector"})
         {
