@@ -263,11 +263,12 @@ class GsnAdminCommandsTestCase : public TestCase
 class GsnAdminResetTestCase : public TestCase
 {
   public:
-    /// \param discovery whether the switches discover the fabric
-    GsnAdminResetTestCase(bool discovery)
+    /// \param discovery whether the switches discover the fabric \param method how
+    GsnAdminResetTestCase(bool discovery, std::string method = "Map")
         : TestCase(std::string("Reset re-initialises a switch, discovery ") +
-                   (discovery ? "on" : "off")),
-          m_discovery(discovery)
+                   (discovery ? "on (" + method + ")" : std::string("off"))),
+          m_discovery(discovery),
+          m_method(method)
     {
     }
 
@@ -276,6 +277,7 @@ class GsnAdminResetTestCase : public TestCase
     {
         GsnFabricHelper helper;
         helper.SetDiscovery(m_discovery);
+        helper.SetSwitchAttribute("DiscoveryMethod", StringValue(m_method));
         helper.SetDeviceAttribute("AdminDiscovery", BooleanValue(m_discovery));
         FabricHarness h(helper, GsnTopologyBuilder::Star(3));
         Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
@@ -307,7 +309,8 @@ class GsnAdminResetTestCase : public TestCase
         });
         // When the Reset's response reaches e0, nothing given before is left (and nothing
         // rediscovered yet: the switch's first probes are still on their way).
-        ResetProbe probe{sw};
+        ResetProbe probe;
+        probe.sw = sw;
         e0->TraceConnectWithoutContext("AdminResponse",
                                        MakeBoundCallback(&ResetProbe::Seen, &probe));
         Simulator::Schedule(start + MicroSeconds(12), [&]() {
@@ -361,7 +364,8 @@ class GsnAdminResetTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(sw->GetNRoutes(), 3u, "a route to each endpoint again");
     }
 
-    bool m_discovery; ///< switches discover the fabric
+    bool m_discovery;     ///< switches discover the fabric
+    std::string m_method; ///< discovery method
 };
 
 /// An endpoint's own answers: Ping, Set_element_address, Read_register, Write_register.
@@ -903,6 +907,7 @@ class GsnAdminTestSuite : public TestSuite
         AddTestCase(new GsnAdminEndpointAnswersTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminResetTestCase(false), TestCase::QUICK);
         AddTestCase(new GsnAdminResetTestCase(true), TestCase::QUICK);
+        AddTestCase(new GsnAdminResetTestCase(true, "DistanceVector"), TestCase::QUICK);
         AddTestCase(new GsnAdminBroadcastSetupTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminEndpointElementsTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
