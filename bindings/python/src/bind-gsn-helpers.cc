@@ -94,6 +94,12 @@ class PyFabricHelper : public Base
         Base::SetDiscovery(discovery);
     }
 
+    void SetAdminBroadcastSetup(bool admin, Time at)
+    {
+        m_adminBroadcast = admin;
+        Base::SetAdminBroadcastSetup(admin, at);
+    }
+
     /// Raise ValueError for what Install would abort on.
     void Check(const GsnTopology& topology, const std::string& where) const
     {
@@ -105,6 +111,19 @@ class PyFabricHelper : public Base
         for (const GsnTopology::Cable& cable : topology.GetCables())
         {
             CheckChannel(this->CreateCable(cable), where);
+        }
+        for (uint32_t id = 0; m_adminBroadcast && id < topology.GetNElements(); ++id)
+        {
+            if (topology.IsEndpoint(id)) // the first endpoint is the manager
+            {
+                std::vector<std::vector<uint32_t>> path;
+                const std::string problem = GsnFabricHelper::AdminPaths(topology, id, path);
+                if (!problem.empty())
+                {
+                    throw py::value_error(where + ": SetAdminBroadcastSetup: " + problem);
+                }
+                break;
+            }
         }
         if (m_discovery)
         {
@@ -129,6 +148,7 @@ class PyFabricHelper : public Base
   private:
     std::string m_routing{"Auto"}; ///< routing algorithm
     bool m_deadlockCheck{true};    ///< refuse tables that could deadlock
+    bool m_adminBroadcast{false};  ///< broadcast tree set up by Admin micropackets
 };
 
 using PyGsnFabricHelper = PyFabricHelper<GsnFabricHelper>;
@@ -436,6 +456,10 @@ BindGsnHelpers(py::module_& m)
     py::class_<PyGsnFabricHelper, GsnHelper> fabric(m, "GsnFabricHelper");
     fabric.def(py::init<>())
         .def("SetDiscovery", &PyGsnFabricHelper::SetDiscovery, py::arg("discovery"))
+        .def("SetAdminBroadcastSetup",
+             &PyGsnFabricHelper::SetAdminBroadcastSetup,
+             py::arg("admin"),
+             py::arg("at") = MicroSeconds(5))
         .def(
             "Install",
             [](PyGsnFabricHelper& h, const GsnTopology& topology) {

@@ -377,6 +377,15 @@ BindGsnModel(py::module_& m)
         .def("IsBroadcastCapable", &GsnSwitch::IsBroadcastCapable)
         .def("GetElementAddress", &GsnSwitch::GetElementAddress)
         .def("IsDiscoveryComplete", &GsnSwitch::IsDiscoveryComplete)
+        .def("Reinitialize", &GsnSwitch::Reinitialize)
+        .def("GetResets", &GsnSwitch::GetResets)
+        .def(
+            "IsPortInBroadcastTree",
+            [checkPort](const GsnSwitch& s, uint32_t p) {
+                checkPort(s, p);
+                return s.IsPortInBroadcastTree(p);
+            },
+            py::arg("port"))
         .def("GetAdminErrors", &GsnSwitch::GetAdminErrors)
         .def(
             "GetCounters",

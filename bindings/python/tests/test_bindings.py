@@ -209,6 +209,12 @@ class ExceptionTest(Base):
         ring = ns.gsn.GsnTopologyBuilder.Ring(5)
         helper.SetRoutingAlgorithm("MinHop")
         self.assertRaisesMessage(ValueError, "cycle", helper.Install, ring)
+        # Broadcast set up by Admin micropackets reaches 7 switch hops from the manager at most.
+        far = ns.gsn.GsnFabricHelper()
+        far.SetAdminBroadcastSetup(True)
+        self.assertRaisesMessage(
+            ValueError, "crosses at most 7", far.Install, ns.gsn.GsnTopologyBuilder.Ring(18)
+        )
         self.assertRaisesMessage(ValueError, "link mode", helper.SetLinkMode, "Fast")
         helper.SetRoutingAlgorithm("Auto")
         helper.SetChannelAttribute("Length", ns.core.DoubleValue(100))

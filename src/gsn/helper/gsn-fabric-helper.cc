@@ -14,9 +14,11 @@
 #include "ns3/gsn-switch.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 
 #include <deque>
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -68,7 +70,9 @@ GsnFabric::SupportsBroadcast() const
 GsnFabricHelper::GsnFabricHelper()
     : m_routing("Auto"),
       m_deadlockCheck(true),
-      m_discovery(false)
+      m_discovery(false),
+      m_adminBroadcastSetup(false),
+      m_adminBroadcastTime(MicroSeconds(5))
 {
     m_switchFactory.SetTypeId("ns3::GsnSwitch");
     m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
@@ -120,6 +124,13 @@ void
 GsnFabricHelper::SetDiscovery(bool discovery)
 {
     m_discovery = discovery;
+}
+
+void
+GsnFabricHelper::SetAdminBroadcastSetup(bool admin, Time at)
+{
+    m_adminBroadcastSetup = admin;
+    m_adminBroadcastTime = at;
 }
 
 GsnFabric
@@ -181,22 +192,6 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     // What is behind each switch port is the manager's knowledge; discovery learns it.
     if (!m_discovery)
     {
-        for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
-        {
-            const uint32_t id = fabric.switchElements[s];
-            for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
-            {
-                auto peer = topology.GetPeer(id, p);
-                if (peer)
-                {
-                    const bool endpoint =
-                        topology.GetElement(peer->first).kind == GsnTopology::ElementKind::ENDPOINT;
-                    fabric.switchObjects[s]->SetNeighborType(p,
-                                                             endpoint ? GsnElementType::ENDPOINT
-                                                                      : GsnElementType::SWITCH);
-                }
-            }
-        }
         try
         {
             fabric.tables = GsnRouting::Create(m_routing)->Compute(topology);
@@ -209,9 +204,30 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         {
             NS_FATAL_ERROR("GsnFabricHelper: routing " << m_routing << ": " << e.what());
         }
-        InstallTables(fabric, fabric.tables);
+        ConfigureSwitches(fabric);
     }
-    InstallBroadcastTree(fabric);
+    else if (!fabric.switchObjects.empty() &&
+             fabric.switchObjects.front()->GetDiscoveryMethod() == GsnSwitch::DISTANCE_VECTOR)
+    {
+        // Distance-vector discovery builds no map to take a tree from: the helper sets it.
+        InstallBroadcastTree(fabric);
+    }
+    if (m_adminBroadcastSetup)
+    {
+        // The manager on the first endpoint sets the tree up with Admin micropackets once
+        // the links are up; until then no switch broadcasts.
+        for (const auto& sw : fabric.switchObjects)
+        {
+            for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+            {
+                sw->SetPortInBroadcastTree(p, false);
+            }
+        }
+        if (!fabric.endpointElements.empty())
+        {
+            SetUpBroadcastByAdmin(fabric, 0, m_adminBroadcastTime);
+        }
+    }
     NoteFabricBroadcast(fabric);
     if (!fabric.switchObjects.empty())
     {
@@ -240,6 +256,30 @@ GsnFabricHelper::CreateCable(const GsnTopology::Cable& cable) const
     }
     // Attach() refuses a length beyond the medium's limit, naming it.
     return channel;
+}
+
+void
+GsnFabricHelper::ConfigureSwitches(GsnFabric& fabric)
+{
+    const GsnTopology& topology = fabric.topology;
+    for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
+    {
+        const uint32_t id = fabric.switchElements[s];
+        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        {
+            auto peer = topology.GetPeer(id, p);
+            if (peer)
+            {
+                const bool endpoint =
+                    topology.GetElement(peer->first).kind == GsnTopology::ElementKind::ENDPOINT;
+                fabric.switchObjects[s]->SetNeighborType(p,
+                                                         endpoint ? GsnElementType::ENDPOINT
+                                                                  : GsnElementType::SWITCH);
+            }
+        }
+    }
+    InstallTables(fabric, fabric.tables);
+    InstallBroadcastTree(fabric);
 }
 
 void
@@ -274,22 +314,20 @@ GsnFabricHelper::NoteFabricBroadcast(const GsnFabric& fabric)
     }
 }
 
-void
-GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
+std::vector<std::vector<bool>>
+GsnFabricHelper::ComputeBroadcastTree(const GsnFabric& fabric)
 {
     const GsnTopology& t = fabric.topology;
     std::vector<int32_t> switchIndex(t.GetNElements(), -1);
+    std::vector<std::vector<bool>> tree(fabric.switchElements.size());
     for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
     {
         switchIndex[fabric.switchElements[s]] = int32_t(s);
-        for (uint32_t p = 0; p < fabric.switchObjects[s]->GetNPorts(); ++p)
-        {
-            fabric.switchObjects[s]->SetPortInBroadcastTree(p, false);
-        }
+        tree[s].assign(fabric.switchObjects[s]->GetNPorts(), false);
     }
     if (fabric.switchElements.empty())
     {
-        return;
+        return tree;
     }
     // Breadth first over switches from the first one; endpoint ports are always in the tree.
     std::vector<bool> seen(t.GetNElements(), false);
@@ -299,7 +337,6 @@ GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
     {
         const uint32_t id = queue.front();
         queue.pop_front();
-        Ptr<GsnSwitch> sw = fabric.switchObjects[switchIndex[id]];
         for (uint32_t p = 0; p < t.GetElement(id).numPorts; ++p)
         {
             auto peer = t.GetPeer(id, p);
@@ -309,18 +346,126 @@ GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
             }
             if (t.GetElement(peer->first).kind == GsnTopology::ElementKind::ENDPOINT)
             {
-                sw->SetPortInBroadcastTree(p, true);
+                tree[switchIndex[id]][p] = true;
             }
             else if (!seen[peer->first])
             {
                 seen[peer->first] = true;
-                sw->SetPortInBroadcastTree(p, true);
-                fabric.switchObjects[switchIndex[peer->first]]->SetPortInBroadcastTree(peer->second,
-                                                                                       true);
+                tree[switchIndex[id]][p] = true;
+                tree[switchIndex[peer->first]][peer->second] = true;
                 queue.push_back(peer->first);
             }
         }
     }
+    return tree;
+}
+
+void
+GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
+{
+    const std::vector<std::vector<bool>> tree = ComputeBroadcastTree(fabric);
+    for (uint32_t s = 0; s < tree.size(); ++s)
+    {
+        for (uint32_t p = 0; p < tree[s].size(); ++p)
+        {
+            fabric.switchObjects[s]->SetPortInBroadcastTree(p, tree[s][p]);
+        }
+    }
+}
+
+std::string
+GsnFabricHelper::AdminPaths(const GsnTopology& t,
+                            uint32_t endpoint,
+                            std::vector<std::vector<uint32_t>>& path)
+{
+    path.assign(t.GetNElements(), {});
+    std::vector<uint32_t> order;
+    const auto first = t.GetPeer(endpoint, 0);
+    if (!first || t.GetElement(first->first).kind != GsnTopology::ElementKind::SWITCH)
+    {
+        return ""; // no switch to reach from there
+    }
+    // Breadth first, so each switch by a shortest way: the output port to take at each
+    // forwarding switch, which an Admin request records.
+    std::vector<bool> seen(t.GetNElements(), false);
+    std::deque<uint32_t> queue{first->first};
+    seen[first->first] = true;
+    while (!queue.empty())
+    {
+        const uint32_t id = queue.front();
+        queue.pop_front();
+        if (path[id].size() > GsnAdminPayload::MAX_PATH)
+        {
+            std::ostringstream os;
+            os << "switch " << t.GetElement(id).name << " is " << path[id].size()
+               << " switch hops from endpoint " << t.GetElement(endpoint).name
+               << "; an Admin request crosses at most " << GsnAdminPayload::MAX_PATH;
+            return os.str();
+        }
+        for (uint32_t port = 0; port < t.GetElement(id).numPorts; ++port)
+        {
+            const auto peer = t.GetPeer(id, port);
+            if (peer && t.GetElement(peer->first).kind == GsnTopology::ElementKind::SWITCH &&
+                !seen[peer->first])
+            {
+                if (port > 0xFF)
+                {
+                    std::ostringstream os;
+                    os << "port " << port << " of " << t.GetElement(id).name
+                       << " cannot be named in an Admin path (at most 255)";
+                    return os.str();
+                }
+                seen[peer->first] = true;
+                path[peer->first] = path[id];
+                path[peer->first].push_back(port);
+                queue.push_back(peer->first);
+            }
+        }
+    }
+    return "";
+}
+
+uint32_t
+GsnFabricHelper::SetUpBroadcastByAdmin(const GsnFabric& fabric, uint32_t manager, Time at)
+{
+    NS_ABORT_MSG_UNLESS(manager < fabric.endpointElements.size(),
+                        "GsnFabricHelper::SetUpBroadcastByAdmin: no endpoint " << manager);
+    std::vector<std::vector<uint32_t>> path;
+    const std::string problem = AdminPaths(fabric.topology, fabric.endpointElements[manager], path);
+    NS_ABORT_MSG_UNLESS(problem.empty(), "GsnFabricHelper::SetUpBroadcastByAdmin: " << problem);
+    const auto first = fabric.topology.GetPeer(fabric.endpointElements[manager], 0);
+    const std::vector<std::vector<bool>> tree = ComputeBroadcastTree(fabric);
+    Ptr<GsnNetDevice> device = fabric.GetEndpointDevice(manager);
+    uint32_t requests = 0;
+    for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
+    {
+        const uint32_t id = fabric.switchElements[s];
+        if (path[id].empty() && (!first || first->first != id))
+        {
+            continue; // not reachable from the manager
+        }
+        const std::vector<bool>& ports = tree[s];
+        for (uint32_t base = 0; base < ports.size(); base += 64)
+        {
+            GsnAdminPayload p;
+            p.command = uint8_t(GsnAdminCommand::BROADCAST_SETUP);
+            p.hopCount = uint8_t(path[id].size());
+            for (uint32_t k = 0; k < path[id].size(); ++k)
+            {
+                p.path[k] = uint8_t(path[id][k]);
+            }
+            p.port = uint16_t(base);
+            uint64_t mask = 0;
+            for (uint32_t i = 0; i < 64 && base + i < ports.size(); ++i)
+            {
+                mask |= uint64_t(ports[base + i] ? 1 : 0) << i;
+            }
+            p.SetArg64(mask);
+            Simulator::Schedule(at, [device, p]() { device->SendAdminRequest(p); });
+            ++requests;
+        }
+    }
+    return requests;
 }
 
 int64_t

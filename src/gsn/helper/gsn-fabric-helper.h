@@ -115,6 +115,14 @@ class GsnFabricHelper : public GsnHelper
     void SetDiscovery(bool discovery);
 
     /**
+     * \param admin set the broadcast tree up with Admin micropackets (Broadcast_setup) that
+     * the first endpoint sends as a fabric manager at \p at, instead of writing it into the
+     * switches directly (default false)
+     * \param at when the requests leave (the links must be up: a few microseconds)
+     */
+    void SetAdminBroadcastSetup(bool admin, Time at = MicroSeconds(5));
+
+    /**
      * Build the fabric. An invalid topology, an algorithm that does not apply, or tables
      * that could deadlock abort with a message saying why.
      * \param topology the fabric to build
@@ -137,6 +145,42 @@ class GsnFabricHelper : public GsnHelper
      */
     static void InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables);
 
+    /**
+     * Configure the switches of \p fabric as its fabric manager: what is behind each port,
+     * the routing tables of \p fabric (GsnFabric::tables) and the broadcast tree. Install()
+     * does it when discovery is off; call it again after a switch was re-initialised (Admin
+     * Reset, GsnSwitch::Reinitialize) to configure it again.
+     * \param fabric a fabric built by this helper without discovery
+     */
+    static void ConfigureSwitches(GsnFabric& fabric);
+
+    /**
+     * Set the broadcast tree of \p fabric up as a fabric manager on an endpoint does: one
+     * Admin Broadcast_setup request per switch (per 64 ports), sent from endpoint
+     * \p manager at \p at and routed hop by hop along a shortest path of switches. Aborts
+     * with a message if a switch is more than 7 switch hops away or a port above 255 would
+     * have to be named in a path (the Admin path's limits).
+     * \param fabric a fabric built by this helper
+     * \param manager index of the endpoint that sends the requests
+     * \param at when they leave
+     * \return the number of requests
+     */
+    static uint32_t SetUpBroadcastByAdmin(const GsnFabric& fabric, uint32_t manager, Time at);
+
+    /**
+     * The ways an Admin request from an endpoint takes to every switch: breadth first, the
+     * output port at each switch crossed.
+     * \param topology a fabric
+     * \param endpoint the element id of the endpoint the requests leave from
+     * \param[out] path for each element id, the ports (empty for the first switch and for
+     *             elements out of reach)
+     * \return why a switch cannot be reached by an Admin path (more than 7 switch hops, a
+     *         port above 255 on the way), or an empty string
+     */
+    static std::string AdminPaths(const GsnTopology& topology,
+                                  uint32_t endpoint,
+                                  std::vector<std::vector<uint32_t>>& path);
+
   protected:
     /**
      * Make the channel of a cable: the topology's length where it gives one (fibre above
@@ -157,6 +201,9 @@ class GsnFabricHelper : public GsnHelper
   private:
     /// Mark the switch ports that broadcast Messages leave by.
     static void InstallBroadcastTree(GsnFabric& fabric);
+    /// \return for each switch, for each port, whether it is in the broadcast tree (a
+    /// breadth-first spanning tree of the switches from the first one, and every endpoint port)
+    static std::vector<std::vector<bool>> ComputeBroadcastTree(const GsnFabric& fabric);
 
     ObjectFactory m_switchFactory;     ///< makes GsnSwitches
     ObjectFactory m_switchPortFactory; ///< makes GsnSwitchPorts
@@ -164,6 +211,8 @@ class GsnFabricHelper : public GsnHelper
     std::string m_routing;             ///< routing algorithm name
     bool m_deadlockCheck;              ///< refuse cyclic tables
     bool m_discovery;                  ///< tables from discovery instead
+    bool m_adminBroadcastSetup;        ///< broadcast tree set up by Admin micropackets
+    Time m_adminBroadcastTime;         ///< when the manager sends them
 };
 
 } // namespace ns3

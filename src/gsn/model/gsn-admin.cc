@@ -31,6 +31,8 @@ GsnAdminCommandName(uint8_t command)
         return "Port_remap";
     case GsnAdminCommand::PORT_MAP_REQUEST:
         return "Port_map_request";
+    case GsnAdminCommand::BROADCAST_SETUP:
+        return "Broadcast_setup";
     case GsnAdminCommand::INVALID_COMMAND:
         return "Invalid_command";
     }

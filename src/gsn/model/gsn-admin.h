@@ -14,7 +14,8 @@
  *  bytes 4-7   transaction id, echoed in the response
  *  bytes 8-13  ULA argument
  *  bytes 14-15 port argument
- *  bytes 16-23 command-specific: element type, register address and value, distance
+ *  bytes 16-23 command-specific: element type, register address and value, distance, port
+ *              mask of Broadcast_setup
  *  byte 24     path index: hops crossed so far
  *  bytes 25-31 path: on a request, the output port to take at each forwarding switch; as a
  *              switch forwards, it writes the arrival port there, which the response follows
@@ -53,6 +54,11 @@ enum class GsnAdminCommand : uint8_t
     ULA_LIST_REQUEST = 0x08,
     PORT_REMAP = 0x09,
     PORT_MAP_REQUEST = 0x0A,
+    /// Set up broadcast: which ports broadcast Messages leave by (the seed names the
+    /// function, "set up broadcast capability for a GSN fabric", but not its command; the
+    /// code and layout are the project's: port argument = first port, arg = 64-bit mask,
+    /// bit i for port first + i, 1 in the broadcast tree, 0 out of it)
+    BROADCAST_SETUP = 0x0B,
     INVALID_COMMAND = 0x7F,
 };
 

@@ -17,6 +17,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -113,6 +115,16 @@ GsnNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&GsnNetDevice::m_adminDiscovery),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "AdminElements",
+                "Admin elements in the endpoint, in a chain from the link (element "
+                "0, e.g. the SuMAC link chip) to the host (e.g. the adapter logic); "
+                "an Admin micropacket crosses one of them per hop, from either end.",
+                UintegerValue(1),
+                MakeUintegerAccessor(&GsnNetDevice::SetAdminElements,
+                                     &GsnNetDevice::GetAdminElements),
+                MakeGsnChecker("ns3::GsnNetDevice::AdminElements",
+                               MakeUintegerChecker<uint32_t>(1, GsnAdminPayload::MAX_PATH)))
             .AddAttribute("AdoptAssignedUla",
                           "Use the ULA a switch assigns instead of the PROM (configured) one.",
                           BooleanValue(true),
@@ -201,6 +213,7 @@ GsnNetDevice::GsnNetDevice()
       m_adminDiscovery(false),
       m_adoptAssignedUla(true),
       m_neighborType(GsnElementType::UNKNOWN),
+      m_elements(1),
       m_nextTransaction(1),
       m_adminErrors(0)
 {
@@ -899,53 +912,154 @@ GsnNetDevice::NotifyLinkUp()
     }
 }
 
+uint32_t
+GsnNetDevice::SendAdminRequestFromHost(GsnAdminPayload request)
+{
+    request.transaction = m_nextTransaction++;
+    request.response = false;
+    request.pathIndex = 0;
+    AdminArrives(uint32_t(m_elements.size() - 1), false, request);
+    return request.transaction;
+}
+
+void
+GsnNetDevice::SetAdminElements(uint32_t n)
+{
+    m_elements.resize(std::max<uint32_t>(n, 1));
+}
+
+uint32_t
+GsnNetDevice::GetAdminElements() const
+{
+    return uint32_t(m_elements.size());
+}
+
 void
 GsnNetDevice::ReceiveAdminMicropacket(const GsnMicropacket& mp)
 {
-    GsnAdminPayload p = GsnAdminPayload::Deserialize(mp.Data());
+    AdminArrives(0, true, GsnAdminPayload::Deserialize(mp.Data()));
+}
+
+void
+GsnNetDevice::AdminOutward(uint32_t k, const GsnAdminPayload& p)
+{
+    if (k == 0)
+    {
+        SendAdminMicropacket(p.ToMicropacket());
+        return;
+    }
+    AdminArrives(k - 1, false, p);
+}
+
+void
+GsnNetDevice::AdminInward(uint32_t k, const GsnAdminPayload& p)
+{
+    if (k + 1 < m_elements.size())
+    {
+        AdminArrives(k + 1, true, p);
+        return;
+    }
+    // The host: only a response that has crossed all the elements it must is its own.
+    if (!p.response || p.hopCount != 0)
+    {
+        ++m_adminErrors;
+        return;
+    }
+    m_adminResponseTrace(p);
+}
+
+void
+GsnNetDevice::AdminArrives(uint32_t k, bool fromFabric, GsnAdminPayload p)
+{
+    const bool innermost = k + 1 == m_elements.size();
     if (p.response)
     {
-        if (p.hopCount != 0)
+        if (p.hopCount == 0)
         {
-            ++m_adminErrors; // a response that should have been forwarded elsewhere
+            if (k != 0 || !fromFabric)
+            {
+                ++m_adminErrors; // only the link-end element sends requests of its own
+                return;
+            }
+            // The answer to a request the link-end element sent (SendAdminRequest, discovery).
+            m_adminResponseTrace(p);
+            ProcessAdminResponse(p);
             return;
         }
-        m_adminResponseTrace(p);
-        ProcessAdminResponse(p);
+        // On its way back to its requester: out of the other port, one hop fewer.
+        --p.hopCount;
+        if (p.pathIndex > 0)
+        {
+            --p.pathIndex;
+        }
+        if (fromFabric)
+        {
+            AdminInward(k, p);
+        }
+        else
+        {
+            AdminOutward(k, p);
+        }
         return;
     }
     if (p.hopCount != 0)
     {
-        // An endpoint's other port leads to its host, not to another element.
-        ++m_adminErrors;
-        p.MakeResponse(GsnAdminStatus::NO_ROUTE);
-        SendAdminMicropacket(p.ToMicropacket());
+        if (fromFabric && innermost)
+        {
+            // The innermost element's other port leads to the host, not to another element.
+            ++m_adminErrors;
+            p.MakeResponse(GsnAdminStatus::NO_ROUTE);
+            AdminOutward(k, p);
+            return;
+        }
+        if (p.pathIndex >= GsnAdminPayload::MAX_PATH)
+        {
+            ++m_adminErrors; // the response could not find its way back
+            p.MakeResponse(GsnAdminStatus::NO_ROUTE);
+            fromFabric ? AdminOutward(k, p) : AdminInward(k, p);
+            return;
+        }
+        // Forward out of the other port; the recorded hop lets the response cross back.
+        --p.hopCount;
+        p.path[p.pathIndex++] = 0;
+        fromFabric ? AdminInward(k, p) : AdminOutward(k, p);
         return;
     }
     m_adminRequestTrace(p);
-    ProcessAdminRequest(p);
+    if (ProcessAdminRequest(k, fromFabric, p))
+    {
+        // A response leaves by the port its request came in by.
+        fromFabric ? AdminOutward(k, p) : AdminInward(k, p);
+    }
 }
 
-void
-GsnNetDevice::ProcessAdminRequest(GsnAdminPayload p)
+bool
+GsnNetDevice::ProcessAdminRequest(uint32_t k, bool fromFabric, GsnAdminPayload& p)
 {
+    AdminElement& element = m_elements[k];
+    const bool linkEnd = k == 0;
     switch (p.GetCommand())
     {
     case GsnAdminCommand::PING:
         p.MakeResponse(GsnAdminStatus::OK);
         break;
     case GsnAdminCommand::SET_ELEMENT_ADDRESS:
-        m_elementAddress = p.ula;
+        element.address = p.ula;
         p.MakeResponse(GsnAdminStatus::OK);
         break;
     case GsnAdminCommand::RESET:
-        // Answer first, then re-initialise the link.
+        // Answer first, then re-initialise: the element forgets its address and registers;
+        // the link-end element also resets the link.
         p.MakeResponse(GsnAdminStatus::OK);
-        SendAdminMicropacket(p.ToMicropacket());
-        Simulator::Schedule(MicroSeconds(1), &GsnPortDevice::ResetLink, this);
-        return;
+        fromFabric ? AdminOutward(k, p) : AdminInward(k, p);
+        element = AdminElement();
+        if (linkEnd)
+        {
+            Simulator::Schedule(MicroSeconds(1), &GsnPortDevice::ResetLink, this);
+        }
+        return false;
     case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
-        if (p.pathIndex == 0)
+        if (linkEnd && fromFabric && p.pathIndex == 0)
         {
             m_neighborType = static_cast<GsnElementType>(p.arg[0]);
         }
@@ -955,28 +1069,31 @@ GsnNetDevice::ProcessAdminRequest(GsnAdminPayload p)
         p.MakeResponse(GsnAdminStatus::OK);
         break;
     case GsnAdminCommand::READ_REGISTER:
-    case GsnAdminCommand::WRITE_REGISTER:
-        m_adminRegisters.Answer(p, [](uint16_t reg) -> std::optional<uint64_t> {
-            if (reg == 0)
+    case GsnAdminCommand::WRITE_REGISTER: {
+        const uint64_t ports = m_elements.size() == 1 ? 1 : 2; // one GSN port, or a chain
+        element.registers.Answer(p, [ports, k](uint16_t reg) -> std::optional<uint64_t> {
+            switch (reg)
             {
+            case 0:
                 return uint64_t(GsnElementType::ENDPOINT);
-            }
-            if (reg == 1)
-            {
-                return 1; // one GSN port
+            case 1:
+                return ports;
+            case 6:
+                return k; // position in the endpoint, 0 on the link
             }
             return std::nullopt;
         });
         break;
+    }
     case GsnAdminCommand::INVALID_COMMAND:
         ++m_adminErrors;
-        return;
+        return false;
     default:
         // ULA assignment, lists and port maps are switch commands; anything else unknown.
         p.MakeInvalidCommandResponse();
         break;
     }
-    SendAdminMicropacket(p.ToMicropacket());
+    return true;
 }
 
 void

@@ -187,6 +187,20 @@ class GsnNetDevice : public GsnPortDevice
      */
     uint32_t SendAdminRequest(GsnAdminPayload request);
 
+    /**
+     * Send an Admin request from the host: it enters the endpoint's innermost element
+     * through its host-side port (seed 000: an Admin micropacket "can enter an element
+     * through either port"). Hop count 0 is processed by that element, 1 by the next one
+     * toward the fabric, ..., AdminElements by the element across the link. The response
+     * fires the AdminResponse trace source when it reaches the host.
+     * \param request the request (its transaction id is set here)
+     * \return the transaction id
+     */
+    uint32_t SendAdminRequestFromHost(GsnAdminPayload request);
+
+    /// \return the number of Admin elements of this endpoint (attribute AdminElements)
+    uint32_t GetAdminElements() const;
+
     /// A callback that takes over Send() of one EtherType: packet, destination, EtherType.
     typedef Callback<bool, Ptr<Packet>, const Address&, uint16_t> SendInterceptor;
 
@@ -250,10 +264,17 @@ class GsnNetDevice : public GsnPortDevice
         return m_fabricBroadcast;
     }
 
-    /// \return the element address an Admin Set_element_address gave this endpoint
+    /// \return the element address an Admin Set_element_address gave this endpoint's
+    /// link-end element
     Mac48Address GetElementAddress() const
     {
-        return m_elementAddress;
+        return m_elements.front().address;
+    }
+
+    /// \param element an element index (0: the link-end element) \return its element address
+    Mac48Address GetElementAddress(uint32_t element) const
+    {
+        return m_elements.at(element).address;
     }
 
     /// \return what this endpoint learned its neighbour to be (Exchange_element_type)
@@ -299,8 +320,21 @@ class GsnNetDevice : public GsnPortDevice
                 const Address& source,
                 const Address& dest,
                 uint16_t protocolNumber);
-    /// Answer an Admin request addressed to this endpoint.
-    void ProcessAdminRequest(GsnAdminPayload p);
+    /// Set the number of Admin elements (attribute AdminElements).
+    void SetAdminElements(uint32_t n);
+    /**
+     * An Admin micropacket arrives at element \p k: through its fabric-side port
+     * (\p fromFabric) or its host-side port. Forwarded out of the other port while its hop
+     * count is above zero, processed here at zero.
+     */
+    void AdminArrives(uint32_t k, bool fromFabric, GsnAdminPayload p);
+    /// \p p leaves element \p k by its fabric-side port (onto the link from element 0).
+    void AdminOutward(uint32_t k, const GsnAdminPayload& p);
+    /// \p p leaves element \p k by its host-side port (to the host from the innermost).
+    void AdminInward(uint32_t k, const GsnAdminPayload& p);
+    /// Answer an Admin request addressed to element \p k, that came in by its fabric-side
+    /// port if \p fromFabric. \return false if nothing is to be answered
+    bool ProcessAdminRequest(uint32_t k, bool fromFabric, GsnAdminPayload& p);
     /// Act on a response to this endpoint's own discovery requests.
     void ProcessAdminResponse(const GsnAdminPayload& p);
     /// Take a received Header/Data micropacket into the Message of its VC.
@@ -342,8 +376,16 @@ class GsnNetDevice : public GsnPortDevice
     bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
     bool m_adoptAssignedUla;            ///< take the ULA a switch assigns
     GsnElementType m_neighborType;      ///< what the neighbour said it is
-    Mac48Address m_elementAddress;      ///< set by Set_element_address
-    GsnAdminRegisters m_adminRegisters; ///< Admin registers
+
+    /// One Admin element of the endpoint; element 0 is on the link (SuMAC), the last one
+    /// faces the host.
+    struct AdminElement
+    {
+        Mac48Address address;        ///< set by Set_element_address
+        GsnAdminRegisters registers; ///< its Admin registers
+    };
+
+    std::vector<AdminElement> m_elements; ///< the endpoint's elements
     uint32_t m_nextTransaction;         ///< transaction id of the next request
     uint64_t m_adminErrors;             ///< Admin micropackets that could not be processed
     GsnFabricBroadcast m_fabricBroadcast{GsnFabricBroadcast::UNKNOWN}; ///< as the helper knew

@@ -664,6 +664,16 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
         ++m_counters.nullSent;
         return true;
     }
+    if (m_keepAliveNulls && m_state == LinkState::UP)
+    {
+        // Nothing else for this slot: keep the link alive (micropacket mode only, checked
+        // at initialisation), so the port never goes idle.
+        mp = GsnMicropacket();
+        mp.type = uint8_t(GsnMicropacketType::NULL_MP);
+        ++m_counters.nullSent;
+        ++m_counters.keepAliveNullSent;
+        return true;
+    }
     return false;
 }
 

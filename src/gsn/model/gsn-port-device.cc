@@ -58,6 +58,7 @@ GsnLinkCounters::operator+=(const GsnLinkCounters& o)
     retransmitTimeouts += o.retransmitTimeouts;
     retransmitted += o.retransmitted;
     linkResets += o.linkResets;
+    keepAliveNullSent += o.keepAliveNullSent;
     rxBufferOverflow += o.rxBufferOverflow;
     messagesLostInReset += o.messagesLostInReset;
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
@@ -128,6 +129,15 @@ GsnPortDevice::GetTypeId()
                           MakeUintegerAccessor(&GsnPortDevice::m_creditReturnThreshold),
                           MakeGsnChecker("ns3::GsnPortDevice::CreditReturnThreshold",
                                          MakeUintegerChecker<uint32_t>(1)))
+            .AddAttribute("KeepAliveNulls",
+                          "Fill every slot the link has nothing else for with a Null "
+                          "micropacket, as the hardware keeps an idle link alive, so that "
+                          "micropacket counts and utilisation are those of a real link. One "
+                          "event per idle slot; only with LinkMode Micropacket (refused with "
+                          "Run); a simulation with it needs Simulator::Stop.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsnPortDevice::m_keepAliveNulls),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "AckThreshold",
                 "Micropackets accepted without acknowledgement that justify a Null "
@@ -285,6 +295,7 @@ GsnPortDevice::GsnPortDevice()
       m_creditDue(false),
       m_limitRunsByPeerCredits(true),
       m_exactCredits(false),
+      m_keepAliveNulls(false),
       m_rrNext(0),
       m_nextTseq(0),
       m_expectedTseq(0),
@@ -326,6 +337,14 @@ GsnPortDevice::DoInitialize()
         NS_FATAL_ERROR("GsnPortDevice: CreditReturnThreshold ("
                        << m_creditReturnThreshold << ") exceeds RxBufferSize (" << m_rxBufferSize
                        << ")");
+    }
+    if (m_keepAliveNulls && m_linkMode == LinkMode::RUN)
+    {
+        // A run chosen ahead would fill the idle slots with Nulls and hold back what arrives
+        // during it, so the runs would no longer be the micropacket mode's slots.
+        NS_FATAL_ERROR("GsnPortDevice: KeepAliveNulls needs LinkMode Micropacket (a run of "
+                       "Nulls chosen ahead would delay what arrives during it); set "
+                       "ns3::GsnPortDevice::LinkMode=Micropacket or KeepAliveNulls=false");
     }
     if (m_channel && m_state == LinkState::DOWN)
     {

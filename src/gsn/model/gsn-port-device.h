@@ -59,7 +59,7 @@ struct GsnLinkCounters
     uint64_t rxTakenAhead{0};
     uint64_t rxAccepted{0};         ///< sequenced micropackets accepted in order
     uint64_t creditOnlySent{0};     ///< Credit-only micropackets sent
-    uint64_t nullSent{0};           ///< Null (acknowledgement-only) micropackets sent
+    uint64_t nullSent{0};           ///< Null micropackets sent (acknowledgement or keep-alive)
     uint64_t lcrcErrors{0};         ///< micropackets dropped for a bad LCRC
     uint64_t outOfSequence{0};      ///< good micropackets dropped for a wrong TSEQ
     uint64_t notInitialized{0};     ///< sequenced micropackets before Initialize
@@ -71,6 +71,8 @@ struct GsnLinkCounters
     /// Messages whose Header left here but had not been accepted by the peer when the link
     /// was reset: gone, and unknown to the receiver
     uint64_t messagesLostInReset{0};
+    /// of nullSent, the keep-alive Nulls of an idle link (KeepAliveNulls)
+    uint64_t keepAliveNullSent{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
 
@@ -1025,6 +1027,7 @@ class GsnPortDevice : public NetDevice
     bool m_linkMayCorrupt{false};  ///< an error model at either end of the link
     bool m_limitRunsByPeerCredits; ///< see CreditAwareRunLimit()
     bool m_exactCredits;           ///< credits at their own slots (ExactCredits)
+    bool m_keepAliveNulls;         ///< an idle link sends Nulls (KeepAliveNulls)
     bool m_removeIsSafe{true};     ///< Simulator::Remove works with the scheduler in use
     uint8_t m_messageVcs{0xF};     ///< VCs to ask HasMessageMicropacket
     uint8_t m_rrNext;              ///< VC to look at first

@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -100,6 +101,21 @@ GsnSwitch::GetTypeId()
                           MakeUintegerAccessor(&GsnSwitch::m_discoveryQuietRounds),
                           MakeGsnChecker("ns3::GsnSwitch::DiscoveryQuietRounds",
                                          MakeUintegerChecker<uint32_t>(1)))
+            .AddAttribute("DiscoveryMethod",
+                          "How discovery fills the routing table. Map (the seed's): each "
+                          "round probes the fabric hop by hop down every link until endpoints "
+                          "answer, builds a map (spanning tree) of it and routes along the "
+                          "map; the switch with the lowest element address sets up the "
+                          "broadcast tree from its map with Admin micropackets. "
+                          "DistanceVector: each round asks switch neighbours which ULAs they "
+                          "reach and how far.",
+                          EnumValue(GsnSwitch::MAP),
+                          MakeEnumAccessor(&GsnSwitch::m_discoveryMethod),
+                          MakeGsnEnumChecker("ns3::GsnSwitch::DiscoveryMethod",
+                                             GsnSwitch::MAP,
+                                             "Map",
+                                             GsnSwitch::DISTANCE_VECTOR,
+                                             "DistanceVector"))
             .AddAttribute("DiscoveryMaxRounds",
                           "Discovery rounds at most.",
                           UintegerValue(64),
@@ -128,7 +144,11 @@ GsnSwitch::GsnSwitch()
       m_discovery(false),
       m_discoveryMaxRounds(64),
       m_discoveryQuietRounds(8),
+      m_discoveryMethod(MAP),
+      m_probesPending(0),
+      m_sweeping(false),
       m_nextTransaction(1),
+      m_resets(0),
       m_discoveryRounds(0),
       m_quietRounds(0),
       m_discoveryChanged(false),
@@ -143,6 +163,7 @@ GsnSwitch::~GsnSwitch()
 void
 GsnSwitch::DoInitialize()
 {
+    m_initialAddress = m_address; // what Reset returns to
     if (m_discovery)
     {
         m_discoveryEvent = Simulator::Schedule(m_discoveryStart, &GsnSwitch::DiscoveryRound, this);
@@ -189,7 +210,7 @@ GsnSwitch::AddPort(Ptr<GsnSwitchPort> port)
     m_counters.emplace_back();
     m_wake.emplace_back();
     m_neighbor.push_back(NeighborType::UNKNOWN);
-    m_inTree.push_back(true);
+    m_inTree.push_back(false); // no broadcast until a fabric manager or discovery sets the tree
     m_endpointUla.emplace_back();
     m_assigned.push_back(false);
     port->SetSwitch(this, index);
@@ -314,6 +335,12 @@ void
 GsnSwitch::SetPortInBroadcastTree(uint32_t port, bool inTree)
 {
     m_inTree.at(port) = inTree;
+}
+
+bool
+GsnSwitch::IsPortInBroadcastTree(uint32_t port) const
+{
+    return m_inTree.at(port);
 }
 
 bool
@@ -932,6 +959,13 @@ GsnSwitch::ReceiveAdmin(uint32_t port, const GsnMicropacket& mp)
             return;
         }
         out = p.path[p.pathIndex];
+        if (!m_ports[out]->GetChannel())
+        {
+            // Nothing there: say so now rather than leave the request unanswered.
+            p.MakeResponse(GsnAdminStatus::NO_ROUTE);
+            SendAdmin(port, p);
+            return;
+        }
         p.path[p.pathIndex] = uint8_t(port);
         ++p.pathIndex;
     }
@@ -964,14 +998,11 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
         p.MakeResponse(GsnAdminStatus::OK);
         break;
     case GsnAdminCommand::RESET:
-        // Re-initialise: learned state is forgotten and discovery starts again.
-        if (m_discovery)
-        {
-            ClearRoutes();
-            Simulator::ScheduleNow(&GsnSwitch::StartDiscovery, this);
-        }
+        // Answer first (the response needs no state), then re-initialise.
         p.MakeResponse(GsnAdminStatus::OK);
-        break;
+        SendAdmin(port, p);
+        Reinitialize();
+        return;
     case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
         if (direct)
         {
@@ -983,6 +1014,9 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
         }
         p.arg.fill(0);
         p.arg[0] = uint8_t(GsnElementType::SWITCH);
+        p.arg[1] = uint8_t(m_ports.size() >> 8); // the map needs its ports
+        p.arg[2] = uint8_t(m_ports.size());
+        p.port = uint16_t(port); // and which one the way arrived at
         p.ula = m_address;
         p.MakeResponse(GsnAdminStatus::OK);
         break;
@@ -1009,6 +1043,8 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
                 return m_broadcastCapable ? 1 : 0;
             case 4:
                 return m_routeKeys.size();
+            case 5:
+                return BroadcastMask(0);
             }
             return std::nullopt;
         });
@@ -1033,6 +1069,10 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
         p.MakeResponse(route < 0 ? GsnAdminStatus::BAD_ARGUMENT : GsnAdminStatus::OK);
         break;
     }
+    case GsnAdminCommand::BROADCAST_SETUP:
+        p.MakeResponse(SetBroadcastMask(p.port, p.GetArg64()) ? GsnAdminStatus::OK
+                                                              : GsnAdminStatus::BAD_ARGUMENT);
+        break;
     case GsnAdminCommand::INVALID_COMMAND:
         ++m_adminErrors; // someone reports our request as invalid; nothing to answer
         return;
@@ -1041,6 +1081,36 @@ GsnSwitch::ProcessAdminRequest(uint32_t port, GsnAdminPayload p)
         break;
     }
     SendAdmin(port, p);
+}
+
+uint64_t
+GsnSwitch::BroadcastMask(uint32_t first) const
+{
+    uint64_t mask = 0;
+    for (uint32_t i = 0; i < 64 && first + i < m_ports.size(); ++i)
+    {
+        mask |= uint64_t(m_inTree[first + i] ? 1 : 0) << i;
+    }
+    return mask;
+}
+
+bool
+GsnSwitch::SetBroadcastMask(uint32_t first, uint64_t mask)
+{
+    // A bit for a port the switch does not have refuses the whole request.
+    for (uint32_t i = 0; i < 64; ++i)
+    {
+        if ((mask >> i & 1) != 0 && first + i >= m_ports.size())
+        {
+            ++m_adminErrors;
+            return false;
+        }
+    }
+    for (uint32_t i = 0; i < 64 && first + i < m_ports.size(); ++i)
+    {
+        m_inTree[first + i] = (mask >> i & 1) != 0;
+    }
+    return true;
 }
 
 void
@@ -1083,6 +1153,11 @@ GsnSwitch::ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p)
     switch (p.GetCommand())
     {
     case GsnAdminCommand::EXCHANGE_ELEMENT_TYPE:
+        if (m_discoveryMethod == MAP)
+        {
+            ProbeAnswered(p);
+            break;
+        }
         m_neighbor[port] = static_cast<NeighborType>(p.arg[0]);
         if (m_neighbor[port] == NeighborType::ENDPOINT && GetRoute(p.ula) != int32_t(port))
         {
@@ -1111,6 +1186,40 @@ GsnSwitch::ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p)
 }
 
 void
+GsnSwitch::Reinitialize()
+{
+    NS_LOG_INFO(this << " re-initialised" << (m_discovery ? ", discovery restarts" : ""));
+    ++m_resets;
+    ClearRoutes();
+    std::fill(m_neighbor.begin(), m_neighbor.end(), NeighborType::UNKNOWN);
+    std::fill(m_inTree.begin(), m_inTree.end(), false);
+    std::fill(m_endpointUla.begin(), m_endpointUla.end(), Mac48Address());
+    std::fill(m_assigned.begin(), m_assigned.end(), false);
+    m_registers = GsnAdminRegisters();
+    m_address = m_initialAddress;
+    m_discoveryEvent.Cancel();
+    m_discoveryComplete = false;
+    m_discoveryRounds = 0;
+    m_quietRounds = 0;
+    m_sweeping = false;
+    m_probes.clear();
+    m_probesPending = 0;
+    m_sweepMap.clear();
+    m_map.clear();
+    if (m_discovery)
+    {
+        // As at power-on: links are up already, so the first round may run at once.
+        m_discoveryEvent = Simulator::ScheduleNow(&GsnSwitch::DiscoveryRound, this);
+    }
+}
+
+uint32_t
+GsnSwitch::GetResets() const
+{
+    return m_resets;
+}
+
+void
 GsnSwitch::StartDiscovery()
 {
     m_discoveryEvent.Cancel();
@@ -1126,9 +1235,30 @@ GsnSwitch::IsDiscoveryComplete() const
     return m_discoveryComplete;
 }
 
+GsnSwitch::DiscoveryMethod
+GsnSwitch::GetDiscoveryMethod() const
+{
+    return m_discoveryMethod;
+}
+
+const std::vector<GsnSwitch::MapElement>&
+GsnSwitch::GetMap() const
+{
+    return m_map;
+}
+
 void
 GsnSwitch::DiscoveryRound()
 {
+    if (m_sweeping)
+    {
+        // A sweep still waiting for answers when the next round is due: abandon it.
+        NS_LOG_WARN(this << " discovery sweep unfinished after DiscoveryInterval");
+        m_sweeping = false;
+        m_probes.clear();
+        m_probesPending = 0;
+        m_discoveryChanged = true;
+    }
     // Knowledge spreads one switch hop per round: discovery ends after DiscoveryQuietRounds
     // rounds in a row changed nothing here (which must exceed the fabric's diameter).
     m_quietRounds = (m_discoveryRounds > 0 && !m_discoveryChanged) ? m_quietRounds + 1 : 0;
@@ -1146,6 +1276,12 @@ GsnSwitch::DiscoveryRound()
     }
     ++m_discoveryRounds;
     m_discoveryChanged = false;
+    m_discoveryEvent = Simulator::Schedule(m_discoveryInterval, &GsnSwitch::DiscoveryRound, this);
+    if (m_discoveryMethod == MAP)
+    {
+        StartSweep();
+        return;
+    }
     for (uint32_t port = 0; port < m_ports.size(); ++port)
     {
         if (!m_ports[port]->GetChannel())
@@ -1171,7 +1307,223 @@ GsnSwitch::DiscoveryRound()
         }
         SendAdmin(port, p);
     }
-    m_discoveryEvent = Simulator::Schedule(m_discoveryInterval, &GsnSwitch::DiscoveryRound, this);
+}
+
+// ---------------------------------------------------------------------------------------
+// Map discovery (seed 000: "The switch sends one such request to each hop ... down each of
+// its links until an endpoint is reached ... the switch constructs a map (spanning tree) of
+// its fabric"). A sweep probes breadth first, one level of hops at a time, so that each
+// element enters the map by a shortest way; within a level the answers are taken in the
+// order the probes were sent, so that the map does not depend on arrival order.
+
+void
+GsnSwitch::StartSweep()
+{
+    m_sweeping = true;
+    m_probes.clear();
+    m_probesPending = 0;
+    MapElement self;
+    self.type = GsnElementType::SWITCH;
+    self.address = m_address;
+    self.nPorts = uint32_t(m_ports.size());
+    m_sweepMap.assign(1, self);
+    for (uint32_t port = 0; port < m_ports.size(); ++port)
+    {
+        if (m_ports[port]->GetChannel())
+        {
+            SendProbe(port, {}, 0, port);
+        }
+    }
+    if (m_probesPending == 0)
+    {
+        FinishSweep();
+    }
+}
+
+void
+GsnSwitch::SendProbe(uint32_t first,
+                     const std::vector<uint8_t>& path,
+                     int32_t parent,
+                     uint32_t parentPort)
+{
+    GsnAdminPayload p;
+    p.command = uint8_t(GsnAdminCommand::EXCHANGE_ELEMENT_TYPE);
+    p.transaction = m_nextTransaction++;
+    p.hopCount = uint8_t(path.size());
+    std::copy(path.begin(), path.end(), p.path.begin());
+    p.arg[0] = uint8_t(GsnElementType::SWITCH);
+    p.ula = m_address;
+    Probe& probe = m_probes[p.transaction];
+    probe.found.firstPort = first;
+    probe.found.path = path;
+    probe.found.parent = parent;
+    probe.found.parentPort = parentPort;
+    ++m_probesPending;
+    SendAdmin(first, p);
+}
+
+void
+GsnSwitch::ProbeAnswered(const GsnAdminPayload& p)
+{
+    auto it = m_probes.find(p.transaction);
+    if (!m_sweeping || it == m_probes.end() || it->second.answered)
+    {
+        return; // an answer to an abandoned sweep, or not ours
+    }
+    it->second.answered = true;
+    it->second.response = p;
+    if (--m_probesPending == 0)
+    {
+        FinishLevel();
+    }
+}
+
+void
+GsnSwitch::FinishLevel()
+{
+    std::map<uint32_t, Probe> level;
+    level.swap(m_probes);
+    for (const auto& entry : level)
+    {
+        const Probe& probe = entry.second;
+        const GsnAdminPayload& r = probe.response;
+        if (r.status != uint8_t(GsnAdminStatus::OK))
+        {
+            continue; // nothing there
+        }
+        MapElement e = probe.found;
+        e.type = static_cast<GsnElementType>(r.arg[0]);
+        e.address = r.ula;
+        if (e.type != GsnElementType::SWITCH && e.type != GsnElementType::ENDPOINT)
+        {
+            continue;
+        }
+        e.nPorts = e.type == GsnElementType::SWITCH ? uint32_t(r.arg[1]) << 8 | r.arg[2] : 1;
+        e.arrivalPort = e.type == GsnElementType::SWITCH ? r.port : 0;
+        const bool known =
+            std::any_of(m_sweepMap.begin(), m_sweepMap.end(), [&e](const MapElement& m) {
+                return m.type == e.type && m.address == e.address;
+            });
+        if (known)
+        {
+            continue; // reached again by another way of the same length or longer: a cycle
+        }
+        m_sweepMap.push_back(e);
+        if (e.type != GsnElementType::SWITCH)
+        {
+            continue;
+        }
+        if (e.path.size() >= GsnAdminPayload::MAX_PATH)
+        {
+            NS_LOG_WARN(this << " discovery: elements beyond " << e.address
+                             << " are more hops away than an Admin path holds");
+            continue;
+        }
+        const int32_t index = int32_t(m_sweepMap.size() - 1);
+        for (uint32_t k = 0; k < e.nPorts && k <= 0xFF; ++k)
+        {
+            if (k != e.arrivalPort)
+            {
+                std::vector<uint8_t> path = e.path;
+                path.push_back(uint8_t(k));
+                SendProbe(e.firstPort, path, index, k);
+            }
+        }
+    }
+    if (m_probesPending == 0)
+    {
+        FinishSweep();
+    }
+}
+
+void
+GsnSwitch::FinishSweep()
+{
+    m_sweeping = false;
+    m_map = m_sweepMap;
+    // Routes: each endpoint of the map by the port its way starts at.
+    std::vector<uint64_t> before = m_routeKeys;
+    ClearRoutes();
+    std::fill(m_neighbor.begin(), m_neighbor.end(), NeighborType::UNKNOWN);
+    for (const MapElement& e : m_map)
+    {
+        if (e.parent == 0)
+        {
+            m_neighbor[e.firstPort] = e.type;
+        }
+        if (e.type == GsnElementType::ENDPOINT && e.parent >= 0)
+        {
+            PutRoute(Route{Key(e.address), uint16_t(e.firstPort), uint8_t(e.path.size() + 1)});
+            if (e.parent == 0)
+            {
+                m_endpointUla[e.firstPort] = e.address;
+            }
+        }
+    }
+    if (m_routeKeys != before)
+    {
+        m_discoveryChanged = true;
+    }
+    // The root of the broadcast tree: the switch of lowest element address in the map.
+    bool root = true;
+    for (const MapElement& e : m_map)
+    {
+        if (e.type == GsnElementType::SWITCH && e.address < m_address)
+        {
+            root = false;
+        }
+    }
+    if (root)
+    {
+        SetUpBroadcastFromMap();
+    }
+}
+
+void
+GsnSwitch::SetUpBroadcastFromMap()
+{
+    // The map's spanning tree: every link an element was found by, at both ends.
+    std::vector<std::vector<uint8_t>> tree(m_map.size());
+    for (uint32_t i = 0; i < m_map.size(); ++i)
+    {
+        tree[i].assign(m_map[i].type == GsnElementType::SWITCH ? m_map[i].nPorts : 0, 0);
+    }
+    for (uint32_t i = 1; i < m_map.size(); ++i)
+    {
+        const MapElement& e = m_map[i];
+        tree[e.parent][e.parentPort] = 1;
+        if (e.type == GsnElementType::SWITCH)
+        {
+            tree[i][e.arrivalPort] = 1;
+        }
+    }
+    // Sent after every sweep, not only when the tree changed, so that a switch reset while
+    // discovery runs gets its part again.
+    for (uint32_t i = 0; i < m_map.size(); ++i)
+    {
+        const MapElement& e = m_map[i];
+        for (uint32_t base = 0; base < tree[i].size(); base += 64)
+        {
+            uint64_t mask = 0;
+            for (uint32_t k = 0; k < 64 && base + k < tree[i].size(); ++k)
+            {
+                mask |= uint64_t(tree[i][base + k]) << k;
+            }
+            if (i == 0)
+            {
+                SetBroadcastMask(base, mask); // this switch: no micropacket needed
+                continue;
+            }
+            GsnAdminPayload p;
+            p.command = uint8_t(GsnAdminCommand::BROADCAST_SETUP);
+            p.transaction = m_nextTransaction++;
+            p.hopCount = uint8_t(e.path.size());
+            std::copy(e.path.begin(), e.path.end(), p.path.begin());
+            p.port = uint16_t(base);
+            p.SetArg64(mask);
+            SendAdmin(e.firstPort, p);
+        }
+    }
 }
 
 } // namespace ns3

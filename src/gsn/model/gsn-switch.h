@@ -23,6 +23,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <map>
 #include <vector>
 
 namespace ns3
@@ -70,6 +71,16 @@ class GsnSwitch : public Object
   public:
     /// Kind of a port's neighbour, learned by discovery or set by the fabric helper.
     using NeighborType = GsnElementType;
+
+    /// How discovery fills the routing table (attribute DiscoveryMethod).
+    enum DiscoveryMethod
+    {
+        /// the seed's: probe hop by hop down every link until endpoints answer, build a map
+        /// (spanning tree) of the fabric, route along it
+        MAP,
+        /// ask switch neighbours, round after round, which ULAs they reach and how far
+        DISTANCE_VECTOR,
+    };
 
     /**
      * \brief Register this type.
@@ -125,6 +136,9 @@ class GsnSwitch : public Object
      */
     void SetPortInBroadcastTree(uint32_t port, bool inTree);
 
+    /// \param port a port index \return whether broadcast Messages leave by it
+    bool IsPortInBroadcastTree(uint32_t port) const;
+
     /// \return whether this switch replicates broadcast Messages
     bool IsBroadcastCapable() const;
 
@@ -173,8 +187,45 @@ class GsnSwitch : public Object
     /// Start discovery now (also started at initialisation when Discovery is true).
     void StartDiscovery();
 
+    /**
+     * Re-initialise the switch, as the Admin command Reset ("initialize yourself") does:
+     * forget its routes, what it knows of its neighbours and the ULAs it assigned, empty its
+     * broadcast tree, clear its scratch registers and take back the element address it was
+     * configured with. Messages in flight are kept. With Discovery the switch then discovers
+     * the fabric again; without it, the fabric manager configures it again
+     * (GsnFabricHelper::ConfigureSwitches).
+     */
+    void Reinitialize();
+
+    /// \return the number of times the switch was re-initialised
+    uint32_t GetResets() const;
+
     /// \return true once discovery rounds stopped changing the routing table
     bool IsDiscoveryComplete() const;
+
+    /// \return the discovery method (attribute DiscoveryMethod)
+    DiscoveryMethod GetDiscoveryMethod() const;
+
+    /// An element of the fabric found by the map discovery.
+    struct MapElement
+    {
+        GsnElementType type{GsnElementType::UNKNOWN}; ///< switch or endpoint
+        Mac48Address address;                         ///< element address (switch) or ULA
+        uint32_t nPorts{0};                           ///< its ports
+        uint32_t firstPort{0};     ///< the port of this switch the way to it starts at
+        std::vector<uint8_t> path; ///< output port at each switch crossed on the way
+        int32_t parent{-1};        ///< index of the element it was found from (-1: here)
+        uint32_t parentPort{0};    ///< the parent's port leading to it
+        uint32_t arrivalPort{0};   ///< its port the way arrives at
+    };
+
+    /**
+     * The map the last complete sweep of the map discovery built: this switch first, then
+     * the elements in breadth-first order, each with the tree link it was found by (the
+     * spanning tree of the seed). Empty with another method or before a sweep ended.
+     * \return the map
+     */
+    const std::vector<MapElement>& GetMap() const;
 
     // Called by the ports
     /// \return true if output \p port has a micropacket ready on \p vc
@@ -331,12 +382,33 @@ class GsnSwitch : public Object
     void ProcessAdminRequest(uint32_t port, GsnAdminPayload p);
     /// Handle an Admin response addressed to this switch.
     void ProcessAdminResponse(uint32_t port, const GsnAdminPayload& p);
+    /// \param first a port \return the broadcast-tree bits of ports first..first+63
+    uint64_t BroadcastMask(uint32_t first) const;
+    /// Broadcast_setup: \param first a port \param mask tree bits of ports first..first+63
+    /// \return false (nothing changed) if a bit names a port the switch does not have
+    bool SetBroadcastMask(uint32_t first, uint64_t mask);
     /// Send the answers to ULA_list_request.
     void SendUlaList(uint32_t port, GsnAdminPayload request);
     /// Send an Admin payload out of \p port.
     void SendAdmin(uint32_t port, const GsnAdminPayload& p);
     /// One discovery round: ask every neighbour what it is and what it reaches.
     void DiscoveryRound();
+    /// One round of the map method: start a sweep of the fabric.
+    void StartSweep();
+    /// Probe the element at the end of \p path from port \p first, found from map element
+    /// \p parent through its port \p parentPort.
+    void SendProbe(uint32_t first,
+                   const std::vector<uint8_t>& path,
+                   int32_t parent,
+                   uint32_t parentPort);
+    /// A response to a probe of the current sweep arrived.
+    void ProbeAnswered(const GsnAdminPayload& p);
+    /// Every probe of the current level answered: add what they found, probe one hop further.
+    void FinishLevel();
+    /// The sweep is complete: routes and (at the root) the broadcast tree from the map.
+    void FinishSweep();
+    /// As the root of the map (lowest element address), set up the broadcast tree.
+    void SetUpBroadcastFromMap();
     /// Learn that the endpoint on \p port has \p ula (replacing what was known of it).
     void LearnEndpoint(uint32_t port, Mac48Address ula, bool assigned);
     /// \return the ULA this switch assigns to the endpoint on \p port
@@ -388,14 +460,31 @@ class GsnSwitch : public Object
     Time m_latency;                  ///< cut-through latency
     bool m_broadcastCapable;         ///< replicates broadcast Messages
     Mac48Address m_address;          ///< element address
+    Mac48Address m_initialAddress;   ///< the configured element address (Reset restores it)
     bool m_discovery;                ///< run discovery at start
     Time m_discoveryStart;           ///< when the first round runs
     Time m_discoveryInterval;        ///< time between rounds
     uint32_t m_discoveryMaxRounds;   ///< rounds at most
     uint32_t m_discoveryQuietRounds; ///< unchanged rounds that end discovery
+    DiscoveryMethod m_discoveryMethod; ///< how discovery fills the table
+
+    /// A probe of the current sweep, waiting for its response.
+    struct Probe
+    {
+        MapElement found;         ///< what is known of the element before the answer
+        bool answered{false};     ///< the response came
+        GsnAdminPayload response; ///< the response
+    };
+
+    std::vector<MapElement> m_sweepMap; ///< the map of the sweep under way
+    std::vector<MapElement> m_map;      ///< the map of the last complete sweep
+    std::map<uint32_t, Probe> m_probes; ///< probes of the current level, by transaction
+    uint32_t m_probesPending;           ///< of them, not answered yet
+    bool m_sweeping;                    ///< a sweep is under way
 
     GsnAdminRegisters m_registers; ///< Admin registers
     uint32_t m_nextTransaction;    ///< transaction id of the next request
+    uint32_t m_resets;             ///< re-initialisations
     uint32_t m_discoveryRounds;    ///< rounds run
     uint32_t m_quietRounds;        ///< rounds in a row without change
     bool m_discoveryChanged;       ///< the table changed in the current round

@@ -10,7 +10,9 @@
 #include "ns3/boolean.h"
 #include "ns3/gsn-admin.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cstring>
@@ -30,6 +32,33 @@ struct Responses
     static void Add(Responses* r, const GsnAdminPayload& p)
     {
         r->got.push_back(p);
+    }
+};
+
+/// What a switch holds when the response to a Reset reaches the requester.
+struct ResetProbe
+{
+    Ptr<GsnSwitch> sw;             ///< the switch reset
+    bool seen{false};              ///< the response came
+    uint32_t routes{99};           ///< its routes then
+    Mac48Address address;          ///< its element address then
+    bool neighboursUnknown{false}; ///< it knew none of its neighbours then
+
+    static void Seen(ResetProbe* r, const GsnAdminPayload& p)
+    {
+        if (p.GetCommand() != GsnAdminCommand::RESET || r->seen)
+        {
+            return;
+        }
+        r->seen = true;
+        r->routes = r->sw->GetNRoutes();
+        r->address = r->sw->GetElementAddress();
+        r->neighboursUnknown = true;
+        for (uint32_t i = 0; i < r->sw->GetNPorts(); ++i)
+        {
+            r->neighboursUnknown =
+                r->neighboursUnknown && r->sw->GetNeighborType(i) == GsnElementType::UNKNOWN;
+        }
     }
 };
 
@@ -163,7 +192,6 @@ class GsnAdminCommandsTestCase : public TestCase
         GsnAdminPayload unknown;
         unknown.command = 0x55;
         requests.push_back(unknown);
-        requests.push_back(Request(GsnAdminCommand::RESET));
 
         Simulator::Schedule(MicroSeconds(5), [&]() {
             for (const auto& q : requests)
@@ -228,8 +256,116 @@ class GsnAdminCommandsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(unsigned(invalid.status),
                               unsigned(GsnAdminStatus::UNSUPPORTED),
                               "status unsupported");
-        NS_TEST_ASSERT_MSG_EQ(unsigned(find(GsnAdminCommand::RESET).status), 0u, "Reset OK");
     }
+};
+
+/// Reset ("initialize yourself") re-initialises a switch, with discovery on or off.
+class GsnAdminResetTestCase : public TestCase
+{
+  public:
+    /// \param discovery whether the switches discover the fabric \param method how
+    GsnAdminResetTestCase(bool discovery, std::string method = "Map")
+        : TestCase(std::string("Reset re-initialises a switch, discovery ") +
+                   (discovery ? "on (" + method + ")" : std::string("off"))),
+          m_discovery(discovery),
+          m_method(method)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetDiscovery(m_discovery);
+        helper.SetSwitchAttribute("DiscoveryMethod", StringValue(m_method));
+        helper.SetDeviceAttribute("AdminDiscovery", BooleanValue(m_discovery));
+        FabricHarness h(helper, GsnTopologyBuilder::Star(3));
+        Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
+        Ptr<GsnSwitch> sw = h.fabric.switchObjects[0];
+        const Mac48Address configured = sw->GetElementAddress();
+        Responses r;
+        e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        const Time start = m_discovery ? MilliSeconds(2) : MicroSeconds(5);
+
+        // State given by Admin before the Reset: an element address, a scratch register,
+        // a route.
+        GsnAdminPayload setAddr = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS);
+        setAddr.ula = Mac48Address("02:00:00:42:00:00");
+        GsnAdminPayload write = Request(GsnAdminCommand::WRITE_REGISTER);
+        write.port = 0x13;
+        write.SetArg64(0xCAFE);
+        GsnAdminPayload remap = Request(GsnAdminCommand::PORT_REMAP);
+        remap.ula = Mac48Address("0a:00:00:00:00:01");
+        remap.port = 2;
+        Simulator::Schedule(start, [&]() {
+            e0->SendAdminRequest(setAddr);
+            e0->SendAdminRequest(write);
+            e0->SendAdminRequest(remap);
+        });
+        uint32_t routesBefore = 0;
+        Simulator::Schedule(start + MicroSeconds(10), [&]() {
+            routesBefore = sw->GetNRoutes();
+            e0->SendAdminRequest(Request(GsnAdminCommand::RESET));
+        });
+        // When the Reset's response reaches e0, nothing given before is left (and nothing
+        // rediscovered yet: the switch's first probes are still on their way).
+        ResetProbe probe;
+        probe.sw = sw;
+        e0->TraceConnectWithoutContext("AdminResponse",
+                                       MakeBoundCallback(&ResetProbe::Seen, &probe));
+        Simulator::Schedule(start + MicroSeconds(12), [&]() {
+            GsnAdminPayload read = Request(GsnAdminCommand::READ_REGISTER);
+            read.port = 0x13;
+            e0->SendAdminRequest(read);
+            if (!m_discovery)
+            {
+                h.Send(1, 2, 1, 100); // no route until the manager configures it: dropped
+            }
+        });
+        if (!m_discovery)
+        {
+            // The fabric manager configures the switch again.
+            Simulator::Schedule(start + MicroSeconds(20),
+                                [&h]() { GsnFabricHelper::ConfigureSwitches(h.fabric); });
+        }
+        // Discovery finds the fabric again, or the manager configured it: delivered.
+        const Time again = start + (m_discovery ? MilliSeconds(2) : MicroSeconds(30));
+        Simulator::Schedule(again, [&h]() { h.Send(1, 2, 1, 100); });
+        Simulator::Stop(again + MicroSeconds(50));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(sw->GetResets(), 1u, "the switch was re-initialised");
+        NS_TEST_ASSERT_MSG_EQ(routesBefore, 4u, "3 endpoints and the remapped ULA");
+        NS_TEST_ASSERT_MSG_EQ(probe.seen, true, "the Reset's response came back");
+        NS_TEST_ASSERT_MSG_EQ(probe.routes, 0u, "routes forgotten");
+        NS_TEST_ASSERT_MSG_EQ(probe.address, configured, "configured element address back");
+        NS_TEST_ASSERT_MSG_EQ(probe.neighboursUnknown, true, "neighbours forgotten");
+        GsnAdminPayload reset;
+        GsnAdminPayload read;
+        for (const auto& p : r.got)
+        {
+            if (p.GetCommand() == GsnAdminCommand::RESET)
+            {
+                reset = p;
+            }
+            if (p.GetCommand() == GsnAdminCommand::READ_REGISTER)
+            {
+                read = p;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(reset.response, true, "Reset answered");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(reset.status), 0u, "Reset OK");
+        NS_TEST_ASSERT_MSG_EQ(read.response, true, "register read after the Reset");
+        NS_TEST_ASSERT_MSG_EQ(read.GetArg64(), 0u, "scratch register cleared");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetDrops(GsnSwitchDropReason::UNKNOWN_ULA),
+                              m_discovery ? 0u : 1u,
+                              "the Message sent without routes was dropped");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "the Message sent later was delivered");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetNRoutes(), 3u, "a route to each endpoint again");
+    }
+
+    bool m_discovery;     ///< switches discover the fabric
+    std::string m_method; ///< discovery method
 };
 
 /// An endpoint's own answers: Ping, Set_element_address, Read_register, Write_register.
@@ -336,6 +472,187 @@ class GsnAdminEndpointAnswersTestCase : public TestCase
     }
 };
 
+/// Broadcast set up by a fabric manager with Admin micropackets (Broadcast_setup).
+class GsnAdminBroadcastSetupTestCase : public TestCase
+{
+  public:
+    GsnAdminBroadcastSetupTestCase()
+        : TestCase("Broadcast set up with Admin micropackets by a fabric manager")
+    {
+    }
+
+  private:
+    /// The broadcast tree of every switch of \p fabric.
+    static std::vector<std::vector<bool>> Trees(const GsnFabric& fabric)
+    {
+        std::vector<std::vector<bool>> trees;
+        for (const auto& sw : fabric.switchObjects)
+        {
+            trees.emplace_back();
+            for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+            {
+                trees.back().push_back(sw->IsPortInBroadcastTree(p));
+            }
+        }
+        return trees;
+    }
+
+    void Check(const GsnTopology& t, const std::string& name)
+    {
+        std::vector<std::vector<bool>> direct;
+        {
+            // The tree the helper writes into the switches directly.
+            GsnFabricHelper helper;
+            direct = Trees(helper.Install(t));
+            Simulator::Destroy();
+        }
+        GsnFabricHelper helper;
+        helper.SetAdminBroadcastSetup(true, MicroSeconds(5));
+        FabricHarness h(helper, t);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        const uint32_t nSwitches = h.fabric.switchObjects.size();
+        Responses r;
+        Ptr<GsnNetDevice> manager = h.fabric.GetEndpointDevice(0);
+        manager->TraceConnectWithoutContext("AdminResponse",
+                                            MakeBoundCallback(&Responses::Add, &r));
+        bool emptyBefore = true;
+        Simulator::Schedule(MicroSeconds(4), [&]() {
+            for (const auto& tree : Trees(h.fabric))
+            {
+                emptyBefore = emptyBefore && std::count(tree.begin(), tree.end(), true) == 0;
+            }
+        });
+        std::vector<std::vector<bool>> admin;
+        Simulator::Schedule(MicroSeconds(40), [&]() {
+            admin = Trees(h.fabric);
+            h.SendTo(n - 1, Mac48Address::GetBroadcast(), UINT32_MAX, 0, 40);
+            // A mask naming a port the switch does not have changes nothing.
+            GsnAdminPayload bad = Request(GsnAdminCommand::BROADCAST_SETUP);
+            bad.port = uint16_t(h.fabric.switchObjects[0]->GetNPorts());
+            bad.SetArg64(1);
+            manager->SendAdminRequest(bad);
+        });
+        Simulator::Stop(MicroSeconds(150));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(emptyBefore, true, name << ": no tree before the set-up");
+        NS_TEST_ASSERT_MSG_EQ((admin == direct), true, name << ": the manager's tree is set");
+        NS_TEST_ASSERT_MSG_EQ((Trees(h.fabric) == direct),
+                              true,
+                              name << ": a bad mask changes nothing");
+        uint32_t ok = 0;
+        uint32_t refused = 0;
+        for (const auto& p : r.got)
+        {
+            if (p.GetCommand() == GsnAdminCommand::BROADCAST_SETUP)
+            {
+                ok += p.status == uint8_t(GsnAdminStatus::OK) ? 1 : 0;
+                refused += p.status == uint8_t(GsnAdminStatus::BAD_ARGUMENT) ? 1 : 0;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(ok, nSwitches, name << ": every switch answered OK");
+        NS_TEST_ASSERT_MSG_EQ(refused, 1u, name << ": the bad mask was refused");
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, n, name << ": one broadcast copy per endpoint");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.deliveredTo[i], 1u, name << ": endpoint " << i);
+        }
+    }
+
+    void DoRun() override
+    {
+        Check(GsnTopologyBuilder::Mesh2D(3, 3), "3x3 mesh");
+        Check(GsnTopologyBuilder::KaryNTree(2, 3), "2-ary 3-tree");
+    }
+};
+
+/// An endpoint of two elements (link end and adapter logic): Admin enters by either port.
+class GsnAdminEndpointElementsTestCase : public TestCase
+{
+  public:
+    GsnAdminEndpointElementsTestCase()
+        : TestCase("Admin enters a two-element endpoint from the fabric and from the host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GsnFabricHelper helper;
+        helper.SetDeviceAttribute("AdminElements", UintegerValue(2));
+        FabricHarness h(helper, GsnTopologyBuilder::BackToBack());
+        Ptr<GsnNetDevice> e0 = h.fabric.GetEndpointDevice(0);
+        Ptr<GsnNetDevice> e1 = h.fabric.GetEndpointDevice(1);
+        Responses r;
+        e0->TraceConnectWithoutContext("AdminResponse", MakeBoundCallback(&Responses::Add, &r));
+        auto readIndex = [](uint8_t hops) {
+            GsnAdminPayload q = Request(GsnAdminCommand::READ_REGISTER, hops);
+            q.port = 6; // the element's place in its endpoint
+            return q;
+        };
+        const Mac48Address x("02:00:00:00:0a:01");
+        const Mac48Address y("02:00:00:00:0b:01");
+        std::vector<uint32_t> link;
+        std::vector<uint32_t> host;
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            // From e0's link-end element onto the link: hop 0 is e1's link end, hop 1 its
+            // adapter logic, hop 2 nothing (the host is not an element).
+            link.push_back(e0->SendAdminRequest(readIndex(0)));
+            link.push_back(e0->SendAdminRequest(readIndex(1)));
+            link.push_back(e0->SendAdminRequest(readIndex(2)));
+            GsnAdminPayload set = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS, 1);
+            set.ula = x;
+            link.push_back(e0->SendAdminRequest(set));
+            // From e0's host, entering its adapter logic by the host-side port: hop 0 is that
+            // element, 1 e0's link end, 2 e1's link end, 3 e1's adapter logic, 4 nothing.
+            for (uint8_t hops = 0; hops <= 4; ++hops)
+            {
+                host.push_back(e0->SendAdminRequestFromHost(readIndex(hops)));
+            }
+            GsnAdminPayload setFar = Request(GsnAdminCommand::SET_ELEMENT_ADDRESS, 2);
+            setFar.ula = y;
+            host.push_back(e0->SendAdminRequestFromHost(setFar));
+            GsnAdminPayload ports = Request(GsnAdminCommand::READ_REGISTER, 0);
+            ports.port = 1;
+            host.push_back(e0->SendAdminRequestFromHost(ports));
+        });
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        auto answer = [&r](uint32_t transaction) {
+            for (const auto& p : r.got)
+            {
+                if (p.transaction == transaction)
+                {
+                    return p;
+                }
+            }
+            return GsnAdminPayload();
+        };
+        const unsigned ok = unsigned(GsnAdminStatus::OK);
+        const unsigned noRoute = unsigned(GsnAdminStatus::NO_ROUTE);
+        NS_TEST_ASSERT_MSG_EQ(r.got.size(), link.size() + host.size(), "every request answered");
+        for (const auto& p : r.got)
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.response, true, "a response");
+            NS_TEST_ASSERT_MSG_EQ(unsigned(p.hopCount), 0u, "back where it was sent from");
+        }
+        NS_TEST_ASSERT_MSG_EQ(answer(link[0]).GetArg64(), 0u, "link hop 0: e1's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(link[1]).GetArg64(), 1u, "link hop 1: e1's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(link[2]).status), noRoute, "no element behind");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(link[3]).status), ok, "set at hop 1");
+        NS_TEST_ASSERT_MSG_EQ(e1->GetElementAddress(1), x, "e1's adapter logic got it");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[0]).GetArg64(), 1u, "host hop 0: e0's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[1]).GetArg64(), 0u, "host hop 1: e0's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[2]).GetArg64(), 0u, "host hop 2: e1's link end");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[3]).GetArg64(), 1u, "host hop 3: e1's adapter logic");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(host[4]).status), noRoute, "host hop 4: none");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(answer(host[5]).status), ok, "set at host hop 2");
+        NS_TEST_ASSERT_MSG_EQ(e1->GetElementAddress(0), y, "e1's link end got it");
+        NS_TEST_ASSERT_MSG_EQ(answer(host[6]).GetArg64(), 2u, "a two-port element");
+        NS_TEST_ASSERT_MSG_EQ(e0->GetElementAddress(0), Mac48Address(), "e0's own unchanged");
+        NS_TEST_ASSERT_MSG_EQ(e0->GetElementAddress(1), Mac48Address(), "e0's own unchanged");
+    }
+};
+
 /// Hop counts along endpoint - switch - switch - endpoint, as in the seed's figures.
 class GsnAdminHopCountTestCase : public TestCase
 {
@@ -420,10 +737,11 @@ class GsnAdminHopCountTestCase : public TestCase
 class GsnDiscoveryTestCase : public TestCase
 {
   public:
-    /// \param name a label \param t the fabric
-    GsnDiscoveryTestCase(std::string name, GsnTopology t)
-        : TestCase("Discovery on " + name + " matches the fabric manager"),
-          m_topology(std::move(t))
+    /// \param name a label \param t the fabric \param method "Map" or "DistanceVector"
+    GsnDiscoveryTestCase(std::string name, GsnTopology t, std::string method)
+        : TestCase("Discovery (" + method + ") on " + name + " matches the fabric manager"),
+          m_topology(std::move(t)),
+          m_method(method)
     {
     }
 
@@ -432,6 +750,7 @@ class GsnDiscoveryTestCase : public TestCase
     {
         GsnFabricHelper helper;
         helper.SetDiscovery(true);
+        helper.SetSwitchAttribute("DiscoveryMethod", StringValue(m_method));
         helper.SetDeviceAttribute("AdminDiscovery", BooleanValue(true));
         FabricHarness h(helper, m_topology);
         const uint32_t n = h.fabric.endpointDevices.GetN();
@@ -454,6 +773,9 @@ class GsnDiscoveryTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(sw->IsDiscoveryComplete(), true, "discovery finished");
             NS_TEST_ASSERT_MSG_EQ(sw->GetNRoutes(), n, "a route to every endpoint");
+            // The map holds every element once (a spanning tree: one parent each).
+            const std::size_t mapped = m_method == "Map" ? m_topology.GetNElements() : 0;
+            NS_TEST_ASSERT_MSG_EQ(sw->GetMap().size(), mapped, "every element in the map");
         }
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -511,6 +833,66 @@ class GsnDiscoveryTestCase : public TestCase
     }
 
     GsnTopology m_topology; ///< the fabric
+    std::string m_method;   ///< discovery method
+};
+
+/// Map discovery sets up broadcast with Admin micropackets from the root of its map.
+class GsnDiscoveryBroadcastTestCase : public TestCase
+{
+  public:
+    GsnDiscoveryBroadcastTestCase()
+        : TestCase("Map discovery sets up broadcast through Admin micropackets")
+    {
+    }
+
+  private:
+    /// Counts Broadcast_setup requests processed at a switch.
+    static void Seen(uint32_t* n, uint32_t, const GsnAdminPayload& p)
+    {
+        if (p.GetCommand() == GsnAdminCommand::BROADCAST_SETUP && !p.response && p.hopCount == 0)
+        {
+            ++*n;
+        }
+    }
+
+    void Check(const GsnTopology& t, const std::string& name)
+    {
+        GsnFabricHelper helper;
+        helper.SetDiscovery(true);
+        helper.SetDeviceAttribute("AdminDiscovery", BooleanValue(true));
+        FabricHarness h(helper, t);
+        const uint32_t n = h.fabric.endpointDevices.GetN();
+        std::vector<uint32_t> setups(h.fabric.switchObjects.size(), 0);
+        for (uint32_t s = 0; s < setups.size(); ++s)
+        {
+            h.fabric.switchObjects[s]->TraceConnectWithoutContext(
+                "Admin",
+                MakeBoundCallback(&Seen, &setups[s]));
+        }
+        Simulator::Schedule(MilliSeconds(2), [&h, n]() {
+            h.SendTo(n - 1, Mac48Address::GetBroadcast(), UINT32_MAX, 0, 40);
+        });
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, n, name << ": one broadcast copy per endpoint");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.deliveredTo[i], 1u, name << ": endpoint " << i);
+        }
+        // The root (switch 0, the lowest element address) sets its own ports; every other
+        // switch was set up by Admin micropackets.
+        NS_TEST_ASSERT_MSG_EQ(setups[0], 0u, name << ": the root needs no micropacket");
+        for (uint32_t s = 1; s < setups.size(); ++s)
+        {
+            NS_TEST_ASSERT_MSG_GT(setups[s], 0u, name << ": switch " << s << " set up by Admin");
+        }
+    }
+
+    void DoRun() override
+    {
+        Check(GsnTopologyBuilder::Mesh2D(3, 3), "3x3 mesh");
+        Check(GsnTopologyBuilder::KaryNTree(2, 3), "2-ary 3-tree");
+    }
 };
 
 /// The gsn-admin test suite.
@@ -523,14 +905,28 @@ class GsnAdminTestSuite : public TestSuite
         AddTestCase(new GsnAdminCodecTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminCommandsTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminEndpointAnswersTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminResetTestCase(false), TestCase::QUICK);
+        AddTestCase(new GsnAdminResetTestCase(true), TestCase::QUICK);
+        AddTestCase(new GsnAdminResetTestCase(true, "DistanceVector"), TestCase::QUICK);
+        AddTestCase(new GsnAdminBroadcastSetupTestCase, TestCase::QUICK);
+        AddTestCase(new GsnAdminEndpointElementsTestCase, TestCase::QUICK);
         AddTestCase(new GsnAdminHopCountTestCase, TestCase::QUICK);
-        AddTestCase(new GsnDiscoveryTestCase("a star", GsnTopologyBuilder::Star(4)),
+        for (const std::string method : {"Map", "DistanceVector"})
+        {
+            AddTestCase(new GsnDiscoveryTestCase("a star", GsnTopologyBuilder::Star(4), method),
+                        TestCase::QUICK);
+            AddTestCase(new GsnDiscoveryTestCase("figure 1-32",
+                                                 GsnTopologyBuilder::TwoSwitchFigure132(),
+                                                 method),
+                        TestCase::QUICK);
+            AddTestCase(new GsnDiscoveryTestCase("a 2-ary 3-tree",
+                                                 GsnTopologyBuilder::KaryNTree(2, 3),
+                                                 method),
+                        TestCase::QUICK);
+        }
+        AddTestCase(new GsnDiscoveryTestCase("a 3x3 mesh", GsnTopologyBuilder::Mesh2D(3, 3), "Map"),
                     TestCase::QUICK);
-        AddTestCase(
-            new GsnDiscoveryTestCase("figure 1-32", GsnTopologyBuilder::TwoSwitchFigure132()),
-            TestCase::QUICK);
-        AddTestCase(new GsnDiscoveryTestCase("a 2-ary 3-tree", GsnTopologyBuilder::KaryNTree(2, 3)),
-                    TestCase::QUICK);
+        AddTestCase(new GsnDiscoveryBroadcastTestCase, TestCase::QUICK);
     }
 };
 

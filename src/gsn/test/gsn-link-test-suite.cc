@@ -20,6 +20,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <array>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -764,6 +765,58 @@ class GsnIdleTestCase : public TestCase
     }
 };
 
+/// KeepAliveNulls fills every idle slot with a Null, as the hardware does.
+class GsnKeepAliveTestCase : public TestCase
+{
+  public:
+    GsnKeepAliveTestCase()
+        : TestCase("Keep-alive Nulls fill every idle slot of the link")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            LinkHarness h(Attrs{{"KeepAliveNulls", "true"}});
+            Simulator::Stop(MicroSeconds(5)); // the link is up
+            Simulator::Run();
+            std::array<GsnLinkCounters, 2> before{h.dev[0]->GetLinkCounters(),
+                                                  h.dev[1]->GetLinkCounters()};
+            // 2500 slots of 40 ns, a 3000-byte Message among them.
+            h.Send(0, 2, 3000);
+            Simulator::Stop(MicroSeconds(100));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "delivered");
+            NS_TEST_ASSERT_MSG_EQ(h.errors, 0u, "intact");
+            const uint64_t slots = MicroSeconds(100).GetNanoSeconds() / 40;
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                const GsnLinkCounters& c = h.dev[i]->GetLinkCounters();
+                // Every slot carries a micropacket: the link is never idle.
+                // (give or take the slot cut by each end of the interval)
+                const uint64_t sent = c.txMicropackets - before[i].txMicropackets;
+                NS_TEST_ASSERT_MSG_GT(sent + 2, slots, "port " << i << ": every slot used");
+                NS_TEST_ASSERT_MSG_LT(sent, slots + 2, "port " << i << ": one per slot");
+                NS_TEST_ASSERT_MSG_GT(c.keepAliveNullSent - before[i].keepAliveNullSent,
+                                      slots - 200,
+                                      "port " << i << ": idle slots went as keep-alive Nulls");
+                NS_TEST_ASSERT_MSG_EQ(c.outOfSequence + c.lcrcErrors + c.retransmitTimeouts,
+                                      0u,
+                                      "port " << i << ": the Nulls disturb nothing");
+            }
+        }
+        // Without it the same link sends only what it must.
+        LinkHarness quiet;
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(quiet.dev[0]->GetLinkCounters().keepAliveNullSent, 0u, "off");
+        NS_TEST_ASSERT_MSG_LT(quiet.dev[0]->GetLinkCounters().txMicropackets,
+                              100u,
+                              "an idle link without keep-alive sends next to nothing");
+    }
+};
+
 /// A micropacket whose RSEQ goes out while it is being taken is not owed another one.
 class GsnAcknowledgedOnTakingTestCase : public TestCase
 {
@@ -1293,6 +1346,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnVcTurnsTestCase, TestCase::QUICK);
         AddTestCase(new GsnAttributeMessagesTestCase, TestCase::QUICK);
         AddTestCase(new GsnIdleTestCase, TestCase::QUICK);
+        AddTestCase(new GsnKeepAliveTestCase, TestCase::QUICK);
         AddTestCase(new GsnAcknowledgedOnTakingTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);
         AddTestCase(new GsnEventAccountingTestCase, TestCase::QUICK);
