@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Where does the run link mode first part from the micropacket mode? A tool for the work on
- * the run mode's fidelity (gsn.rst, "Why a run cannot be exact under contention"), not a
+ * the run mode's fidelity (gsn-link-modes.rst, "How close the run mode is to the reference"), not a
  * test and not a benchmark: it runs one scenario in both link modes in one process, records
  * every micropacket each port sends with its slot time, and prints, for the ports whose
  * transmissions first differ, the earliest differences with the micropackets around them,

@@ -12,7 +12,7 @@ and wall seconds of each mode (means over seeds).
 
 Per-Message delivery times are not compared here: under contention one slot's difference
 changes later arbitration decisions, and single Messages then move by whole Message times in
-either direction (src/gsn/doc/gsn.rst, "Link modes"); the distributions are what a study uses.
+either direction (src/gsn/doc/gsn-link-modes.rst); the distributions are what a study uses.
 
 Example (about 3 minutes on 2 cores):
   bench/link-mode-fidelity.py --k 8 --seeds 1,2,3,4,5,6 --run-lengths 16,256

@@ -5,7 +5,9 @@
 Each run is its own process, so its peak memory (ru_maxrss) is its own. A run that exceeds
 --timeout is killed and reported as "timeout". Prints a table with GSN side by side with each
 point-to-point baseline (wall time ratio, events ratio, memory per endpoint), writes
-bench/results/fabric-bench-<date>.csv and, if gnuplot is installed, a PNG of wall time and
+bench/results/fabric-bench-<topology>[-vc<V>].csv (the current result file of that sweep; -vcV
+unless the Messages go on VC 3, the default) and,
+if gnuplot is installed, a PNG of wall time and
 events against fabric size (log-log). It measures; it asserts nothing.
 
 Usage: bench/run-fabric-bench.py [--bin build/bench/gsn-fabric-bench] [--large]
@@ -238,10 +240,10 @@ def main():
     ap.add_argument("--scheduler", default="ns3::MapScheduler",
                     help="ns-3 event scheduler of every run (ns3::GsnTimingWheelScheduler: fastest)")
     ap.add_argument("--date", default=datetime.date.today().isoformat())
-    ap.add_argument("--csv", help="default: bench/results/fabric-bench-<date>.csv")
+    ap.add_argument("--csv", help="default: bench/results/fabric-bench-<topology>[-vc<V>].csv")
     ap.add_argument("--append", action="store_true",
                     help="keep the rows already in the CSV file (table and plot use them too)")
-    ap.add_argument("--png", help="default: bench/results/fabric-bench-<date>.png")
+    ap.add_argument("--png", help="default: the CSV's name with .png")
     args = ap.parse_args()
 
     if not os.access(args.bin, os.X_OK):
@@ -259,8 +261,9 @@ def main():
         sizes.append(1024)
     models = [m for m in args.models.split(",") if m]
     results = os.path.join(HERE, "results")
-    csv_path = args.csv or os.path.join(results, "fabric-bench-%s.csv" % args.date)
-    png_path = args.png or os.path.join(results, "fabric-bench-%s.png" % args.date)
+    name = "fabric-bench-%s%s" % (args.topology, "" if args.vc == 3 else "-vc%d" % args.vc)
+    csv_path = args.csv or os.path.join(results, name + ".csv")
+    png_path = args.png or os.path.splitext(csv_path)[0] + ".png"
 
     rows = []
     points = {}

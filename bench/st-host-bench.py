@@ -157,8 +157,8 @@ def main():
     p.add_argument("--mtu", type=int, default=9000)
     p.add_argument("--total", default="256M", help="bytes per size (K, M suffixes)")
     p.add_argument("--count", type=int, default=2000, help="round trips for latency")
-    p.add_argument("--out", default=os.path.join(TOP, "bench", "results",
-                                                 "st-host-bench-" + time.strftime("%Y-%m-%d")))
+    p.add_argument("--out", default=os.path.join(TOP, "bench", "results", "st-host-bench"),
+                   help="prefix of the CSV and PNG (default: the current result files)")
     a = p.parse_args()
     if os.geteuid() != 0:
         sys.exit("st-host-bench: needs root (network namespaces, raw sockets)")

@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Validation of the host adapter profiles against published measurements (gsn.rst, "Host
- * adapter", "Validation"). Every modelled figure is measured here from a simulation of the
+ * Validation of the host adapter profiles against published measurements (gsn-host-adapter.rst,
+ * "Host adapter", "Validation"). Every modelled figure is measured here from a simulation of the
  * profile (bench/gsn-host-scenarios.h, the scenarios gsn-host-bench prints); only the
  * published figures are constants. A figure more than 10% from its measurement fails.
  *

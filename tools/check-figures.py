@@ -32,6 +32,18 @@ FIGURES = [
      r"ns-3 point-to-point 6.4 Gbit/s\s+(\d+)", "30", True, False),
     ("bench/README.md", "57,065 and 564 (101.2x)", ["bench/gsn-link-bench"],
      r"ratio gsn micropacket/run mode: ([\d.]+)x events", "101.2", True, False),
+    ("src/gsn/doc/gsn-performance.rst", "57,065 and 564 (101.2x)", ["bench/gsn-link-bench"],
+     r"ratio gsn micropacket/run mode: ([\d.]+)x events", "101.2", True, False),
+    # The differential test of the link modes (about 25 s).
+    ("src/gsn/doc/gsn-link-modes.rst", "     - 120x", ["test-runner", "--suite=gsn-link-mode",
+                                                    "--verbose"],
+     r"back-to-back, 1 MiB in 65000-byte Messages: 16 Messages; largest delivery-time "
+     r"difference 0 ns, 0 differ; mean latency \d+ -> \d+ ns; events \d+ -> \d+ \(([\d.]+)x",
+     "120.201", True, False),
+    ("src/gsn/doc/gsn-link-modes.rst", "     - 57 ns; 90 us", ["test-runner",
+                                                        "--suite=gsn-link-mode", "--verbose"],
+     r"uniform on VC 1 only, 4-ary fat tree: 300 Messages; largest delivery-time difference "
+     r"(\d+) ns", "90200", True, False),
     # The default scenario.
     ("README.md", "Messages: 107 sent, 84 delivered", ["examples/gsn-fat-tree"],
      r"Messages: (\d+ sent, \d+ delivered)", "107 sent, 84 delivered", True, False),
@@ -53,6 +65,10 @@ FIGURES = [
      ["bench/gsn-fabric-bench", "--k=16", "--model=gsn-run",
       "--scheduler=ns3::GsnTimingWheelScheduler"],
      r" delivered_messages=(\d+)", "4283", False, False),
+    ("src/gsn/doc/gsn-performance.rst", "1,470,908 events",
+     ["bench/gsn-fabric-bench", "--k=16", "--model=gsn-run",
+      "--scheduler=ns3::GsnTimingWheelScheduler"],
+     r" events=(\d+)", "1470908", False, False),
 ]
 
 

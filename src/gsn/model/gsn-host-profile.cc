@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The profiles' values and their sources. Short names of the sources (gsn.rst, "Host
+ * The profiles' values and their sources. Short names of the sources (gsn-host-adapter.rst, "Host
  * adapter", lists them in full):
  *   Table 1-1  seed 000, IRIX GSN 2.1 guide, Table 1-1 and its footnote (6.4 Gbit/s peak,
  *              6.365 Gbit/s sustained user payload rate)

@@ -95,7 +95,7 @@ struct GsnLinkCounters
  * In the run link mode (attribute LinkMode = Run) the port chooses the micropackets of
  * consecutive slots at once, as it would one by one if nothing arrived meanwhile, and sends
  * them as one GsnMicropacketRun: far fewer events, exact where nothing reaches the port
- * during a run, approximate under contention (gsn.rst, "Link modes").
+ * during a run, approximate under contention (gsn-link-modes.rst).
  *
  * Every micropacket sent carries the latest RSEQ; sequenced ones also carry owed credits of
  * one VC. Credits and RSEQ are taken only from micropackets whose LCRC is good, and
