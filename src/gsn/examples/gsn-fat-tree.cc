@@ -9,16 +9,24 @@
  * Usage: gsn-fat-tree [--k=4] [--load=0.5] [--size=60000] [--simTime=1ms] [--warmup=100us]
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
  *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
- *                     [--details=1]
+ *                     [--details=1] [--mpi=1 --sync=Distributed|NullMessage]
+ * With MPI (ns-3's mpi module built): mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
+ * over N ranks (GsnFabricHelper::SetRanks); --csv then writes FILE.rank<r> on each rank, the
+ * Messages its endpoints sent and those that reached them; rank 0 prints its share.
  * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
 #include "ns3/network-module.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 using namespace ns3;
 
@@ -42,6 +50,8 @@ main(int argc, char* argv[])
     std::string csv;
     std::string pcapText = "0";
     std::string detailsText = "0";
+    std::string mpiText = "0";
+    std::string sync = "Distributed";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("gsn-fat-tree");
@@ -89,6 +99,13 @@ main(int argc, char* argv[])
                    "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
                    pcapText);
     check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText);
+#ifdef NS3_MPI
+    check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText);
+    check.AddValue(cmd,
+                   "sync",
+                   "MPI synchronisation: Distributed (granted time windows) or NullMessage",
+                   sync);
+#endif
     check.Parse(cmd, argc, argv);
 
     const auto k =
@@ -130,8 +147,24 @@ main(int argc, char* argv[])
     const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
     check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
+    const bool mpi = check.Boolean("mpi", mpiText);
+    check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    uint32_t ranks = 1;
+    uint32_t rank = 0;
+#ifdef NS3_MPI
+    if (mpi)
+    {
+        GlobalValue::Bind("SimulatorImplementationType",
+                          StringValue(sync == "Distributed" ? "ns3::DistributedSimulatorImpl"
+                                                            : "ns3::NullMessageSimulatorImpl"));
+        MpiInterface::Enable(&argc, &argv);
+        ranks = MpiInterface::GetSize();
+        rank = MpiInterface::GetSystemId();
+    }
+#endif
 
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetRanks(ranks);
     fabricHelper.SetRoutingAlgorithm(routing);
     GsnFabric fabric = fabricHelper.Install(topology);
     fabricHelper.AssignStreams(fabric, 1);
@@ -149,7 +182,18 @@ main(int argc, char* argv[])
     traffic.AssignStreams(apps, 100000);
     apps.Start(start);
     apps.Stop(simTime);
+    for (uint32_t i = 0; i < apps.GetN(); ++i)
+    {
+        if (!fabric.IsLocalEndpoint(i))
+        {
+            // Another rank runs this generator (with the same random streams): this copy
+            // never starts.
+            apps.Get(i)->SetStartTime(simTime + Days(2));
+            apps.Get(i)->SetStopTime(simTime + Days(3));
+        }
+    }
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
+    stats->SetPartial(ranks > 1);
     stats->AddLinks(fabric.GetAllPorts());
     stats->AddDropSources(fabric.endpointDevices, fabric.switches);
     if (pcap)
@@ -168,18 +212,24 @@ main(int argc, char* argv[])
     }
     Simulator::Run();
 
-    std::cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
-              << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
-              << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
-              << simTime.As(Time::MS) << " (window from " << warmup.As(Time::US) << ")\n";
+    std::ostringstream discard;
+    std::ostream& cout = rank == 0 ? std::cout : discard;
+    if (ranks > 1)
+    {
+        cout << "Rank 0 of " << ranks << " (its share of the statistics)\n";
+    }
+    cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
+         << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
+         << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
+         << simTime.As(Time::MS) << " (window from " << warmup.As(Time::US) << ")\n";
     if (drain)
     {
-        std::cout << (stats->IsDrained() ? "Drained at "
-                                         : "Not drained within --drainLimit: stopped at ")
-                  << stats->GetDrainStop().As(Time::US) << "\n";
+        cout << (stats->IsDrained() ? "Drained at "
+                                    : "Not drained within --drainLimit: stopped at ")
+             << stats->GetDrainStop().As(Time::US) << "\n";
     }
-    stats->Print(std::cout, details);
-    if (!json.empty())
+    stats->Print(cout, details);
+    if (!json.empty() && rank == 0)
     {
         std::ofstream out(json);
         stats->WriteSummaryJson(out);
@@ -191,7 +241,7 @@ main(int argc, char* argv[])
     }
     if (!csv.empty())
     {
-        std::ofstream out(csv);
+        std::ofstream out(ranks > 1 ? csv + ".rank" + std::to_string(rank) : csv);
         stats->WriteCsv(out);
         out.close();
         if (!out)
@@ -200,5 +250,11 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
+#ifdef NS3_MPI
+    if (mpi)
+    {
+        MpiInterface::Disable();
+    }
+#endif
     return 0;
 }

@@ -14,8 +14,10 @@
 #include "ns3/gsn-switch.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 
@@ -68,7 +70,8 @@ GsnFabric::SupportsBroadcast() const
 GsnFabricHelper::GsnFabricHelper()
     : m_routing("Auto"),
       m_deadlockCheck(true),
-      m_discovery(false)
+      m_discovery(false),
+      m_nRanks(1)
 {
     m_switchFactory.SetTypeId("ns3::GsnSwitch");
     m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
@@ -122,6 +125,12 @@ GsnFabricHelper::SetDiscovery(bool discovery)
     m_discovery = discovery;
 }
 
+bool
+GsnFabric::IsLocalEndpoint(uint32_t i) const
+{
+    return elementRanks.empty() || elementRanks[endpointElements[i]] == Simulator::GetSystemId();
+}
+
 GsnFabric
 GsnFabricHelper::Install(const GsnTopology& topology)
 {
@@ -130,13 +139,14 @@ GsnFabricHelper::Install(const GsnTopology& topology)
 
     GsnFabric fabric;
     fabric.topology = topology;
+    fabric.elementRanks = AssignRanks(topology);
     const uint32_t n = topology.GetNElements();
     std::vector<std::vector<Ptr<GsnPortDevice>>> ports(n); // per element, per port
 
     for (uint32_t id = 0; id < n; ++id)
     {
         const GsnTopology::Element& e = topology.GetElement(id);
-        Ptr<Node> node = CreateObject<Node>();
+        Ptr<Node> node = CreateObject<Node>(fabric.elementRanks[id]);
         if (e.kind == GsnTopology::ElementKind::ENDPOINT)
         {
             Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
@@ -174,6 +184,10 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     for (const GsnTopology::Cable& c : topology.GetCables())
     {
         Ptr<GsnChannel> channel = CreateCable(c);
+        if (fabric.elementRanks[c.a] != fabric.elementRanks[c.b])
+        {
+            channel = CreateRemoteCable(c, channel);
+        }
         ports[c.a][c.aPort]->Attach(channel);
         ports[c.b][c.bPort]->Attach(channel);
     }
@@ -224,6 +238,134 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         fabric.watchdog->Watch(fabric.switchObjects, names);
     }
     return fabric;
+}
+
+void
+GsnFabricHelper::SetRanks(uint32_t ranks)
+{
+    NS_ABORT_MSG_IF(ranks == 0, "GsnFabricHelper: SetRanks(0): at least one rank");
+    m_nRanks = ranks;
+}
+
+void
+GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks)
+{
+    SetRanks(nRanks);
+    m_byHand = ranks;
+}
+
+std::vector<uint32_t>
+GsnFabricHelper::PartitionBlocks(const GsnTopology& topology, uint32_t ranks)
+{
+    const uint32_t n = topology.GetNElements();
+    constexpr uint32_t NONE = 0xFFFFFFFF;
+    std::vector<uint32_t> rank(n, NONE);
+    std::vector<uint32_t> endpoints;
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        if (topology.GetElement(id).kind == GsnTopology::ElementKind::ENDPOINT)
+        {
+            endpoints.push_back(id);
+        }
+    }
+    std::deque<uint32_t> queue;
+    for (uint32_t i = 0; i < endpoints.size(); ++i)
+    {
+        rank[endpoints[i]] = uint32_t(uint64_t(i) * ranks / endpoints.size());
+        queue.push_back(endpoints[i]);
+    }
+    // Breadth first from the endpoints: a switch is placed when first reached, with the
+    // ranks of the neighbours placed before it.
+    std::vector<bool> seen(n, false);
+    for (uint32_t id : endpoints)
+    {
+        seen[id] = true;
+    }
+    if (endpoints.empty() && n > 0)
+    {
+        rank[0] = 0;
+        seen[0] = true;
+        queue.push_back(0);
+    }
+    while (!queue.empty())
+    {
+        const uint32_t id = queue.front();
+        queue.pop_front();
+        if (rank[id] == NONE)
+        {
+            std::vector<uint32_t> votes(ranks, 0);
+            for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+            {
+                auto peer = topology.GetPeer(id, p);
+                if (peer && rank[peer->first] != NONE)
+                {
+                    ++votes[rank[peer->first]];
+                }
+            }
+            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
+        }
+        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        {
+            auto peer = topology.GetPeer(id, p);
+            if (peer && !seen[peer->first])
+            {
+                seen[peer->first] = true;
+                queue.push_back(peer->first);
+            }
+        }
+    }
+    for (uint32_t& r : rank)
+    {
+        r = r == NONE ? 0 : r; // (an element no cable reaches)
+    }
+    return rank;
+}
+
+std::vector<uint32_t>
+GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
+{
+    const uint32_t n = topology.GetNElements();
+    std::vector<uint32_t> ranks = m_byHand.empty() ? PartitionBlocks(topology, m_nRanks) : m_byHand;
+    NS_ABORT_MSG_UNLESS(ranks.size() == n,
+                        "GsnFabricHelper: SetElementRanks gave "
+                            << ranks.size() << " ranks for a topology of " << n << " elements");
+    std::vector<uint32_t> count(m_nRanks, 0);
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        NS_ABORT_MSG_UNLESS(ranks[id] < m_nRanks,
+                            "GsnFabricHelper: element " << topology.GetElement(id).name
+                                                        << " is given rank " << ranks[id] << " of "
+                                                        << m_nRanks);
+        ++count[ranks[id]];
+    }
+    for (uint32_t r = 0; r < m_nRanks; ++r)
+    {
+        NS_ABORT_MSG_UNLESS(count[r] > 0,
+                            "GsnFabricHelper: rank " << r << " of " << m_nRanks
+                                                     << " has no element of the fabric (" << n
+                                                     << " elements); use fewer ranks");
+    }
+    return ranks;
+}
+
+Ptr<GsnChannel>
+GsnFabricHelper::CreateRemoteCable(const GsnTopology::Cable& cable, Ptr<GsnChannel> local) const
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe("ns3::GsnRemoteChannel", &tid))
+    {
+        NS_FATAL_ERROR("GsnFabricHelper: the cable between "
+                       << cable.a << " and " << cable.b
+                       << " crosses MPI ranks, but this build has no ns-3 mpi module "
+                          "(GSN_ENABLE_MPI, or an ns-3 tree configured with --enable-mpi)");
+    }
+    ObjectFactory factory = m_channelFactory;
+    factory.SetTypeId(tid);
+    Ptr<GsnChannel> channel = factory.Create<GsnChannel>();
+    // The same cable as the local one would be.
+    channel->SetAttribute("Length", DoubleValue(local->GetLength()));
+    channel->SetAttribute("Medium", EnumValue(local->GetMedium()));
+    return channel;
 }
 
 Ptr<GsnChannel>

@@ -327,7 +327,10 @@ GsnPortDevice::DoInitialize()
                        << m_creditReturnThreshold << ") exceeds RxBufferSize (" << m_rxBufferSize
                        << ")");
     }
-    if (m_channel && m_state == LinkState::DOWN)
+    // A port of an element that another MPI rank simulates is this rank's copy only: it
+    // stays silent (its rank brings it up).
+    const bool local = !GetNode() || GetNode()->GetSystemId() == Simulator::GetSystemId();
+    if (m_channel && m_state == LinkState::DOWN && local)
     {
         BeginReset(); // bring-up, not counted as a reset
     }

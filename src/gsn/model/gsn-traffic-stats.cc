@@ -192,6 +192,16 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
     NS_LOG_FUNCTION(this << receiver << arrival);
     const uint32_t source = header.GetSource();
     const uint64_t sequence = header.GetSequence();
+    if (m_partial && (source >= m_records.size() || m_records[source].empty()))
+    {
+        GsnTrafficRecord r;
+        r.destination = header.GetDestination();
+        r.bytes = header.GetMessageSize();
+        r.sendNs = header.GetSendTime().GetNanoSeconds();
+        r.arrivalNs = arrival.GetNanoSeconds();
+        m_foreign.emplace_back(source, sequence, r);
+        return true;
+    }
     if (source >= m_records.size() || sequence >= m_records[source].size())
     {
         NS_LOG_WARN("arrival matches no Message sent: " << header);
@@ -662,6 +672,17 @@ GsnTrafficStats::WriteCsv(std::ostream& os) const
             os << '\n';
         }
     }
+    for (const auto& [src, seq, r] : m_foreign)
+    {
+        os << src << ',' << r.destination << ',' << seq << ',' << r.bytes << ',' << r.sendNs << ','
+           << r.arrivalNs << ',' << (r.arrivalNs - r.sendNs) << '\n';
+    }
+}
+
+void
+GsnTrafficStats::SetPartial(bool partial)
+{
+    m_partial = partial;
 }
 
 void

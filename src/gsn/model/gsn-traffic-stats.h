@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -201,6 +202,14 @@ class GsnTrafficStats : public Object
      * \return true if this is the Message's first arrival at its destination
      */
     bool RecordArrival(uint32_t receiver, const GsnTrafficHeader& header, Time arrival);
+
+    /**
+     * One share of a run split over MPI ranks: the Messages of sources this process does
+     * not simulate are recorded when they arrive here (WriteCsv() lists them after the
+     * others), instead of counting as stray; the ranks' files together hold every Message.
+     * \param partial true for a share (default false)
+     */
+    void SetPartial(bool partial);
 
     /**
      * A Message of the run was dropped on its way (by a switch or the receiving device).
@@ -391,6 +400,9 @@ class GsnTrafficStats : public Object
     uint64_t m_outOfOrder;                   ///< out-of-order arrivals
     uint64_t m_misdelivered;                 ///< arrivals at the wrong endpoint
     uint64_t m_stray;                        ///< arrivals matching no record
+    bool m_partial{false};                   ///< SetPartial()
+    /// Arrivals of other ranks' sources (SetPartial): source, sequence and the record.
+    std::vector<std::tuple<uint32_t, uint64_t, GsnTrafficRecord>> m_foreign;
     uint64_t m_lost;                         ///< drops of Messages on the way
     std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
     bool m_drained;                          ///< StopWhenDrained() saw nothing in flight
