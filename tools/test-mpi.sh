@@ -5,8 +5,8 @@
 # null messages) must deliver every Message at the same simulated time (the per-Message
 # records of all ranks' --csv files together, sorted, equal to the reference file: 0 ns
 # difference). Then the refused configurations: a cable across ranks shorter than
-# GsnRemoteChannel's MinDelay, and more ranks than elements, end with the error on every rank
-# within a time limit (no hang).
+# GsnRemoteChannel's MinDelay, and more ranks than elements, end with the error within a time
+# limit (no hang).
 #
 # Usage: tools/test-mpi.sh BUILD_DIR     (exit 77, a SKIP, when the build has no MPI)
 set -euo pipefail
@@ -14,8 +14,8 @@ build=$(realpath "${1:-build}")
 example="$build/examples/gsn-fat-tree"
 say() { printf 'test-mpi: %s\n' "$*"; }
 
-if ! command -v mpirun >/dev/null || [[ ! -x "$example" ]] ||
-  ! "$example" --PrintHelp 2>/dev/null | grep -q -- "--mpi"; then
+help=$("$example" --PrintHelp 2>&1 || true)
+if ! command -v mpirun >/dev/null || [[ ! -x "$example" ]] || [[ "$help" != *"--mpi:"* ]]; then
   say "SKIP: no mpirun, or gsn-fat-tree built without MPI"
   exit 77
 fi
@@ -40,7 +40,7 @@ fi
 say "reference: $total Messages delivered in one process"
 
 for sync in Distributed NullMessage; do
-  for n in 1 2 4; do
+  for n in ${GSN_MPI_RANKS:-1 2 4}; do
     rm -f "$work"/run.csv*
     if ! timeout 300 "${mpirun[@]}" -np "$n" "$example" "${scenario[@]}" --mpi=1 --sync="$sync" \
       --csv="$work/run.csv" >"$work/run.out" 2>&1; then
@@ -57,7 +57,7 @@ for sync in Distributed NullMessage; do
       diff "$work/ref.records" "$work/run.records" | head -6
       fail=1
     else
-      say "ok: $n ranks, $sync: all $total Messages at the same times (0 ns difference)"
+      say "ok: $n rank(s), $sync: all $total Messages at the same times (0 ns difference)"
     fi
     if [[ $n -eq 1 ]] && ! diff -q "$work/ref.out" "$work/run.out" >/dev/null; then
       say "FAIL: 1 rank, $sync: the printed statistics differ from one process"
@@ -79,15 +79,17 @@ refused() {
   fi
   local got
   got=$(grep -c -- "$pattern" "$out" || true)
-  if [[ $got -lt $n ]]; then
-    say "FAIL: $what: '$pattern' printed by $got of $n ranks"
+  # (Every rank makes the same check; mpirun ends the others when the first one aborts, so
+  # not every rank's line always makes it out.)
+  if [[ $got -lt 1 ]]; then
+    say "FAIL: $what: '$pattern' printed by no rank"
     tail -5 "$out"
     fail=1
   else
-    say "ok: $what: refused on all $n ranks"
+    say "ok: $what: refused ($got of $n ranks printed it before mpirun ended the job)"
   fi
 }
 refused "a cable across ranks below MinDelay" 2 "below ns3::GsnRemoteChannel::MinDelay" \
-  --k=4 --simTime=20us --ns3::GsnRemoteChannel::MinDelay=100ns
-refused "a rank with no element" 4 "has no element of the fabric" --k=2 --simTime=20us
+  --k=4 --simTime=20us --warmup=0s --ns3::GsnRemoteChannel::MinDelay=100ns
+refused "a rank with no element" 4 "has no element of the fabric" --k=2 --simTime=20us --warmup=0s
 exit $fail
