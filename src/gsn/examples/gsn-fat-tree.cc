@@ -9,10 +9,10 @@
  * Usage: gsn-fat-tree [--k=4] [--load=0.5] [--size=60000] [--simTime=1ms] [--warmup=100us]
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
  *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
- *                     [--details=1] [--mpi=1 --sync=Distributed|NullMessage]
+ *                     [--details=1] [--errorRate=0] [--mpi=1 --sync=Distributed|NullMessage]
  * With MPI (ns-3's mpi module built): mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
- * over N ranks (GsnFabricHelper::SetRanks); --csv then writes FILE.rank<r> on each rank, the
- * Messages its endpoints sent and those that reached them; rank 0 prints its share.
+ * over N ranks (GsnFabricHelper::SetRanks); the statistics are gathered to rank 0, which
+ * prints them and writes --json and --csv, as one process does.
  * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
@@ -27,8 +27,51 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace ns3;
+
+#ifdef NS3_MPI
+/**
+ * Gather every rank's share of the statistics to rank 0, which then holds the whole run.
+ * \param stats this rank's statistics
+ * \param rank this rank
+ * \param ranks number of ranks
+ */
+static void
+GatherStats(Ptr<GsnTrafficStats> stats, uint32_t rank, uint32_t ranks)
+{
+    const std::string share = rank == 0 ? std::string() : stats->WriteShare(rank);
+    int length = int(share.size());
+    std::vector<int> lengths(ranks, 0);
+    MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+    std::vector<int> offsets(ranks, 0);
+    for (uint32_t r = 1; r < ranks; ++r)
+    {
+        offsets[r] = offsets[r - 1] + lengths[r - 1];
+    }
+    std::string all(rank == 0 ? size_t(offsets[ranks - 1] + lengths[ranks - 1]) : 0, '\0');
+    MPI_Gatherv(share.data(),
+                length,
+                MPI_CHAR,
+                all.data(),
+                lengths.data(),
+                offsets.data(),
+                MPI_CHAR,
+                0,
+                MPI_COMM_WORLD);
+    if (rank == 0)
+    {
+        std::vector<std::string> shares;
+        for (uint32_t r = 1; r < ranks; ++r)
+        {
+            shares.push_back(all.substr(offsets[r], lengths[r]));
+        }
+        stats->MergeShares(shares);
+    }
+}
+#endif
 
 int
 main(int argc, char* argv[])
@@ -50,6 +93,7 @@ main(int argc, char* argv[])
     std::string csv;
     std::string pcapText = "0";
     std::string detailsText = "0";
+    std::string errorRateText = "0";
     std::string mpiText = "0";
     std::string sync = "Distributed";
 
@@ -99,6 +143,10 @@ main(int argc, char* argv[])
                    "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
                    pcapText);
     check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText);
+    check.AddValue(cmd,
+                   "errorRate",
+                   "Probability that a link corrupts a micropacket (0 to 0.1; 0: none)",
+                   errorRateText);
 #ifdef NS3_MPI
     check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText);
     check.AddValue(cmd,
@@ -144,11 +192,17 @@ main(int argc, char* argv[])
     check.WritableFile("csv", csv);
     const bool pcap = check.Boolean("pcap", pcapText);
     const bool details = check.Boolean("details", detailsText);
+    const double errorRate = check.Real("errorRate", errorRateText, 0.0, 0.1);
     const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
     check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
     const bool mpi = check.Boolean("mpi", mpiText);
     check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    if (mpi && drain)
+    {
+        // (Each rank would see only its own Messages in flight and stop alone.)
+        check.Fail("drain", drainText, "is not available with --mpi=1");
+    }
     uint32_t ranks = 1;
     uint32_t rank = 0;
 #ifdef NS3_MPI
@@ -167,7 +221,11 @@ main(int argc, char* argv[])
     fabricHelper.SetRanks(ranks);
     fabricHelper.SetRoutingAlgorithm(routing);
     GsnFabric fabric = fabricHelper.Install(topology);
-    fabricHelper.AssignStreams(fabric, 1);
+    const int64_t streams = fabricHelper.AssignStreams(fabric, 1);
+    if (errorRate > 0)
+    {
+        GsnHelper::SetMicropacketErrorRate(fabric.GetAllPorts(), errorRate, 1 + streams);
+    }
 
     GsnTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(pattern));
@@ -212,12 +270,14 @@ main(int argc, char* argv[])
     }
     Simulator::Run();
 
-    std::ostringstream discard;
-    std::ostream& cout = rank == 0 ? std::cout : discard;
+#ifdef NS3_MPI
     if (ranks > 1)
     {
-        cout << "Rank 0 of " << ranks << " (its share of the statistics)\n";
+        GatherStats(stats, rank, ranks);
     }
+#endif
+    std::ostringstream discard;
+    std::ostream& cout = rank == 0 ? std::cout : discard;
     cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
          << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
          << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
@@ -239,9 +299,9 @@ main(int argc, char* argv[])
             check.Fail("json", json, "could not be written");
         }
     }
-    if (!csv.empty())
+    if (!csv.empty() && rank == 0)
     {
-        std::ofstream out(ranks > 1 ? csv + ".rank" + std::to_string(rank) : csv);
+        std::ofstream out(csv);
         stats->WriteCsv(out);
         out.close();
         if (!out)

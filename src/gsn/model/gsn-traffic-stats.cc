@@ -199,7 +199,19 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
         r.bytes = header.GetMessageSize();
         r.sendNs = header.GetSendTime().GetNanoSeconds();
         r.arrivalNs = arrival.GetNanoSeconds();
+        if (receiver != r.destination)
+        {
+            ++m_misdelivered;
+            return false;
+        }
+        if (!m_foreignSeen.emplace(source, sequence).second)
+        {
+            ++m_duplicates;
+            return false;
+        }
         m_foreign.emplace_back(source, sequence, r);
+        ++m_delivered;
+        NoteOrder(source, r.destination, sequence);
         return true;
     }
     if (source >= m_records.size() || sequence >= m_records[source].size())
@@ -230,7 +242,14 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
     r.arrivalNs = arrival.GetNanoSeconds();
     ++m_delivered;
     m_deliveredTrace(source, sequence, r);
-    auto [it, fresh] = m_lastSequence.emplace(PairKey(source, r.destination), sequence);
+    NoteOrder(source, r.destination, sequence);
+    return true;
+}
+
+void
+GsnTrafficStats::NoteOrder(uint32_t source, uint32_t destination, uint64_t sequence)
+{
+    auto [it, fresh] = m_lastSequence.emplace(PairKey(source, destination), sequence);
     if (!fresh)
     {
         if (it->second > sequence)
@@ -242,7 +261,6 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
             it->second = sequence;
         }
     }
-    return true;
 }
 
 void

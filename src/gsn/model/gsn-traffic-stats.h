@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -212,6 +213,24 @@ class GsnTrafficStats : public Object
     void SetPartial(bool partial);
 
     /**
+     * This process's share of a run split over MPI ranks (SetPartial), as text for
+     * MergeShares() on another rank: the counters, the records of the sources it simulates,
+     * the arrivals of other ranks' sources, and the readings of the watched ports of its
+     * elements (those whose node's system id is \p rank).
+     * \param rank this process's rank
+     * \return the share
+     */
+    std::string WriteShare(uint32_t rank) const;
+
+    /**
+     * Make this (rank 0's) share the whole run: add the other ranks' shares (WriteShare()),
+     * then complete every record with its arrival. Summarize(), Print() and WriteCsv() then
+     * give what one process gives.
+     * \param shares the other ranks' shares
+     */
+    void MergeShares(const std::vector<std::string>& shares);
+
+    /**
      * A Message of the run was dropped on its way (by a switch or the receiving device).
      * Called by the drop sources AddDropSources() connects.
      */
@@ -365,6 +384,13 @@ class GsnTrafficStats : public Object
     /// \param port a port \return its counters now
     static LinkReading ReadLink(Ptr<const GsnPortDevice> port);
 
+    /// Count an arrival behind a later one of the same pair (out of order).
+    /// \param source source \param destination destination \param sequence its sequence
+    void NoteOrder(uint32_t source, uint32_t destination, uint64_t sequence);
+    /// Merge one other rank's share (counters, records, port readings; arrivals to m_foreign).
+    /// \param share a WriteShare() text
+    void MergeShare(const std::string& share);
+
     /// Make room for endpoint \p index.
     void Grow(uint32_t index);
     /// Read the counters of links [first, last) at an edge of the window.
@@ -403,6 +429,7 @@ class GsnTrafficStats : public Object
     bool m_partial{false};                   ///< SetPartial()
     /// Arrivals of other ranks' sources (SetPartial): source, sequence and the record.
     std::vector<std::tuple<uint32_t, uint64_t, GsnTrafficRecord>> m_foreign;
+    std::set<std::pair<uint32_t, uint64_t>> m_foreignSeen; ///< (source, sequence) in m_foreign
     uint64_t m_lost;                         ///< drops of Messages on the way
     std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
     bool m_drained;                          ///< StopWhenDrained() saw nothing in flight
