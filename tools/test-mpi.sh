@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A GSN fabric split over MPI ranks gives the results of one process: gsn-fat-tree (k = 4, 16
-# endpoints, 20 switches) run in one process without MPI is the reference; the same scenario
+# endpoints, 20 switches, Messages on random VCs, link errors) run in one process without MPI
+# is the reference; the same scenario
 # on 1, 2 and 4 ranks with each of ns-3's synchronisation algorithms (granted time windows,
 # null messages) must deliver every Message at the same simulated time and print the same
 # statistics (rank 0 gathers them: its --csv file of every Message and its output equal the
@@ -14,9 +15,13 @@ build=$(realpath "${1:-build}")
 example="$build/examples/gsn-fat-tree"
 say() { printf 'test-mpi: %s\n' "$*"; }
 
-help=$("$example" --PrintHelp 2>&1 || true)
-if ! command -v mpirun >/dev/null || [[ ! -x "$example" ]] || [[ "$help" != *"--mpi:"* ]]; then
-  say "SKIP: no mpirun, or gsn-fat-tree built without MPI"
+if ! command -v mpirun >/dev/null || [[ ! -x "$example" ]]; then
+  say "SKIP: no mpirun or no gsn-fat-tree"
+  exit 77
+fi
+probe=$("$example" --mpi=1 --k=2 --simTime=20us --warmup=0s 2>&1 || true)
+if [[ "$probe" == *"which this build lacks"* ]]; then
+  say "SKIP: this build has no ns-3 mpi module"
   exit 77
 fi
 mpirun=(mpirun --oversubscribe)
@@ -62,6 +67,60 @@ for sync in Distributed NullMessage; do
     else
       say "ok: $n rank(s), $sync: identical printed statistics"
     fi
+  done
+done
+
+# Other topologies through gsn-fabric-scaling: a torus (3 x 3, split into slabs) and a
+# topology file (a ring of four switches), on 1, 2 and 4 ranks with both algorithms; its
+# printed statistics must be the one-process run's (but the line of wall times and events).
+scaling="$build/examples/gsn-fabric-scaling"
+cat >"$work/ring.topo" <<'TOPO'
+switch s0 4
+switch s1 4
+switch s2 4
+switch s3 4
+endpoint a0
+endpoint a1
+endpoint b0
+endpoint b1
+endpoint c0
+endpoint c1
+endpoint d0
+endpoint d1
+link a0:0 s0:0
+link a1:0 s0:1
+link b0:0 s1:0
+link b1:0 s1:1
+link c0:0 s2:0
+link c1:0 s2:1
+link d0:0 s3:0
+link d1:0 s3:1
+link s0:2 s1:3
+link s1:2 s2:3
+link s2:2 s3:3
+link s3:2 s0:3
+TOPO
+common=(--simTime=${GSN_MPI_SIMTIME:-200us} --size=2000 --load=0.6 --vc=4 --errorRate=1e-4 --progress=0)
+for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.topo"; do
+  read -r -a t <<<"$topo"
+  "$scaling" "${t[@]}" "${common[@]}" | grep -v '^events ' >"$work/ref.out"
+  for sync in Distributed NullMessage; do
+    for n in ${GSN_MPI_RANKS:-1 2 4}; do
+      if ! timeout 300 "${mpirun[@]}" -np "$n" "$scaling" "${t[@]}" "${common[@]}" --mpi=1 \
+        --sync="$sync" >"$work/run.out" 2>"$work/run.err"; then
+        say "FAIL: ${t[0]}, $n rank(s), $sync: the run failed"
+        tail -5 "$work/run.err"
+        fail=1
+        continue
+      fi
+      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") >/dev/null; then
+        say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
+        diff "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") | head -6
+        fail=1
+      else
+        say "ok: ${t[0]}, $n rank(s), $sync: identical printed statistics"
+      fi
+    done
   done
 done
 

@@ -10,7 +10,7 @@
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
  *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
  *                     [--details=1] [--errorRate=0] [--mpi=1 --sync=Distributed|NullMessage]
- * With MPI (ns-3's mpi module built): mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
+ * With ns-3's mpi module in the build: mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
  * over N ranks (GsnFabricHelper::SetRanks); the statistics are gathered to rank 0, which
  * prints them and writes --json and --csv, as one process does.
  * A bad value prints one line naming the option and exits with status 1.
@@ -18,10 +18,6 @@
 #include "ns3/core-module.h"
 #include "ns3/gsn-module.h"
 #include "ns3/network-module.h"
-
-#ifdef NS3_MPI
-#include "ns3/mpi-interface.h"
-#endif
 
 #include <fstream>
 #include <iostream>
@@ -32,46 +28,6 @@
 
 using namespace ns3;
 
-#ifdef NS3_MPI
-/**
- * Gather every rank's share of the statistics to rank 0, which then holds the whole run.
- * \param stats this rank's statistics
- * \param rank this rank
- * \param ranks number of ranks
- */
-static void
-GatherStats(Ptr<GsnTrafficStats> stats, uint32_t rank, uint32_t ranks)
-{
-    const std::string share = rank == 0 ? std::string() : stats->WriteShare(rank);
-    int length = int(share.size());
-    std::vector<int> lengths(ranks, 0);
-    MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-    std::vector<int> offsets(ranks, 0);
-    for (uint32_t r = 1; r < ranks; ++r)
-    {
-        offsets[r] = offsets[r - 1] + lengths[r - 1];
-    }
-    std::string all(rank == 0 ? size_t(offsets[ranks - 1] + lengths[ranks - 1]) : 0, '\0');
-    MPI_Gatherv(share.data(),
-                length,
-                MPI_CHAR,
-                all.data(),
-                lengths.data(),
-                offsets.data(),
-                MPI_CHAR,
-                0,
-                MPI_COMM_WORLD);
-    if (rank == 0)
-    {
-        std::vector<std::string> shares;
-        for (uint32_t r = 1; r < ranks; ++r)
-        {
-            shares.push_back(all.substr(offsets[r], lengths[r]));
-        }
-        stats->MergeShares(shares);
-    }
-}
-#endif
 
 int
 main(int argc, char* argv[])
@@ -147,13 +103,11 @@ main(int argc, char* argv[])
                    "errorRate",
                    "Probability that a link corrupts a micropacket (0 to 0.1; 0: none)",
                    errorRateText);
-#ifdef NS3_MPI
     check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText);
     check.AddValue(cmd,
                    "sync",
                    "MPI synchronisation: Distributed (granted time windows) or NullMessage",
                    sync);
-#endif
     check.Parse(cmd, argc, argv);
 
     const auto k =
@@ -198,24 +152,21 @@ main(int argc, char* argv[])
     RngSeedManager::SetRun(seed);
     const bool mpi = check.Boolean("mpi", mpiText);
     check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    if (mpi && !GsnMpiHelper::IsAvailable())
+    {
+        check.Fail("mpi", mpiText, "needs ns-3's mpi module, which this build lacks");
+    }
     if (mpi && drain)
     {
         // (Each rank would see only its own Messages in flight and stop alone.)
         check.Fail("drain", drainText, "is not available with --mpi=1");
     }
-    uint32_t ranks = 1;
-    uint32_t rank = 0;
-#ifdef NS3_MPI
     if (mpi)
     {
-        GlobalValue::Bind("SimulatorImplementationType",
-                          StringValue(sync == "Distributed" ? "ns3::DistributedSimulatorImpl"
-                                                            : "ns3::NullMessageSimulatorImpl"));
-        MpiInterface::Enable(&argc, &argv);
-        ranks = MpiInterface::GetSize();
-        rank = MpiInterface::GetSystemId();
+        GsnMpiHelper::Enable(&argc, &argv, sync);
     }
-#endif
+    const uint32_t ranks = GsnMpiHelper::GetSize();
+    const uint32_t rank = GsnMpiHelper::GetRank();
 
     GsnFabricHelper fabricHelper;
     fabricHelper.SetRanks(ranks);
@@ -240,16 +191,7 @@ main(int argc, char* argv[])
     traffic.AssignStreams(apps, 100000);
     apps.Start(start);
     apps.Stop(simTime);
-    for (uint32_t i = 0; i < apps.GetN(); ++i)
-    {
-        if (!fabric.IsLocalEndpoint(i))
-        {
-            // Another rank runs this generator (with the same random streams): this copy
-            // never starts.
-            apps.Get(i)->SetStartTime(simTime + Days(2));
-            apps.Get(i)->SetStopTime(simTime + Days(3));
-        }
-    }
+    GsnMpiHelper::StartLocalOnly(apps, fabric); // (all of them in one process)
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
     stats->SetPartial(ranks > 1);
     stats->AddLinks(fabric.GetAllPorts());
@@ -270,12 +212,7 @@ main(int argc, char* argv[])
     }
     Simulator::Run();
 
-#ifdef NS3_MPI
-    if (ranks > 1)
-    {
-        GatherStats(stats, rank, ranks);
-    }
-#endif
+    GsnMpiHelper::GatherStats(stats);
     std::ostringstream discard;
     std::ostream& cout = rank == 0 ? std::cout : discard;
     cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
@@ -310,11 +247,6 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
-#ifdef NS3_MPI
-    if (mpi)
-    {
-        MpiInterface::Disable();
-    }
-#endif
+    GsnMpiHelper::Disable();
     return 0;
 }

@@ -459,6 +459,20 @@ GsnPortDevice::GetTxMicropacketsStarted() const
     return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }
 
+uint64_t
+GsnPortDevice::GetTxMicropacketsStartedBefore() const
+{
+    const int64_t elapsed = (gsn::Now() - m_runStart).GetNanoSeconds() - 1; // strictly before
+    int64_t started = 0;
+    if (elapsed >= 0)
+    {
+        started = m_txBusy && m_txRun ? int64_t(m_txRun->LeftBy(elapsed))
+                                      : elapsed / gsn::MICROPACKET_TIME_NS + 1;
+    }
+    const int64_t later = int64_t(m_runLength) - started;
+    return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
+}
+
 uint32_t
 GsnPortDevice::GetUnacknowledged() const
 {

@@ -415,7 +415,7 @@ GsnTrafficStats::ReadLink(Ptr<const GsnPortDevice> port)
     const GsnLinkCounters& c = port->GetLinkCounters();
     LinkReading r;
     r.at = Simulator::Now();
-    r.tx = port->GetTxMicropacketsStarted();
+    r.tx = port->GetTxMicropacketsStartedBefore(); // (independent of same-instant event order)
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         r.stalls += c.creditStalls[vc];
