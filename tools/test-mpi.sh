@@ -55,14 +55,14 @@ for sync in Distributed NullMessage; do
     differ=$( (diff "$work/ref.csv" "$work/run.csv" || true) | grep -c '^[<>]' || true)
     if [[ $differ -ne 0 ]]; then
       say "FAIL: $n rank(s), $sync: $differ Message record lines differ from one process:"
-      diff "$work/ref.csv" "$work/run.csv" | head -6
+      diff "$work/ref.csv" "$work/run.csv" | head -6 || true
       fail=1
     else
       say "ok: $n rank(s), $sync: all $total Messages at the same times (0 ns difference)"
     fi
     if ! diff -q "$work/ref.out" "$work/run.out" >/dev/null; then
       say "FAIL: $n rank(s), $sync: the printed statistics differ from one process:"
-      diff "$work/ref.out" "$work/run.out" | head -6
+      diff "$work/ref.out" "$work/run.out" | head -6 || true
       fail=1
     else
       say "ok: $n rank(s), $sync: identical printed statistics"
@@ -72,7 +72,12 @@ done
 
 # Other topologies through gsn-fabric-scaling: a torus (3 x 3, split into slabs) and a
 # topology file (a ring of four switches), on 1, 2 and 4 ranks with both algorithms; its
-# printed statistics must be the one-process run's (but the line of wall times and events).
+# printed Message statistics (counts, throughput, latency percentiles) must be the
+# one-process run's. Not compared: the line of wall times and events, and the link
+# utilisation line, which can differ by a few micropackets (an acknowledgement or credit one
+# slot later where two events of one instant run in another order: ns-3 orders them by
+# insertion, and a micropacket from another rank is inserted when its message is received;
+# see src/gsn/doc/gsn-distributed.rst).
 scaling="$build/examples/gsn-fabric-scaling"
 cat >"$work/ring.topo" <<'TOPO'
 switch s0 4
@@ -103,7 +108,7 @@ TOPO
 common=(--simTime=${GSN_MPI_SIMTIME:-200us} --size=2000 --load=0.6 --vc=4 --errorRate=1e-4 --progress=0)
 for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.topo"; do
   read -r -a t <<<"$topo"
-  "$scaling" "${t[@]}" "${common[@]}" | grep -v '^events ' >"$work/ref.out"
+  "$scaling" "${t[@]}" "${common[@]}" | grep -v '^events \|^Links: ' >"$work/ref.out"
   for sync in Distributed NullMessage; do
     for n in ${GSN_MPI_RANKS:-1 2 4}; do
       if ! timeout 300 "${mpirun[@]}" -np "$n" "$scaling" "${t[@]}" "${common[@]}" --mpi=1 \
@@ -113,12 +118,12 @@ for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.to
         fail=1
         continue
       fi
-      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") >/dev/null; then
+      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") >/dev/null; then
         say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
-        diff "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") | head -6
+        diff "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") | head -6 || true
         fail=1
       else
-        say "ok: ${t[0]}, $n rank(s), $sync: identical printed statistics"
+        say "ok: ${t[0]}, $n rank(s), $sync: identical Message statistics"
       fi
     done
   done

@@ -257,35 +257,63 @@ GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nR
 std::vector<uint32_t>
 GsnFabricHelper::PartitionBlocks(const GsnTopology& topology, uint32_t ranks)
 {
+    using Kind = GsnTopology::ElementKind;
     const uint32_t n = topology.GetNElements();
     constexpr uint32_t NONE = 0xFFFFFFFF;
     std::vector<uint32_t> rank(n, NONE);
     std::vector<uint32_t> endpoints;
     for (uint32_t id = 0; id < n; ++id)
     {
-        if (topology.GetElement(id).kind == GsnTopology::ElementKind::ENDPOINT)
+        if (topology.GetElement(id).kind == Kind::ENDPOINT)
         {
             endpoints.push_back(id);
         }
     }
-    std::deque<uint32_t> queue;
+    std::vector<uint32_t> block(n, 0); // an endpoint's block
     for (uint32_t i = 0; i < endpoints.size(); ++i)
     {
-        rank[endpoints[i]] = uint32_t(uint64_t(i) * ranks / endpoints.size());
-        queue.push_back(endpoints[i]);
+        block[endpoints[i]] = uint32_t(uint64_t(i) * ranks / endpoints.size());
     }
-    // Breadth first from the endpoints: a switch is placed when first reached, with the
-    // ranks of the neighbours placed before it.
-    std::vector<bool> seen(n, false);
-    for (uint32_t id : endpoints)
+    const auto neighbours = [&topology](uint32_t id) {
+        std::vector<uint32_t> out;
+        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        {
+            if (auto peer = topology.GetPeer(id, p))
+            {
+                out.push_back(peer->first);
+            }
+        }
+        return out;
+    };
+    // A switch with endpoints goes where most of them are; the others, breadth first from
+    // those, where most of their placed neighbours are (ties to the lower rank).
+    std::deque<uint32_t> queue;
+    for (uint32_t id = 0; id < n; ++id)
     {
-        seen[id] = true;
+        if (topology.GetElement(id).kind != Kind::SWITCH)
+        {
+            continue;
+        }
+        std::vector<uint32_t> votes(ranks, 0);
+        bool any = false;
+        for (uint32_t peer : neighbours(id))
+        {
+            if (topology.GetElement(peer).kind == Kind::ENDPOINT)
+            {
+                ++votes[block[peer]];
+                any = true;
+            }
+        }
+        if (any)
+        {
+            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
+            queue.push_back(id);
+        }
     }
-    if (endpoints.empty() && n > 0)
+    std::vector<bool> queued(n, false);
+    for (uint32_t id : queue)
     {
-        rank[0] = 0;
-        seen[0] = true;
-        queue.push_back(0);
+        queued[id] = true;
     }
     while (!queue.empty())
     {
@@ -294,29 +322,40 @@ GsnFabricHelper::PartitionBlocks(const GsnTopology& topology, uint32_t ranks)
         if (rank[id] == NONE)
         {
             std::vector<uint32_t> votes(ranks, 0);
-            for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+            for (uint32_t peer : neighbours(id))
             {
-                auto peer = topology.GetPeer(id, p);
-                if (peer && rank[peer->first] != NONE)
+                if (rank[peer] != NONE)
                 {
-                    ++votes[rank[peer->first]];
+                    ++votes[rank[peer]];
                 }
             }
             rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
         }
-        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        for (uint32_t peer : neighbours(id))
         {
-            auto peer = topology.GetPeer(id, p);
-            if (peer && !seen[peer->first])
+            if (!queued[peer] && topology.GetElement(peer).kind == Kind::SWITCH)
             {
-                seen[peer->first] = true;
-                queue.push_back(peer->first);
+                queued[peer] = true;
+                queue.push_back(peer);
+            }
+        }
+    }
+    // An endpoint goes with its switch (see AssignRanks); one cabled to endpoints only keeps
+    // its block.
+    for (uint32_t id : endpoints)
+    {
+        rank[id] = block[id];
+        for (uint32_t peer : neighbours(id))
+        {
+            if (topology.GetElement(peer).kind == Kind::SWITCH && rank[peer] != NONE)
+            {
+                rank[id] = rank[peer];
             }
         }
     }
     for (uint32_t& r : rank)
     {
-        r = r == NONE ? 0 : r; // (an element no cable reaches)
+        r = r == NONE ? 0 : r; // (a switch no cable reaches)
     }
     return rank;
 }
@@ -337,6 +376,19 @@ GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
                                                         << " is given rank " << ranks[id] << " of "
                                                         << m_nRanks);
         ++count[ranks[id]];
+    }
+    // ns-3's engines find the cables between ranks from the devices that are point to point;
+    // an endpoint behind a switch is not (GsnNetDevice::IsPointToPoint), so its rank would
+    // not see its cable: an endpoint shares its switch's rank.
+    for (const GsnTopology::Cable& c : topology.GetCables())
+    {
+        const bool mixed = topology.GetElement(c.a).kind != topology.GetElement(c.b).kind;
+        NS_ABORT_MSG_IF(mixed && ranks[c.a] != ranks[c.b],
+                        "GsnFabricHelper: endpoint and switch "
+                            << topology.GetElement(c.a).name << " (rank " << ranks[c.a] << ") and "
+                            << topology.GetElement(c.b).name << " (rank " << ranks[c.b]
+                            << ") are cabled on different ranks; an endpoint must be on its "
+                               "switch's rank");
     }
     for (uint32_t r = 0; r < m_nRanks; ++r)
     {

@@ -119,19 +119,21 @@ class GsnFabricHelper : public GsnHelper
     void SetDiscovery(bool discovery);
 
     /**
-     * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process). Each
-     * element goes to a rank: endpoints in topology order in equal contiguous blocks (the
-     * builders number endpoints by pod, subtree or position, so a block is a set of pods,
-     * subtrees or slabs), then each switch, nearest endpoints first, to the rank most of its
-     * already placed neighbours are on (ties to the lower rank). Cables between ranks are
-     * GsnRemoteChannels. Every rank builds every element (the ports of other ranks' elements
-     * stay silent) so that node and device numbers agree across ranks.
+     * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process). The
+     * endpoints, in topology order, make equal contiguous blocks (the builders number
+     * endpoints by pod, subtree or grid row, so a block is a set of pods, subtrees or slabs);
+     * a switch with endpoints goes to the rank most of them are in, the other switches
+     * (breadth first from those) to the rank most of their placed neighbours are on, and
+     * every endpoint to its switch's rank. Cables between ranks are GsnRemoteChannels. Every
+     * rank builds every element (the ports of other ranks' elements stay silent) so that
+     * node and device numbers agree across ranks.
      * \param ranks number of ranks (MpiInterface::GetSize())
      */
     void SetRanks(uint32_t ranks);
 
     /**
-     * Give each element its rank by hand (overrides SetRanks' partition).
+     * Give each element its rank by hand (overrides SetRanks' partition). An endpoint must
+     * be on its switch's rank.
      * \param ranks one rank per topology element, each below the number of ranks
      * \param nRanks number of ranks
      */
