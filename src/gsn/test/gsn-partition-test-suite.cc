@@ -125,6 +125,35 @@ class GsnPartitionTorusTestCase : public TestCase
     }
 };
 
+/// An endpoint always shares its switch's rank, even where the blocks split a switch's
+/// endpoints (k = 4 fat tree on 3 ranks: edge switch edge2.1 has ep10 and ep11 of two blocks).
+class GsnPartitionEndpointTestCase : public TestCase
+{
+  public:
+    GsnPartitionEndpointTestCase()
+        : TestCase("every endpoint on its switch's rank, every rank used")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const GsnTopology t = GsnTopologyBuilder::FatTree(4);
+        const std::vector<uint32_t> r = GsnFabricHelper::PartitionBlocks(t, 3);
+        for (const GsnTopology::Cable& c : t.GetCables())
+        {
+            if (t.GetElement(c.a).kind != t.GetElement(c.b).kind)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r[c.a],
+                                      r[c.b],
+                                      t.GetElement(c.a).name << " and " << t.GetElement(c.b).name);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(RankOf(t, r, "ep11"), RankOf(t, r, "ep10"), "ep11 follows edge2.1");
+        NS_TEST_EXPECT_MSG_EQ(std::set<uint32_t>(r.begin(), r.end()).size(), 3u, "3 ranks used");
+    }
+};
+
 /// Test suite of the partition over ranks.
 class GsnPartitionTestSuite : public TestSuite
 {
@@ -134,6 +163,7 @@ class GsnPartitionTestSuite : public TestSuite
     {
         AddTestCase(new GsnPartitionFatTreeTestCase, TestCase::QUICK);
         AddTestCase(new GsnPartitionTorusTestCase, TestCase::QUICK);
+        AddTestCase(new GsnPartitionEndpointTestCase, TestCase::QUICK);
     }
 };
 
