@@ -6,6 +6,8 @@ It builds the project (unless -n), then runs, as separate processes:
   * every standalone engine unit-test program build/*-core-test (Boost.Test, no ns-3);
   * the wscript-consistency check (tools/check-wscript.py);
   * the gsn-dissector check (tools/test-dissector.sh; skipped when tshark is missing);
+  * gsn-mpi (tools/test-mpi.sh): a fabric split over 1, 2 and 4 MPI ranks against one process
+    (skipped without MPI in the build);
   * the install-package check (tools/test-install.sh: cmake --install, then a scenario project
     built against the installed package);
   * the example-cli check (tools/test-example-cli.py: bad option values of the examples end
@@ -597,6 +599,15 @@ def collect_jobs(args, outdir):
         if reason:
             skips["fuzz-smoke"] = reason
 
+    # A fabric split over MPI ranks (ns-3's mpi module): every Message delivered at the same
+    # simulated time on 1, 2 and 4 ranks, both synchronisation algorithms, and the refused
+    # configurations (skipped when the build has no MPI).
+    mpi = os.path.join(TOP, "tools", "test-mpi.sh")
+    if os.path.isfile(mpi):
+        suites.append(("gsn-mpi", "system", ["bash", mpi, build_dir]))
+        if not cache_bool(cache, "GSN_ENABLE_MPI", False):
+            skips["gsn-mpi"] = "no MPI in this build (GSN_ENABLE_MPI, libopenmpi-dev)"
+
     known = {name for name, _, _ in suites}
     for name in args.suite:
         if name not in known:
@@ -624,6 +635,7 @@ def collect_jobs(args, outdir):
                 "st-host-wire",
                 "st-host-interop",
                 "python-twins",
+                "gsn-mpi",
             )
             cwd = TOP if name in in_top else outdir
             jobs.append(

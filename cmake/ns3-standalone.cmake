@@ -63,7 +63,10 @@ function(build_lib)
     ${ARGN})
   set(_target lib${BLIB_LIBNAME})
   add_library(${_target} SHARED ${BLIB_SOURCE_FILES})
-  set_target_properties(${_target} PROPERTIES OUTPUT_NAME ns${NS3_VER}-${BLIB_LIBNAME})
+  # Installed, a module finds the modules it links (and libns3.37-mpi) beside it: a program's
+  # RUNPATH does not serve its libraries' own dependencies.
+  set_target_properties(${_target} PROPERTIES OUTPUT_NAME ns${NS3_VER}-${BLIB_LIBNAME}
+                                              INSTALL_RPATH "$ORIGIN")
   target_include_directories(${_target} PUBLIC $<BUILD_INTERFACE:${GSN_OUTPUT_INCLUDE}>
                                                $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   # Debian's ns-3 was built with logging on: every user of the module must agree.

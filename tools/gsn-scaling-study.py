@@ -8,6 +8,9 @@ throughput and p50/p99 latency against load.
 
 Example (small, a few minutes on 2 cores):
   tools/gsn-scaling-study.py --k 4 --loads 0.1,0.3,0.5 --patterns UniformRandom --seeds 1,2,3
+Each point split over MPI ranks (ns-3's mpi module in the build; on a cluster, give the
+launcher a host file and run one point at a time):
+  tools/gsn-scaling-study.py --k 16 --ranks 64 --jobs 1 --mpirun "mpirun --hostfile hosts"
 
 The per-run statistics (percentiles, per-run confidence interval of the mean latency) come
 from GsnTrafficStats (GSL); this script combines runs of different seeds.
@@ -48,13 +51,15 @@ def mean_ci(values):
 
 
 def run_point(program, k, load, pattern, seed, sim_time, size, workdir, timeout, link_mode,
-              error_rate, sim_args):
-    """One simulation; returns a dict of figures or raises RuntimeError."""
+              error_rate, sim_args, launcher=()):
+    """One simulation (under launcher, e.g. mpirun -np N, with its own MPI options already in
+    sim_args); returns a dict of figures or raises RuntimeError."""
     out = os.path.join(workdir, "k%d-l%g-%s-s%d.json" % (k, load, pattern, seed))
     argv = [program, "--topology=fattree", "--k=%d" % k, "--load=%g" % load,
             "--pattern=%s" % pattern, "--seed=%d" % seed, "--simTime=%s" % sim_time,
             "--size=%d" % size, "--progress=0", "--json=%s" % out,
             "--linkMode=%s" % link_mode, "--errorRate=%g" % error_rate] + sim_args
+    argv = list(launcher) + argv
     start = time.monotonic()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
@@ -115,11 +120,29 @@ def main():
     parser.add_argument("--sim-args", default="",
                         help="more arguments for every simulation, e.g. "
                              "--sim-args=--ns3::GsnPortDevice::ExactCredits=true")
+    parser.add_argument("--ranks", type=int, default=1,
+                        help="MPI ranks per simulation (above 1: run under --mpirun with "
+                             "--mpi=1; needs ns-3's mpi module in the build)")
+    parser.add_argument("--sync", default="Distributed", choices=["Distributed", "NullMessage"],
+                        help="MPI synchronisation with --ranks above 1")
+    parser.add_argument("--mpirun", default="mpirun",
+                        help="the MPI launcher and its options, e.g. 'mpirun --hostfile hosts' "
+                             "(--allow-run-as-root is added as root)")
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--out", default=os.path.join(TOP, "build", "study"))
     args = parser.parse_args()
     if not 0.0 <= args.error_rate <= 1.0:
         parser.error("--error-rate must be in [0, 1]")
+    if args.ranks < 1:
+        parser.error("--ranks must be at least 1")
+    launcher = []
+    sim_args = shlex.split(args.sim_args)
+    if args.ranks > 1:
+        launcher = shlex.split(args.mpirun)
+        if os.geteuid() == 0:
+            launcher.append("--allow-run-as-root")
+        launcher += ["-np", str(args.ranks)]
+        sim_args += ["--mpi=1", "--sync=%s" % args.sync]
 
     program = os.path.join(args.build_dir, "examples", "gsn-fabric-scaling")
     if not os.access(program, os.X_OK):
@@ -137,7 +160,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_point, program, k, l, p, s, args.sim_time, args.size,
                                workdir, args.timeout, args.link_mode, args.error_rate,
-                               shlex.split(args.sim_args)): (k, l, p, s)
+                               sim_args, launcher): (k, l, p, s)
                    for k, l, p, s in points}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             key = futures[future]

@@ -23,30 +23,9 @@ modules="gsn;st;harp"
 
 say() { printf 'ns3-tree-test: %s\n' "$*"; }
 
-SUDO=()
-[[ $(id -u) -ne 0 ]] && SUDO=(sudo)
-
 fetch_source() {
-  mkdir -p "$work"
-  if compgen -G "$work/ns3-3.37/ns-3.37/ns3" >/dev/null; then
-    return
-  fi
-  if ! apt-get source --print-uris ns3 2>/dev/null | grep -q "ns3_3.37"; then
-    say "adding a deb-src entry for bookworm (/etc/apt/sources.list.d/gsn-deb-src.sources)"
-    "${SUDO[@]}" tee /etc/apt/sources.list.d/gsn-deb-src.sources >/dev/null <<'EOF'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-    "${SUDO[@]}" apt-get update -qq
-  fi
-  say "fetching Debian's ns3 source package into $work"
-  (cd "$work" && apt-get source --download-only ns3 >/dev/null 2>&1 &&
-    dpkg-source -x ns3_3.37-*.dsc ns3-3.37 >/dev/null)
-  if [[ ! -x "$work/ns3-3.37/ns-3.37/ns3" ]]; then
-    say "error: no ns-3.37 tree in $work/ns3-3.37/ns-3.37 after apt-get source ns3" >&2
+  if ! "$top/tools/fetch-ns3-source.sh" "$work"; then
+    say "error: no ns-3.37 source tree in $work" >&2
     exit 1
   fi
 }

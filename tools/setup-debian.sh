@@ -51,6 +51,10 @@ PACKAGES=(
   python3-pybind11
   python3-dev
   python3-matplotlib
+  # libopenmpi-dev, openmpi-bin: ns-3's mpi module built from Debian's ns3 source package
+  # (GSN_ENABLE_MPI) and fabrics across MPI ranks (test.py's gsn-mpi)
+  libopenmpi-dev
+  openmpi-bin
 )
 
 if [[ "${1:-}" == "--print" ]]; then

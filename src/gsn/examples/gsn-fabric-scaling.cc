@@ -10,7 +10,8 @@
  *                           [--pattern=UniformRandom] [--vc=3] [--routing=Auto]
  *                           [--linkMode=Micropacket] [--errorRate=0] [--seed=1]
  *                           [--progress=1] [--drain=1] [--drainLimit=100ms] [--json=FILE]
- *                           [--scheduler=ns3::GsnTimingWheelScheduler]
+ *                           [--scheduler=ns3::GsnTimingWheelScheduler] [--mpi=1]
+ *                           [--sync=Distributed|NullMessage]
  *   --topology: fattree (k), karyntree (k, n), mesh (x, y), torus (x, y), star (k), file
  * A bad value prints one line naming the option and exits with status 1.
  */
@@ -22,6 +23,8 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
+#include <vector>
 
 using namespace ns3;
 
@@ -50,6 +53,8 @@ main(int argc, char* argv[])
     std::string json;
     std::string scheduler = "ns3::GsnTimingWheelScheduler";
     std::string linkMode = "Micropacket";
+    std::string mpiText = "0";
+    std::string sync = "Distributed";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("gsn-fabric-scaling");
@@ -107,6 +112,11 @@ main(int argc, char* argv[])
                    "ns-3 event scheduler (the same events in the same order under each; the "
                    "default is the fastest on large fabrics)",
                    scheduler);
+    check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText);
+    check.AddValue(cmd,
+                   "sync",
+                   "MPI synchronisation: Distributed (granted time windows) or NullMessage",
+                   sync);
     check.Parse(cmd, argc, argv);
 
     check.Choice("topology", topology, {"fattree", "karyntree", "mesh", "torus", "star", "file"});
@@ -188,11 +198,29 @@ main(int argc, char* argv[])
     check.SchedulerType("scheduler", scheduler);
     GlobalValue::Bind("SchedulerType", StringValue(scheduler));
     RngSeedManager::SetRun(seed);
+    const bool mpi = check.Boolean("mpi", mpiText);
+    check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    if (mpi && !GsnMpiHelper::IsAvailable())
+    {
+        check.Fail("mpi", mpiText, "needs ns-3's mpi module, which this build lacks");
+    }
+    if (mpi && drain)
+    {
+        // (Each rank would see only its own Messages in flight and stop alone.)
+        check.Fail("drain", drainText, "is not available with --mpi=1");
+    }
+    if (mpi)
+    {
+        GsnMpiHelper::Enable(&argc, &argv, sync);
+    }
+    const uint32_t ranks = GsnMpiHelper::GetSize();
+    const uint32_t rank = GsnMpiHelper::GetRank();
 
     const auto wall0 = std::chrono::steady_clock::now();
     GsnFabricHelper fabricHelper;
     fabricHelper.SetRoutingAlgorithm(routing);
     fabricHelper.SetLinkMode(linkMode);
+    fabricHelper.SetRanks(ranks);
     GsnFabric fabric = fabricHelper.Install(t);
     const int64_t streams = fabricHelper.AssignStreams(fabric, 1);
     if (errorRate > 0.0)
@@ -213,13 +241,15 @@ main(int argc, char* argv[])
     traffic.AssignStreams(apps, 100000);
     apps.Start(start);
     apps.Stop(simTime);
+    GsnMpiHelper::StartLocalOnly(apps, fabric); // (all of them in one process)
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
+    stats->SetPartial(ranks > 1);
     stats->AddLinks(fabric.GetAllPorts());
     stats->AddDropSources(fabric.endpointDevices, fabric.switches);
     const auto wall1 = std::chrono::steady_clock::now();
 
     std::unique_ptr<ShowProgress> show;
-    if (progress)
+    if (progress && rank == 0)
     {
         show = std::make_unique<ShowProgress>(Seconds(2), std::cerr);
     }
@@ -239,23 +269,36 @@ main(int argc, char* argv[])
 
     const double build = std::chrono::duration<double>(wall1 - wall0).count();
     const double run = std::chrono::duration<double>(wall2 - wall1).count();
-    std::cout << "GSN " << topology << ": " << fabric.endpoints.GetN() << " endpoints, "
-              << fabric.switches.GetN() << " switches; " << pattern << ", " << size
-              << "-byte Messages, " << load * 100 << "% load, " << simTime.As(Time::MS)
-              << " of traffic\n";
+    GsnMpiHelper::GatherStats(stats);
+    const std::vector<double> rankEvents = GsnMpiHelper::GatherValue(double(events));
+    const std::vector<double> rankRun = GsnMpiHelper::GatherValue(run);
+    std::ostringstream discard;
+    std::ostream& cout = rank == 0 ? std::cout : discard;
+    cout << "GSN " << topology << ": " << fabric.endpoints.GetN() << " endpoints, "
+         << fabric.switches.GetN() << " switches; " << pattern << ", " << size
+         << "-byte Messages, " << load * 100 << "% load, " << simTime.As(Time::MS)
+         << " of traffic\n";
     if (drain)
     {
-        std::cout << (stats->IsDrained() ? "Drained at "
-                                         : "Not drained within --drainLimit: stopped at ")
-                  << stats->GetDrainStop().As(Time::US) << "\n";
+        cout << (stats->IsDrained() ? "Drained at " : "Not drained within --drainLimit: stopped at ")
+             << stats->GetDrainStop().As(Time::US) << "\n";
     }
-    stats->Print(std::cout, false);
+    stats->Print(cout, false);
     // (ShowProgress's own events, spaced by wall time, vary by a few between runs.)
-    std::cout << "events " << events << (progress ? " (with the progress meter's)" : "")
-              << ", build " << build << " s, run " << run << " s, " << events / std::max(run, 1e-9)
-              << " events/s, " << run / (simTime.GetSeconds() * 1e3 + 1.0)
-              << " wall s per simulated ms\n";
-    if (!json.empty())
+    cout << "events " << events << (progress ? " (with the progress meter's)" : "")
+         << ", build " << build << " s, run " << run << " s, " << events / std::max(run, 1e-9)
+         << " events/s, " << run / (simTime.GetSeconds() * 1e3 + 1.0)
+         << " wall s per simulated ms\n";
+    if (ranks > 1)
+    {
+        // (The line above is rank 0's; each rank's own figures:)
+        for (uint32_t r = 0; r < rankEvents.size(); ++r)
+        {
+            cout << "rank " << r << " of " << ranks << ": events " << uint64_t(rankEvents[r])
+                 << ", run " << rankRun[r] << " s\n";
+        }
+    }
+    if (!json.empty() && rank == 0)
     {
         std::ofstream out(json);
         stats->WriteSummaryJson(out);
@@ -266,5 +309,6 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
+    GsnMpiHelper::Disable();
     return 0;
 }

@@ -9,7 +9,10 @@
  * Usage: gsn-fat-tree [--k=4] [--load=0.5] [--size=60000] [--simTime=1ms] [--warmup=100us]
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
  *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
- *                     [--details=1]
+ *                     [--details=1] [--errorRate=0] [--mpi=1 --sync=Distributed|NullMessage]
+ * With ns-3's mpi module in the build: mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
+ * over N ranks (GsnFabricHelper::SetRanks); the statistics are gathered to rank 0, which
+ * prints them and writes --json and --csv, as one process does.
  * A bad value prints one line naming the option and exits with status 1.
  */
 #include "ns3/core-module.h"
@@ -19,8 +22,12 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
 
 using namespace ns3;
+
 
 int
 main(int argc, char* argv[])
@@ -42,6 +49,9 @@ main(int argc, char* argv[])
     std::string csv;
     std::string pcapText = "0";
     std::string detailsText = "0";
+    std::string errorRateText = "0";
+    std::string mpiText = "0";
+    std::string sync = "Distributed";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("gsn-fat-tree");
@@ -89,6 +99,15 @@ main(int argc, char* argv[])
                    "Write pcap traces of the endpoints (gsn-fat-tree-*.pcap)",
                    pcapText);
     check.AddValue(cmd, "details", "Also print one line per endpoint and per port", detailsText);
+    check.AddValue(cmd,
+                   "errorRate",
+                   "Probability that a link corrupts a micropacket (0 to 0.1; 0: none)",
+                   errorRateText);
+    check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText);
+    check.AddValue(cmd,
+                   "sync",
+                   "MPI synchronisation: Distributed (granted time windows) or NullMessage",
+                   sync);
     check.Parse(cmd, argc, argv);
 
     const auto k =
@@ -127,14 +146,37 @@ main(int argc, char* argv[])
     check.WritableFile("csv", csv);
     const bool pcap = check.Boolean("pcap", pcapText);
     const bool details = check.Boolean("details", detailsText);
+    const double errorRate = check.Real("errorRate", errorRateText, 0.0, 0.1);
     const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
     check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
+    const bool mpi = check.Boolean("mpi", mpiText);
+    check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    if (mpi && !GsnMpiHelper::IsAvailable())
+    {
+        check.Fail("mpi", mpiText, "needs ns-3's mpi module, which this build lacks");
+    }
+    if (mpi && drain)
+    {
+        // (Each rank would see only its own Messages in flight and stop alone.)
+        check.Fail("drain", drainText, "is not available with --mpi=1");
+    }
+    if (mpi)
+    {
+        GsnMpiHelper::Enable(&argc, &argv, sync);
+    }
+    const uint32_t ranks = GsnMpiHelper::GetSize();
+    const uint32_t rank = GsnMpiHelper::GetRank();
 
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetRanks(ranks);
     fabricHelper.SetRoutingAlgorithm(routing);
     GsnFabric fabric = fabricHelper.Install(topology);
-    fabricHelper.AssignStreams(fabric, 1);
+    const int64_t streams = fabricHelper.AssignStreams(fabric, 1);
+    if (errorRate > 0)
+    {
+        GsnHelper::SetMicropacketErrorRate(fabric.GetAllPorts(), errorRate, 1 + streams);
+    }
 
     GsnTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(pattern));
@@ -149,7 +191,9 @@ main(int argc, char* argv[])
     traffic.AssignStreams(apps, 100000);
     apps.Start(start);
     apps.Stop(simTime);
+    GsnMpiHelper::StartLocalOnly(apps, fabric); // (all of them in one process)
     Ptr<GsnTrafficStats> stats = traffic.GetStats();
+    stats->SetPartial(ranks > 1);
     stats->AddLinks(fabric.GetAllPorts());
     stats->AddDropSources(fabric.endpointDevices, fabric.switches);
     if (pcap)
@@ -168,18 +212,21 @@ main(int argc, char* argv[])
     }
     Simulator::Run();
 
-    std::cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
-              << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
-              << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
-              << simTime.As(Time::MS) << " (window from " << warmup.As(Time::US) << ")\n";
+    GsnMpiHelper::GatherStats(stats);
+    std::ostringstream discard;
+    std::ostream& cout = rank == 0 ? std::cout : discard;
+    cout << "GSN fat tree k=" << k << ": " << fabric.endpoints.GetN() << " endpoints, "
+         << fabric.switches.GetN() << " switches; " << pattern << " traffic of " << size
+         << "-byte Messages at " << load * 100 << "% load on VC " << vc << ", "
+         << simTime.As(Time::MS) << " (window from " << warmup.As(Time::US) << ")\n";
     if (drain)
     {
-        std::cout << (stats->IsDrained() ? "Drained at "
-                                         : "Not drained within --drainLimit: stopped at ")
-                  << stats->GetDrainStop().As(Time::US) << "\n";
+        cout << (stats->IsDrained() ? "Drained at "
+                                    : "Not drained within --drainLimit: stopped at ")
+             << stats->GetDrainStop().As(Time::US) << "\n";
     }
-    stats->Print(std::cout, details);
-    if (!json.empty())
+    stats->Print(cout, details);
+    if (!json.empty() && rank == 0)
     {
         std::ofstream out(json);
         stats->WriteSummaryJson(out);
@@ -189,7 +236,7 @@ main(int argc, char* argv[])
             check.Fail("json", json, "could not be written");
         }
     }
-    if (!csv.empty())
+    if (!csv.empty() && rank == 0)
     {
         std::ofstream out(csv);
         stats->WriteCsv(out);
@@ -200,5 +247,6 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
+    GsnMpiHelper::Disable();
     return 0;
 }

@@ -17,6 +17,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <deque>
 #include <sstream>
 #include <stdexcept>
@@ -72,7 +73,8 @@ GsnFabricHelper::GsnFabricHelper()
       m_deadlockCheck(true),
       m_discovery(false),
       m_adminBroadcastSetup(false),
-      m_adminBroadcastTime(MicroSeconds(5))
+      m_adminBroadcastTime(MicroSeconds(5)),
+      m_nRanks(1)
 {
     m_switchFactory.SetTypeId("ns3::GsnSwitch");
     m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
@@ -133,6 +135,12 @@ GsnFabricHelper::SetAdminBroadcastSetup(bool admin, Time at)
     m_adminBroadcastTime = at;
 }
 
+bool
+GsnFabric::IsLocalEndpoint(uint32_t i) const
+{
+    return elementRanks.empty() || elementRanks[endpointElements[i]] == Simulator::GetSystemId();
+}
+
 GsnFabric
 GsnFabricHelper::Install(const GsnTopology& topology)
 {
@@ -141,13 +149,14 @@ GsnFabricHelper::Install(const GsnTopology& topology)
 
     GsnFabric fabric;
     fabric.topology = topology;
+    fabric.elementRanks = AssignRanks(topology);
     const uint32_t n = topology.GetNElements();
     std::vector<std::vector<Ptr<GsnPortDevice>>> ports(n); // per element, per port
 
     for (uint32_t id = 0; id < n; ++id)
     {
         const GsnTopology::Element& e = topology.GetElement(id);
-        Ptr<Node> node = CreateObject<Node>();
+        Ptr<Node> node = CreateObject<Node>(fabric.elementRanks[id]);
         if (e.kind == GsnTopology::ElementKind::ENDPOINT)
         {
             Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
@@ -185,6 +194,10 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     for (const GsnTopology::Cable& c : topology.GetCables())
     {
         Ptr<GsnChannel> channel = CreateCable(c);
+        if (fabric.elementRanks[c.a] != fabric.elementRanks[c.b])
+        {
+            channel = CreateRemoteCable(c, channel);
+        }
         ports[c.a][c.aPort]->Attach(channel);
         ports[c.b][c.bPort]->Attach(channel);
     }
@@ -240,6 +253,186 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         fabric.watchdog->Watch(fabric.switchObjects, names);
     }
     return fabric;
+}
+
+void
+GsnFabricHelper::SetRanks(uint32_t ranks)
+{
+    NS_ABORT_MSG_IF(ranks == 0, "GsnFabricHelper: SetRanks(0): at least one rank");
+    m_nRanks = ranks;
+}
+
+void
+GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks)
+{
+    SetRanks(nRanks);
+    m_byHand = ranks;
+}
+
+std::vector<uint32_t>
+GsnFabricHelper::PartitionBlocks(const GsnTopology& topology, uint32_t ranks)
+{
+    using Kind = GsnTopology::ElementKind;
+    const uint32_t n = topology.GetNElements();
+    constexpr uint32_t NONE = 0xFFFFFFFF;
+    std::vector<uint32_t> rank(n, NONE);
+    std::vector<uint32_t> endpoints;
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        if (topology.GetElement(id).kind == Kind::ENDPOINT)
+        {
+            endpoints.push_back(id);
+        }
+    }
+    std::vector<uint32_t> block(n, 0); // an endpoint's block
+    for (uint32_t i = 0; i < endpoints.size(); ++i)
+    {
+        block[endpoints[i]] = uint32_t(uint64_t(i) * ranks / endpoints.size());
+    }
+    const auto neighbours = [&topology](uint32_t id) {
+        std::vector<uint32_t> out;
+        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        {
+            if (auto peer = topology.GetPeer(id, p))
+            {
+                out.push_back(peer->first);
+            }
+        }
+        return out;
+    };
+    // A switch with endpoints goes where most of them are; the others, breadth first from
+    // those, where most of their placed neighbours are (ties to the lower rank).
+    std::deque<uint32_t> queue;
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        if (topology.GetElement(id).kind != Kind::SWITCH)
+        {
+            continue;
+        }
+        std::vector<uint32_t> votes(ranks, 0);
+        bool any = false;
+        for (uint32_t peer : neighbours(id))
+        {
+            if (topology.GetElement(peer).kind == Kind::ENDPOINT)
+            {
+                ++votes[block[peer]];
+                any = true;
+            }
+        }
+        if (any)
+        {
+            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
+            queue.push_back(id);
+        }
+    }
+    std::vector<bool> queued(n, false);
+    for (uint32_t id : queue)
+    {
+        queued[id] = true;
+    }
+    while (!queue.empty())
+    {
+        const uint32_t id = queue.front();
+        queue.pop_front();
+        if (rank[id] == NONE)
+        {
+            std::vector<uint32_t> votes(ranks, 0);
+            for (uint32_t peer : neighbours(id))
+            {
+                if (rank[peer] != NONE)
+                {
+                    ++votes[rank[peer]];
+                }
+            }
+            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
+        }
+        for (uint32_t peer : neighbours(id))
+        {
+            if (!queued[peer] && topology.GetElement(peer).kind == Kind::SWITCH)
+            {
+                queued[peer] = true;
+                queue.push_back(peer);
+            }
+        }
+    }
+    // An endpoint goes with its switch (see AssignRanks); one cabled to endpoints only keeps
+    // its block.
+    for (uint32_t id : endpoints)
+    {
+        rank[id] = block[id];
+        for (uint32_t peer : neighbours(id))
+        {
+            if (topology.GetElement(peer).kind == Kind::SWITCH && rank[peer] != NONE)
+            {
+                rank[id] = rank[peer];
+            }
+        }
+    }
+    for (uint32_t& r : rank)
+    {
+        r = r == NONE ? 0 : r; // (a switch no cable reaches)
+    }
+    return rank;
+}
+
+std::vector<uint32_t>
+GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
+{
+    const uint32_t n = topology.GetNElements();
+    std::vector<uint32_t> ranks = m_byHand.empty() ? PartitionBlocks(topology, m_nRanks) : m_byHand;
+    NS_ABORT_MSG_UNLESS(ranks.size() == n,
+                        "GsnFabricHelper: SetElementRanks gave "
+                            << ranks.size() << " ranks for a topology of " << n << " elements");
+    std::vector<uint32_t> count(m_nRanks, 0);
+    for (uint32_t id = 0; id < n; ++id)
+    {
+        NS_ABORT_MSG_UNLESS(ranks[id] < m_nRanks,
+                            "GsnFabricHelper: element " << topology.GetElement(id).name
+                                                        << " is given rank " << ranks[id] << " of "
+                                                        << m_nRanks);
+        ++count[ranks[id]];
+    }
+    // ns-3's engines find the cables between ranks from the devices that are point to point;
+    // an endpoint behind a switch is not (GsnNetDevice::IsPointToPoint), so its rank would
+    // not see its cable: an endpoint shares its switch's rank.
+    for (const GsnTopology::Cable& c : topology.GetCables())
+    {
+        const bool mixed = topology.GetElement(c.a).kind != topology.GetElement(c.b).kind;
+        NS_ABORT_MSG_IF(mixed && ranks[c.a] != ranks[c.b],
+                        "GsnFabricHelper: endpoint and switch "
+                            << topology.GetElement(c.a).name << " (rank " << ranks[c.a] << ") and "
+                            << topology.GetElement(c.b).name << " (rank " << ranks[c.b]
+                            << ") are cabled on different ranks; an endpoint must be on its "
+                               "switch's rank");
+    }
+    for (uint32_t r = 0; r < m_nRanks; ++r)
+    {
+        NS_ABORT_MSG_UNLESS(count[r] > 0,
+                            "GsnFabricHelper: rank " << r << " of " << m_nRanks
+                                                     << " has no element of the fabric (" << n
+                                                     << " elements); use fewer ranks");
+    }
+    return ranks;
+}
+
+Ptr<GsnChannel>
+GsnFabricHelper::CreateRemoteCable(const GsnTopology::Cable& cable, Ptr<GsnChannel> local) const
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe("ns3::GsnRemoteChannel", &tid))
+    {
+        NS_FATAL_ERROR("GsnFabricHelper: the cable between "
+                       << cable.a << " and " << cable.b
+                       << " crosses MPI ranks, but this build has no ns-3 mpi module "
+                          "(GSN_ENABLE_MPI, or an ns-3 tree configured with --enable-mpi)");
+    }
+    ObjectFactory factory = m_channelFactory;
+    factory.SetTypeId(tid);
+    Ptr<GsnChannel> channel = factory.Create<GsnChannel>();
+    // The same cable as the local one would be.
+    channel->SetAttribute("Length", DoubleValue(local->GetLength()));
+    channel->SetAttribute("Medium", EnumValue(local->GetMedium()));
+    return channel;
 }
 
 Ptr<GsnChannel>

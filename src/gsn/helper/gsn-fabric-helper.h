@@ -43,6 +43,10 @@ class GsnFabric
     std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
     std::vector<uint32_t> switchElements;      ///< topology element id of each switch
     Ptr<GsnFabricWatchdog> watchdog;           ///< its deadlock watchdog (null without switches)
+    std::vector<uint32_t> elementRanks;        ///< MPI rank of each topology element
+
+    /// \param i endpoint index \return true if this process simulates it (always on one rank)
+    bool IsLocalEndpoint(uint32_t i) const;
 
     /// \param i endpoint index \return its device
     Ptr<GsnNetDevice> GetEndpointDevice(uint32_t i) const;
@@ -123,6 +127,35 @@ class GsnFabricHelper : public GsnHelper
     void SetAdminBroadcastSetup(bool admin, Time at = MicroSeconds(5));
 
     /**
+     * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process). The
+     * endpoints, in topology order, make equal contiguous blocks (the builders number
+     * endpoints by pod, subtree or grid row, so a block is a set of pods, subtrees or slabs);
+     * a switch with endpoints goes to the rank most of them are in, the other switches
+     * (breadth first from those) to the rank most of their placed neighbours are on, and
+     * every endpoint to its switch's rank. Cables between ranks are GsnRemoteChannels. Every
+     * rank builds every element (the ports of other ranks' elements stay silent) so that
+     * node and device numbers agree across ranks.
+     * \param ranks number of ranks (MpiInterface::GetSize())
+     */
+    void SetRanks(uint32_t ranks);
+
+    /**
+     * Give each element its rank by hand (overrides SetRanks' partition). An endpoint must
+     * be on its switch's rank.
+     * \param ranks one rank per topology element, each below the number of ranks
+     * \param nRanks number of ranks
+     */
+    void SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks);
+
+    /**
+     * The partition SetRanks() makes.
+     * \param topology a valid topology
+     * \param ranks number of ranks
+     * \return the rank of each element
+     */
+    static std::vector<uint32_t> PartitionBlocks(const GsnTopology& topology, uint32_t ranks);
+
+    /**
      * Build the fabric. An invalid topology, an algorithm that does not apply, or tables
      * that could deadlock abort with a message saying why.
      * \param topology the fabric to build
@@ -192,6 +225,15 @@ class GsnFabricHelper : public GsnHelper
     Ptr<GsnChannel> CreateCable(const GsnTopology::Cable& cable) const;
 
     /**
+     * The cable of CreateCable() as a GsnRemoteChannel, for a cable between ranks (aborts
+     * naming it if the build has no MPI).
+     * \param cable the cable
+     * \param local what CreateCable() made of it
+     * \return the channel, not attached yet
+     */
+    Ptr<GsnChannel> CreateRemoteCable(const GsnTopology::Cable& cable, Ptr<GsnChannel> local) const;
+
+    /**
      * Tell every endpoint of \p fabric whether the fabric broadcasts (all its switches are
      * BroadcastCapable), for protocols that would otherwise find out by trying (HARP).
      * \param fabric a fabric built by this helper
@@ -213,6 +255,12 @@ class GsnFabricHelper : public GsnHelper
     bool m_discovery;                  ///< tables from discovery instead
     bool m_adminBroadcastSetup;        ///< broadcast tree set up by Admin micropackets
     Time m_adminBroadcastTime;         ///< when the manager sends them
+
+    uint32_t m_nRanks;                 ///< MPI ranks
+    std::vector<uint32_t> m_byHand;    ///< ranks given by hand (empty: partition)
+
+    /// \param topology the topology \return the rank of each element, checked
+    std::vector<uint32_t> AssignRanks(const GsnTopology& topology) const;
 };
 
 } // namespace ns3

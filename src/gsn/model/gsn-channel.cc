@@ -217,6 +217,10 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     // (The events hold the ports by plain pointer, as a port's own events do: the channel
     // keeps both alive.)
     const std::size_t peer = PeerIndex(PeekPointer(sender));
+    if (m_remote && TransmitRemote(mp, peer))
+    {
+        return;
+    }
     m_end[peer]->HintNextEvent();
     m_end[peer]->NoteArrivalScheduled(gsn::Now() + ArrivalDelay());
     Simulator::ScheduleWithContext(ContextOf(peer),
@@ -234,6 +238,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
         return;
     }
     const std::size_t peer = PeerIndex(PeekPointer(sender));
+    // (GsnRemoteChannel refuses the run mode across ranks when its ends are attached.)
     const Time arrival = ArrivalDelay();
     run->firstArrival = gsn::Now() + arrival;
     run->next = 0;
@@ -242,6 +247,12 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
     Simulator::ScheduleWithContext(ContextOf(peer),
                                    arrival,
                                    new gsn::RunArrivalEvent(PeekPointer(m_end[peer]), run));
+}
+
+bool
+GsnChannel::TransmitRemote(const GsnMicropacket&, std::size_t) const
+{
+    return false;
 }
 
 std::size_t

@@ -54,7 +54,7 @@ class GsnChannel : public Channel
      * Connect a port to one end of the cable.
      * \param device the port (at most two per cable)
      */
-    void Attach(Ptr<GsnPortDevice> device);
+    virtual void Attach(Ptr<GsnPortDevice> device);
 
     /**
      * Send a micropacket from \p sender to the other end. It arrives one micropacket time
@@ -121,6 +121,24 @@ class GsnChannel : public Channel
     /// \return GetDelay() plus one micropacket time: from the start of a micropacket's slot
     /// to its arrival
     Time ArrivalDelay() const;
+
+  protected:
+    /**
+     * A cable whose ends may live on different MPI ranks (GsnRemoteChannel) sends what is
+     * for a remote end through this hook, and returns false when that end is local.
+     * \param mp the micropacket
+     * \param peer the receiving end's index
+     * \return true if the micropacket left by MPI
+     */
+    virtual bool TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const;
+
+    /// \param i an end (attached) \return it
+    GsnPortDevice* End(std::size_t i) const
+    {
+        return PeekPointer(m_end[i]);
+    }
+
+    bool m_remote{false}; ///< set by GsnRemoteChannel: ask TransmitRemote() first
 
   private:
     /// Check the length against the medium and the resulting delay; abort with a clear

@@ -346,7 +346,10 @@ GsnPortDevice::DoInitialize()
                        "Nulls chosen ahead would delay what arrives during it); set "
                        "ns3::GsnPortDevice::LinkMode=Micropacket or KeepAliveNulls=false");
     }
-    if (m_channel && m_state == LinkState::DOWN)
+    // A port of an element that another MPI rank simulates is this rank's copy only: it
+    // stays silent (its rank brings it up).
+    const bool local = !GetNode() || GetNode()->GetSystemId() == Simulator::GetSystemId();
+    if (m_channel && m_state == LinkState::DOWN && local)
     {
         BeginReset(); // bring-up, not counted as a reset
     }
@@ -471,6 +474,20 @@ GsnPortDevice::GetTxMicropacketsStarted() const
     // (A run may have idle time inside: count the micropackets that have left by now.)
     const int64_t started = m_txBusy && m_txRun ? int64_t(m_txRun->LeftBy(elapsed))
                                                 : elapsed / gsn::MICROPACKET_TIME_NS + 1;
+    const int64_t later = int64_t(m_runLength) - started;
+    return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
+}
+
+uint64_t
+GsnPortDevice::GetTxMicropacketsStartedBefore() const
+{
+    const int64_t elapsed = (gsn::Now() - m_runStart).GetNanoSeconds() - 1; // strictly before
+    int64_t started = 0;
+    if (elapsed >= 0)
+    {
+        started = m_txBusy && m_txRun ? int64_t(m_txRun->LeftBy(elapsed))
+                                      : elapsed / gsn::MICROPACKET_TIME_NS + 1;
+    }
     const int64_t later = int64_t(m_runLength) - started;
     return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }

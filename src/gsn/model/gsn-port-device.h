@@ -214,6 +214,15 @@ class GsnPortDevice : public NetDevice
      */
     uint64_t GetTxMicropacketsStarted() const;
 
+    /**
+     * GetTxMicropacketsStarted() without a micropacket whose slot starts at this very instant:
+     * the same count whatever the order of the events of this instant (a reading at a slot
+     * boundary then agrees between one process and MPI ranks, which order events of one
+     * instant differently).
+     * \return micropackets whose slot started before now
+     */
+    uint64_t GetTxMicropacketsStartedBefore() const;
+
     /// \return the link state
     LinkState GetLinkState() const
     {

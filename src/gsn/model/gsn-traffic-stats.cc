@@ -192,6 +192,28 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
     NS_LOG_FUNCTION(this << receiver << arrival);
     const uint32_t source = header.GetSource();
     const uint64_t sequence = header.GetSequence();
+    if (m_partial && (source >= m_records.size() || m_records[source].empty()))
+    {
+        GsnTrafficRecord r;
+        r.destination = header.GetDestination();
+        r.bytes = header.GetMessageSize();
+        r.sendNs = header.GetSendTime().GetNanoSeconds();
+        r.arrivalNs = arrival.GetNanoSeconds();
+        if (receiver != r.destination)
+        {
+            ++m_misdelivered;
+            return false;
+        }
+        if (!m_foreignSeen.emplace(source, sequence).second)
+        {
+            ++m_duplicates;
+            return false;
+        }
+        m_foreign.emplace_back(source, sequence, r);
+        ++m_delivered;
+        NoteOrder(source, r.destination, sequence);
+        return true;
+    }
     if (source >= m_records.size() || sequence >= m_records[source].size())
     {
         NS_LOG_WARN("arrival matches no Message sent: " << header);
@@ -220,7 +242,14 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
     r.arrivalNs = arrival.GetNanoSeconds();
     ++m_delivered;
     m_deliveredTrace(source, sequence, r);
-    auto [it, fresh] = m_lastSequence.emplace(PairKey(source, r.destination), sequence);
+    NoteOrder(source, r.destination, sequence);
+    return true;
+}
+
+void
+GsnTrafficStats::NoteOrder(uint32_t source, uint32_t destination, uint64_t sequence)
+{
+    auto [it, fresh] = m_lastSequence.emplace(PairKey(source, destination), sequence);
     if (!fresh)
     {
         if (it->second > sequence)
@@ -232,7 +261,6 @@ GsnTrafficStats::RecordArrival(uint32_t receiver, const GsnTrafficHeader& header
             it->second = sequence;
         }
     }
-    return true;
 }
 
 void
@@ -387,7 +415,7 @@ GsnTrafficStats::ReadLink(Ptr<const GsnPortDevice> port)
     const GsnLinkCounters& c = port->GetLinkCounters();
     LinkReading r;
     r.at = Simulator::Now();
-    r.tx = port->GetTxMicropacketsStarted();
+    r.tx = port->GetTxMicropacketsStartedBefore(); // (independent of same-instant event order)
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         r.stalls += c.creditStalls[vc];
@@ -662,6 +690,17 @@ GsnTrafficStats::WriteCsv(std::ostream& os) const
             os << '\n';
         }
     }
+    for (const auto& [src, seq, r] : m_foreign)
+    {
+        os << src << ',' << r.destination << ',' << seq << ',' << r.bytes << ',' << r.sendNs << ','
+           << r.arrivalNs << ',' << (r.arrivalNs - r.sendNs) << '\n';
+    }
+}
+
+void
+GsnTrafficStats::SetPartial(bool partial)
+{
+    m_partial = partial;
 }
 
 void

@@ -20,7 +20,9 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -203,6 +205,32 @@ class GsnTrafficStats : public Object
     bool RecordArrival(uint32_t receiver, const GsnTrafficHeader& header, Time arrival);
 
     /**
+     * One share of a run split over MPI ranks: the Messages of sources this process does
+     * not simulate are recorded when they arrive here (WriteCsv() lists them after the
+     * others), instead of counting as stray; the ranks' files together hold every Message.
+     * \param partial true for a share (default false)
+     */
+    void SetPartial(bool partial);
+
+    /**
+     * This process's share of a run split over MPI ranks (SetPartial), as text for
+     * MergeShares() on another rank: the counters, the records of the sources it simulates,
+     * the arrivals of other ranks' sources, and the readings of the watched ports of its
+     * elements (those whose node's system id is \p rank).
+     * \param rank this process's rank
+     * \return the share
+     */
+    std::string WriteShare(uint32_t rank) const;
+
+    /**
+     * Make this (rank 0's) share the whole run: add the other ranks' shares (WriteShare()),
+     * then complete every record with its arrival. Summarize(), Print() and WriteCsv() then
+     * give what one process gives.
+     * \param shares the other ranks' shares
+     */
+    void MergeShares(const std::vector<std::string>& shares);
+
+    /**
      * A Message of the run was dropped on its way (by a switch or the receiving device).
      * Called by the drop sources AddDropSources() connects.
      */
@@ -356,6 +384,13 @@ class GsnTrafficStats : public Object
     /// \param port a port \return its counters now
     static LinkReading ReadLink(Ptr<const GsnPortDevice> port);
 
+    /// Count an arrival behind a later one of the same pair (out of order).
+    /// \param source source \param destination destination \param sequence its sequence
+    void NoteOrder(uint32_t source, uint32_t destination, uint64_t sequence);
+    /// Merge one other rank's share (counters, records, port readings; arrivals to m_foreign).
+    /// \param share a WriteShare() text
+    void MergeShare(const std::string& share);
+
     /// Make room for endpoint \p index.
     void Grow(uint32_t index);
     /// Read the counters of links [first, last) at an edge of the window.
@@ -391,6 +426,10 @@ class GsnTrafficStats : public Object
     uint64_t m_outOfOrder;                   ///< out-of-order arrivals
     uint64_t m_misdelivered;                 ///< arrivals at the wrong endpoint
     uint64_t m_stray;                        ///< arrivals matching no record
+    bool m_partial{false};                   ///< SetPartial()
+    /// Arrivals of other ranks' sources (SetPartial): source, sequence and the record.
+    std::vector<std::tuple<uint32_t, uint64_t, GsnTrafficRecord>> m_foreign;
+    std::set<std::pair<uint32_t, uint64_t>> m_foreignSeen; ///< (source, sequence) in m_foreign
     uint64_t m_lost;                         ///< drops of Messages on the way
     std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
     bool m_drained;                          ///< StopWhenDrained() saw nothing in flight

@@ -18,6 +18,7 @@
 #include "ns3/gsn-traffic-stats.h"
 #include "ns3/gsn-vc-tag.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
@@ -26,6 +27,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -1497,6 +1499,104 @@ class GsnLostInFlightTestCase : public TestCase
     }
 };
 
+/**
+ * A run split over ranks: two shares (GsnTrafficStats::WriteShare) merged on "rank 0"
+ * (MergeShares) give the one-process statistics, the arrivals seen on the other share
+ * included. Four endpoints: 0 and 1 on rank 0, 2 and 3 on rank 1.
+ */
+class GsnStatsShareTestCase : public TestCase
+{
+  public:
+    GsnStatsShareTestCase()
+        : TestCase("Shares of a run split over ranks merge into the one-process statistics")
+    {
+    }
+
+  private:
+    /// One Message: source, sequence, destination, bytes, send and arrival times (ns; -1:
+    /// never arrives).
+    struct Message
+    {
+        uint32_t src;     ///< source
+        uint64_t seq;     ///< sequence
+        uint32_t dst;     ///< destination
+        uint32_t bytes;   ///< size
+        int64_t sendNs;   ///< send time
+        int64_t arriveNs; ///< arrival time, or -1
+    };
+
+    /// \param s statistics \param m a Message \param sent record its sending
+    /// \param arrived record its arrival
+    static void Feed(Ptr<GsnTrafficStats> s, const Message& m, bool sent, bool arrived)
+    {
+        if (sent)
+        {
+            s->RecordSent(m.src, m.seq, m.dst, m.bytes, NanoSeconds(m.sendNs));
+        }
+        if (arrived && m.arriveNs >= 0)
+        {
+            s->RecordArrival(m.dst,
+                             MakeHeader(m.src, m.dst, m.seq, m.sendNs, m.bytes),
+                             NanoSeconds(m.arriveNs));
+        }
+    }
+
+    /// \param s statistics \return its CSV and its printed summary
+    static std::string Text(Ptr<GsnTrafficStats> s)
+    {
+        std::ostringstream os;
+        s->WriteCsv(os);
+        s->Print(os, true);
+        return os.str();
+    }
+
+    void DoRun() override
+    {
+        const std::vector<Message> messages = {
+            {0, 0, 2, 1000, 100, 900},  // rank 0 to rank 1
+            {0, 1, 1, 2000, 200, 700},  // within rank 0
+            {1, 0, 3, 500, 300, -1},    // lost on the way
+            {2, 0, 0, 800, 150, 1150},  // rank 1 to rank 0
+            {2, 1, 0, 800, 250, 1100},  // overtakes the previous one (out of order)
+            {3, 0, 2, 300, 400, 650},   // within rank 1
+            {3, 1, 1, 4000, 500, 5000}, // rank 1 to rank 0
+        };
+        const auto rankOf = [](uint32_t endpoint) { return endpoint < 2 ? 0 : 1; };
+        Ptr<GsnTrafficStats> whole = CreateObject<GsnTrafficStats>();
+        whole->SetEndpointCount(4);
+        whole->SetAttribute("WindowEnd", TimeValue(MicroSeconds(10)));
+        std::vector<Ptr<GsnTrafficStats>> share(2);
+        for (auto& s : share)
+        {
+            s = CreateObject<GsnTrafficStats>();
+            s->SetEndpointCount(4);
+            s->SetAttribute("WindowEnd", TimeValue(MicroSeconds(10)));
+            s->SetPartial(true);
+        }
+        // Sends first, then arrivals in time order, as a run would record them.
+        for (const Message& m : messages)
+        {
+            Feed(whole, m, true, false);
+            Feed(share[rankOf(m.src)], m, true, false);
+        }
+        std::vector<Message> byArrival = messages;
+        std::stable_sort(byArrival.begin(), byArrival.end(), [](const auto& a, const auto& b) {
+            return a.arriveNs < b.arriveNs;
+        });
+        for (const Message& m : byArrival)
+        {
+            Feed(whole, m, false, true);
+            Feed(share[rankOf(m.dst)], m, false, true);
+        }
+        share[1]->RecordRefused(3);
+        whole->RecordRefused(3);
+        NS_TEST_ASSERT_MSG_NE(Text(share[0]), Text(whole), "a share alone is not the whole run");
+        share[0]->MergeShares({share[1]->WriteShare(1)});
+        NS_TEST_EXPECT_MSG_EQ(Text(share[0]), Text(whole), "merged shares: the whole run");
+        NS_TEST_EXPECT_MSG_EQ(share[0]->GetDelivered(), 6u, "six Messages delivered");
+    }
+};
+
 /// The gsn-traffic test suite.
 class GsnTrafficTestSuite : public TestSuite
 {
@@ -1519,6 +1619,7 @@ class GsnTrafficTestSuite : public TestSuite
         AddTestCase(new GsnFabricTrafficTestCase, TestCase::QUICK);
         AddTestCase(new GsnGeneratorValidateTestCase, TestCase::QUICK);
         AddTestCase(new GsnLostInFlightTestCase, TestCase::QUICK);
+        AddTestCase(new GsnStatsShareTestCase, TestCase::QUICK);
     }
 };
 

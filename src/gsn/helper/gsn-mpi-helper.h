@@ -1,0 +1,80 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * GsnMpiHelper: what a scenario needs to run split over MPI ranks with ns-3's mpi module:
+ * choose the synchronisation algorithm and enable MPI, know its rank, gather the traffic
+ * statistics to rank 0, and finish. Without the mpi module in the build, IsAvailable() is
+ * false and Enable() refuses with a clear error; a one-process run needs none of it.
+ */
+#ifndef GSN_MPI_HELPER_H
+#define GSN_MPI_HELPER_H
+
+#include "gsn-fabric-helper.h"
+
+#include "ns3/application-container.h"
+#include "ns3/gsn-traffic-stats.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup gsn
+ * \brief MPI set-up and statistics gathering for GSN scenarios split over ranks.
+ */
+class GsnMpiHelper
+{
+  public:
+    /// \return true if this build has ns-3's mpi module (GsnRemoteChannel and this helper)
+    static bool IsAvailable();
+
+    /**
+     * Choose the synchronisation algorithm and enable MPI (before any Node is created).
+     * Aborts with a message when the build has no MPI or \p sync is unknown.
+     * \param argc main's argc
+     * \param argv main's argv
+     * \param sync "Distributed" (granted time windows) or "NullMessage" (null messages)
+     */
+    static void Enable(int* argc, char*** argv, const std::string& sync);
+
+    /// \return this process's rank (0 without MPI)
+    static uint32_t GetRank();
+
+    /// \return the number of ranks (1 without MPI)
+    static uint32_t GetSize();
+
+    /**
+     * Keep only this rank's traffic generators: those of endpoints on other ranks never
+     * start (they exist on every rank, with the same random streams, so that the Messages are
+     * the same whatever the partition).
+     * \param apps one application per endpoint of \p fabric, in endpoint order
+     * \param fabric the fabric
+     */
+    static void StartLocalOnly(ApplicationContainer apps, const GsnFabric& fabric);
+
+    /**
+     * Gather every rank's share of \p stats to rank 0, which then holds the whole run
+     * (GsnTrafficStats::MergeShares). Collective: every rank calls it, after Simulator::Run.
+     * \param stats this rank's statistics
+     */
+    static void GatherStats(Ptr<GsnTrafficStats> stats);
+
+    /**
+     * Gather one number from every rank to rank 0 (collective).
+     * \param value this rank's number
+     * \return on rank 0 every rank's number, by rank; elsewhere (and in one process) just
+     *         \p value
+     */
+    static std::vector<double> GatherValue(double value);
+
+    /// End MPI (after Simulator::Destroy), if Enable() started it.
+    static void Disable();
+};
+
+} // namespace ns3
+
+#endif /* GSN_MPI_HELPER_H */

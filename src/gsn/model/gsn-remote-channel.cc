@@ -1,0 +1,167 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "gsn-remote-channel.h"
+
+#include "gsn-attribute-checker.h"
+#include "gsn-constants.h"
+#include "gsn-now.h"
+#include "gsn-port-device.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+
+#include <sstream>
+
+// Without ns-3's mpi module the class is not built (the fabric helper refuses cables across
+// ranks then): ns-3 trees define NS3_MPI when configured with --enable-mpi, the standalone
+// build for this file when GSN_ENABLE_MPI is on.
+#ifdef NS3_MPI
+
+#include "ns3/mpi-interface.h"
+#include "ns3/mpi-receiver.h"
+#include "ns3/packet.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GsnRemoteChannel");
+
+NS_OBJECT_ENSURE_REGISTERED(GsnRemoteChannel);
+
+TypeId
+GsnRemoteChannel::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GsnRemoteChannel")
+            .SetParent<GsnChannel>()
+            .SetGroupName("Gsn")
+            .AddConstructor<GsnRemoteChannel>()
+            .AddAttribute(
+                "MinDelay",
+                "Smallest delay of a cable across ranks (the ranks' lookahead); a shorter "
+                "cable across ranks is refused. Default: one micropacket time, so that a "
+                "synchronisation window holds at least one slot.",
+                TimeValue(NanoSeconds(gsn::MICROPACKET_TIME_NS)),
+                MakeTimeAccessor(&GsnRemoteChannel::m_minDelay),
+                MakeGsnChecker("ns3::GsnRemoteChannel::MinDelay", MakeTimeChecker(Time(0))))
+            .AddTraceSource("RemoteTx",
+                            "A micropacket sent to the far rank.",
+                            MakeTraceSourceAccessor(&GsnRemoteChannel::m_sentTrace),
+                            "ns3::GsnPortDevice::MicropacketTracedCallback");
+    return tid;
+}
+
+GsnRemoteChannel::GsnRemoteChannel()
+    : m_minDelay(NanoSeconds(gsn::MICROPACKET_TIME_NS)),
+      m_localRank(0)
+{
+    m_remote = true;
+}
+
+void
+GsnRemoteChannel::Attach(Ptr<GsnPortDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    GsnChannel::Attach(device);
+    // Every port of a remote cable gets a receiver, whichever rank it is on: the far rank
+    // addresses it by node and interface index.
+    if (!device->GetObject<MpiReceiver>())
+    {
+        Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+        receiver->SetReceiveCallback(
+            MakeBoundCallback(&GsnRemoteChannel::ReceiveFromRank, PeekPointer(device)));
+        device->AggregateObject(receiver);
+    }
+    if (GetNDevices() == 2)
+    {
+        m_localRank = Simulator::GetSystemId();
+        CheckCrossing();
+        // ns-3's engines take the lookahead from the Delay attribute of the channels that
+        // cross ranks: make it the delay in use (it may come from Length).
+        SetAttribute("Delay", TimeValue(GetDelay()));
+    }
+}
+
+bool
+GsnRemoteChannel::CrossesRanks() const
+{
+    return GetNDevices() == 2 &&
+           End(0)->GetNode()->GetSystemId() != End(1)->GetNode()->GetSystemId();
+}
+
+void
+GsnRemoteChannel::CheckCrossing() const
+{
+    if (!CrossesRanks())
+    {
+        return;
+    }
+    const Ptr<Node> a = End(0)->GetNode();
+    const Ptr<Node> b = End(1)->GetNode();
+    std::ostringstream name;
+    name << "the cable between node " << a->GetId() << " (rank " << a->GetSystemId()
+         << ") and node " << b->GetId() << " (rank " << b->GetSystemId() << ")";
+    if (GetDelay() < m_minDelay)
+    {
+        NS_FATAL_ERROR("GsnRemoteChannel: "
+                       << name.str() << " crosses ranks with a delay of " << GetDelay().As(Time::NS)
+                       << ", below ns3::GsnRemoteChannel::MinDelay (" << m_minDelay.As(Time::NS)
+                       << "): the delay is the ranks' lookahead; lengthen the cable, put both "
+                          "ends on one rank, or lower MinDelay");
+    }
+    for (std::size_t i = 0; i < 2; ++i)
+    {
+        if (End(i)->GetLinkMode() == GsnPortDevice::LinkMode::RUN)
+        {
+            NS_FATAL_ERROR("GsnRemoteChannel: "
+                           << name.str()
+                           << " crosses ranks in the run link mode, which shares state between "
+                              "the two ends of a link; use LinkMode=Micropacket across ranks");
+        }
+    }
+}
+
+bool
+GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const
+{
+    const Ptr<Node> to = End(peer)->GetNode();
+    const Ptr<Node> from = End(1 - peer)->GetNode();
+    if (from->GetSystemId() != m_localRank)
+    {
+        // A port of another rank's element: its rank sends for it; this copy stays silent.
+        return true;
+    }
+    if (to->GetSystemId() == m_localRank)
+    {
+        return false; // both ends here: the ordinary path
+    }
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    mp.Serialize(wire);
+    m_sentTrace(mp);
+    MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
+                             gsn::Now() + ArrivalDelay(),
+                             to->GetId(),
+                             End(peer)->GetIfIndex());
+    return true;
+}
+
+void
+GsnRemoteChannel::ReceiveFromRank(GsnPortDevice* end, Ptr<Packet> p)
+{
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    if (p->GetSize() != sizeof(wire))
+    {
+        NS_FATAL_ERROR("GsnRemoteChannel: a message of " << p->GetSize()
+                                                         << " bytes from another rank; a "
+                                                            "micropacket is "
+                                                         << sizeof(wire));
+    }
+    p->CopyData(wire, sizeof(wire));
+    end->Receive(GsnMicropacket::Deserialize(wire));
+}
+
+} // namespace ns3
+
+#endif // NS3_MPI

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# A GSN fabric split over MPI ranks gives the results of one process: gsn-fat-tree (k = 4, 16
+# endpoints, 20 switches, Messages on random VCs, link errors) run in one process without MPI
+# is the reference; the same scenario
+# on 1, 2 and 4 ranks with each of ns-3's synchronisation algorithms (granted time windows,
+# null messages) must deliver every Message at the same simulated time and print the same
+# statistics (rank 0 gathers them: its --csv file of every Message and its output equal the
+# reference's, 0 ns difference). Then the refused configurations: a cable across ranks shorter than
+# GsnRemoteChannel's MinDelay, and more ranks than elements, end with the error within a time
+# limit (no hang).
+#
+# Usage: tools/test-mpi.sh BUILD_DIR     (exit 77, a SKIP, when the build has no MPI)
+set -euo pipefail
+build=$(realpath "${1:-build}")
+example="$build/examples/gsn-fat-tree"
+say() { printf 'test-mpi: %s\n' "$*"; }
+
+if ! command -v mpirun >/dev/null || [[ ! -x "$example" ]]; then
+  say "SKIP: no mpirun or no gsn-fat-tree"
+  exit 77
+fi
+probe=$("$example" --mpi=1 --k=2 --simTime=20us --warmup=0s 2>&1 || true)
+if [[ "$probe" == *"which this build lacks"* ]]; then
+  say "SKIP: this build has no ns-3 mpi module"
+  exit 77
+fi
+mpirun=(mpirun --oversubscribe)
+[[ $(id -u) -eq 0 ]] && mpirun+=(--allow-run-as-root)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+scenario=(--k=4 --load=0.6 --size=4000 --simTime=${GSN_MPI_SIMTIME:-200us} --warmup=0s --vc=4 --details=1 --errorRate=1e-4)
+fail=0
+
+"$example" "${scenario[@]}" --csv="$work/ref.csv" >"$work/ref.out"
+total=$(awk -F, 'NR > 1 && $6 != ""' "$work/ref.csv" | wc -l)
+if [[ $total -lt 20 ]]; then
+  say "FAIL: the reference run delivered only $total Messages"
+  exit 1
+fi
+say "reference: $total Messages delivered in one process"
+
+# Rank 0 gathers the statistics: its CSV (every Message: source, destination, sequence, bytes,
+# send and arrival times) and its printed statistics must be the reference's, byte for byte.
+for sync in Distributed NullMessage; do
+  for n in ${GSN_MPI_RANKS:-1 2 4}; do
+    rm -f "$work/run.csv"
+    if ! timeout 300 "${mpirun[@]}" -np "$n" "$example" "${scenario[@]}" --mpi=1 --sync="$sync" \
+      --csv="$work/run.csv" >"$work/run.out" 2>"$work/run.err"; then
+      say "FAIL: $n rank(s), $sync: the run failed"
+      tail -5 "$work/run.err"
+      fail=1
+      continue
+    fi
+    differ=$( (diff "$work/ref.csv" "$work/run.csv" || true) | grep -c '^[<>]' || true)
+    if [[ $differ -ne 0 ]]; then
+      say "FAIL: $n rank(s), $sync: $differ Message record lines differ from one process:"
+      diff "$work/ref.csv" "$work/run.csv" | head -6 || true
+      fail=1
+    else
+      say "ok: $n rank(s), $sync: all $total Messages at the same times (0 ns difference)"
+    fi
+    if ! diff -q "$work/ref.out" "$work/run.out" >/dev/null; then
+      say "FAIL: $n rank(s), $sync: the printed statistics differ from one process:"
+      diff "$work/ref.out" "$work/run.out" | head -6 || true
+      fail=1
+    else
+      say "ok: $n rank(s), $sync: identical printed statistics"
+    fi
+  done
+done
+
+# Other topologies through gsn-fabric-scaling: a torus (3 x 3, split into slabs) and a
+# topology file (a ring of four switches), on 1, 2 and 4 ranks with both algorithms; its
+# printed Message statistics (counts, throughput, latency percentiles) must be the
+# one-process run's. Not compared: the line of wall times and events, and the link
+# utilisation line, which can differ by a few micropackets (an acknowledgement or credit one
+# slot later where two events of one instant run in another order: ns-3 orders them by
+# insertion, and a micropacket from another rank is inserted when its message is received;
+# see src/gsn/doc/gsn-distributed.rst).
+scaling="$build/examples/gsn-fabric-scaling"
+cat >"$work/ring.topo" <<'TOPO'
+switch s0 4
+switch s1 4
+switch s2 4
+switch s3 4
+endpoint a0
+endpoint a1
+endpoint b0
+endpoint b1
+endpoint c0
+endpoint c1
+endpoint d0
+endpoint d1
+link a0:0 s0:0
+link a1:0 s0:1
+link b0:0 s1:0
+link b1:0 s1:1
+link c0:0 s2:0
+link c1:0 s2:1
+link d0:0 s3:0
+link d1:0 s3:1
+link s0:2 s1:3
+link s1:2 s2:3
+link s2:2 s3:3
+link s3:2 s0:3
+TOPO
+common=(--simTime=${GSN_MPI_SIMTIME:-200us} --size=2000 --load=0.6 --vc=4 --errorRate=1e-4 --progress=0)
+for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.topo"; do
+  read -r -a t <<<"$topo"
+  "$scaling" "${t[@]}" "${common[@]}" | grep -v '^events \|^Links: ' >"$work/ref.out"
+  for sync in Distributed NullMessage; do
+    for n in ${GSN_MPI_RANKS:-1 2 4}; do
+      if ! timeout 300 "${mpirun[@]}" -np "$n" "$scaling" "${t[@]}" "${common[@]}" --mpi=1 \
+        --sync="$sync" >"$work/run.out" 2>"$work/run.err"; then
+        say "FAIL: ${t[0]}, $n rank(s), $sync: the run failed"
+        tail -5 "$work/run.err"
+        fail=1
+        continue
+      fi
+      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") >/dev/null; then
+        say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
+        diff "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") | head -6 || true
+        fail=1
+      else
+        say "ok: ${t[0]}, $n rank(s), $sync: identical Message statistics"
+      fi
+    done
+  done
+done
+
+# Refused: each case must end (no hang) with its message from every rank.
+refused() {
+  local what=$1 n=$2 pattern=$3
+  shift 3
+  local out="$work/refused.out"
+  if timeout 120 "${mpirun[@]}" -np "$n" "$example" --mpi=1 "$@" >"$out" 2>&1; then
+    say "FAIL: $what: the run was not refused"
+    fail=1
+    return
+  fi
+  local got
+  got=$(grep -c -- "$pattern" "$out" || true)
+  # (Every rank makes the same check; mpirun ends the others when the first one aborts, so
+  # not every rank's line always makes it out.)
+  if [[ $got -lt 1 ]]; then
+    say "FAIL: $what: '$pattern' printed by no rank"
+    tail -5 "$out"
+    fail=1
+  else
+    say "ok: $what: refused ($got of $n ranks printed it before mpirun ended the job)"
+  fi
+}
+refused "a cable across ranks below MinDelay" 2 "below ns3::GsnRemoteChannel::MinDelay" \
+  --k=4 --simTime=20us --warmup=0s --ns3::GsnRemoteChannel::MinDelay=100ns
+refused "a rank with no element" 4 "has no element of the fabric" --k=2 --simTime=20us --warmup=0s
+exit $fail
