@@ -150,21 +150,7 @@ main(int argc, char* argv[])
     const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
     check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
-    const bool mpi = check.Boolean("mpi", mpiText);
-    check.Choice("sync", sync, {"Distributed", "NullMessage"});
-    if (mpi && !GsnMpiHelper::IsAvailable())
-    {
-        check.Fail("mpi", mpiText, "needs ns-3's mpi module, which this build lacks");
-    }
-    if (mpi && drain)
-    {
-        // (Each rank would see only its own Messages in flight and stop alone.)
-        check.Fail("drain", drainText, "is not available with --mpi=1");
-    }
-    if (mpi)
-    {
-        GsnMpiHelper::Enable(&argc, &argv, sync);
-    }
+    GsnMpiHelper::EnableFromCommandLine(check, mpiText, sync, drain, drainText, &argc, &argv);
     const uint32_t ranks = GsnMpiHelper::GetSize();
     const uint32_t rank = GsnMpiHelper::GetRank();
 

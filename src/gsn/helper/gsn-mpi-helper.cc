@@ -176,4 +176,30 @@ GsnMpiHelper::Disable()
 
 #endif
 
+bool
+GsnMpiHelper::EnableFromCommandLine(const GsnCommandLineChecks& check,
+                                    const std::string& mpiText,
+                                    const std::string& sync,
+                                    bool drain,
+                                    const std::string& drainText,
+                                    int* argc,
+                                    char*** argv)
+{
+    const bool mpi = check.Boolean("mpi", mpiText);
+    check.Choice("sync", sync, {"Distributed", "NullMessage"});
+    if (mpi && !IsAvailable())
+    {
+        check.Fail("mpi", mpiText, "needs ns-3's mpi module, which this build lacks");
+    }
+    if (mpi && drain)
+    {
+        check.Fail("drain", drainText, "is not available with --mpi=1");
+    }
+    if (mpi)
+    {
+        Enable(argc, argv, sync);
+    }
+    return mpi;
+}
+
 } // namespace ns3

@@ -9,6 +9,7 @@
 #ifndef GSN_MPI_HELPER_H
 #define GSN_MPI_HELPER_H
 
+#include "gsn-command-line-checks.h"
 #include "gsn-fabric-helper.h"
 
 #include "ns3/application-container.h"
@@ -40,6 +41,24 @@ class GsnMpiHelper
      * \param sync "Distributed" (granted time windows) or "NullMessage" (null messages)
      */
     static void Enable(int* argc, char*** argv, const std::string& sync);
+
+    /**
+     * An example's --mpi and --sync options: checked through \p check (a clear error for a
+     * build without the mpi module, an unknown algorithm, or --drain with --mpi, since each
+     * rank would see only its own Messages in flight), then MPI enabled if asked.
+     * \param check the example's checks
+     * \param mpiText the --mpi text \param sync the --sync text
+     * \param drain the --drain value \param drainText its text
+     * \param argc main's argc \param argv main's argv
+     * \return whether MPI was enabled
+     */
+    static bool EnableFromCommandLine(const GsnCommandLineChecks& check,
+                                      const std::string& mpiText,
+                                      const std::string& sync,
+                                      bool drain,
+                                      const std::string& drainText,
+                                      int* argc,
+                                      char*** argv);
 
     /// \return this process's rank (0 without MPI)
     static uint32_t GetRank();
