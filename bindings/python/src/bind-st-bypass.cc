@@ -203,6 +203,17 @@ Rx(PyChandle c, std::optional<double> timeout)
                           e == ST_OK && st_rx_payload(c.h) ? PayloadOf(payload) : py::none());
 }
 
+/// Bind a routine that takes only a connection handle and returns an int (the ready tests,
+/// st_rx_payload, st_connect_result, st_close_start).
+void
+BindHandleTest(py::module_& m, const char* name, int (*routine)(st_chandle_t))
+{
+    m.def(
+        name,
+        [routine](PyChandle c) { return routine(c.h); },
+        py::arg("chandle"));
+}
+
 /// Bind the routines of the draft and their constants.
 void
 BindRoutines(py::module_& m)
@@ -314,10 +325,7 @@ BindRoutines(py::module_& m)
           py::arg("chandle"),
           py::arg("timeout") = py::none(),
           "(error, header, 32-byte payload or None); timeout in seconds, None waits for ever");
-    m.def(
-        "st_rx_payload",
-        [](PyChandle c) { return st_rx_payload(c.h); },
-        py::arg("chandle"));
+    BindHandleTest(m, "st_rx_payload", &st_rx_payload);
     m.def(
         "st_flush",
         [](PyChandle c, int64_t threshold) {
@@ -335,31 +343,16 @@ BindRoutines(py::module_& m)
         py::arg("chandle"),
         py::arg("hostname"),
         py::arg("service"));
-    m.def(
-        "st_connect_result",
-        [](PyChandle c) { return st_connect_result(c.h); },
-        py::arg("chandle"));
-    m.def(
-        "st_accept_ready",
-        [](PyChandle c) { return st_accept_ready(c.h); },
-        py::arg("chandle"));
-    m.def(
-        "st_rx_ready",
-        [](PyChandle c) { return st_rx_ready(c.h); },
-        py::arg("chandle"));
+    BindHandleTest(m, "st_connect_result", &st_connect_result);
+    BindHandleTest(m, "st_accept_ready", &st_accept_ready);
+    BindHandleTest(m, "st_rx_ready", &st_rx_ready);
     m.def(
         "st_flush_ready",
         [](PyChandle c, int64_t threshold) { return st_flush_ready(c.h, threshold); },
         py::arg("chandle"),
         py::arg("threshold") = -1);
-    m.def(
-        "st_close_start",
-        [](PyChandle c) { return st_close_start(c.h); },
-        py::arg("chandle"));
-    m.def(
-        "st_close_ready",
-        [](PyChandle c) { return st_close_ready(c.h); },
-        py::arg("chandle"));
+    BindHandleTest(m, "st_close_start", &st_close_start);
+    BindHandleTest(m, "st_close_ready", &st_close_ready);
     m.def("st_time", &st_time, "simulated time in seconds");
     m.def("st_version", []() { return std::string(st_version()); });
 
