@@ -223,11 +223,31 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     }
     m_end[peer]->HintNextEvent();
     m_end[peer]->NoteArrivalScheduled(gsn::Now() + ArrivalDelay());
-    Simulator::ScheduleWithContext(ContextOf(peer),
-                                   ArrivalDelay(),
-                                   &GsnPortDevice::Receive,
-                                   PeekPointer(m_end[peer]),
-                                   mp);
+    auto* arrival = new gsn::MicropacketArrivalEvent(PeekPointer(m_end[peer]), mp);
+    NoteSentNow(peer, &arrival->Micropacket());
+    Simulator::ScheduleWithContext(ContextOf(peer), ArrivalDelay(), arrival);
+}
+
+void
+GsnChannel::NoteSentNow(std::size_t peer, GsnMicropacket* mp) const
+{
+    m_sentNow[peer] = {gsn::Now(), mp};
+}
+
+bool
+GsnChannel::AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const
+{
+    if (m_nEnds < 2)
+    {
+        return false;
+    }
+    const SentNow& sent = m_sentNow[PeerIndex(sender)];
+    if (sent.at != gsn::Now())
+    {
+        return false;
+    }
+    sent.mp->rseq = rseq;
+    return true;
 }
 
 void

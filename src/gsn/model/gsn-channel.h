@@ -122,6 +122,17 @@ class GsnChannel : public Channel
     /// to its arrival
     Time ArrivalDelay() const;
 
+    /**
+     * Make the micropacket \p sender sent alone at this very instant carry the RSEQ \p rseq:
+     * a micropacket accepted at the instant a slot starts is acknowledged by that slot's
+     * micropacket, whichever of the two events of the instant runs first (so the order in
+     * which ns-3 happens to run them, which differs across MPI ranks, changes nothing).
+     * \param sender the sending end
+     * \param rseq the RSEQ it carries now
+     * \return true if \p sender sent a micropacket alone at this instant (now amended)
+     */
+    bool AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const;
+
   protected:
     /**
      * A cable whose ends may live on different MPI ranks (GsnRemoteChannel) sends what is
@@ -137,6 +148,13 @@ class GsnChannel : public Channel
     {
         return PeekPointer(m_end[i]);
     }
+
+    /**
+     * Keep where the micropacket sent toward \p peer at this instant waits to arrive or to
+     * leave, for AmendRseqSentNow().
+     * \param peer the receiving end's index \param mp the micropacket, valid for this instant
+     */
+    void NoteSentNow(std::size_t peer, GsnMicropacket* mp) const;
 
     bool m_remote{false}; ///< set by GsnRemoteChannel: ask TransmitRemote() first
 
@@ -179,6 +197,15 @@ class GsnChannel : public Channel
     Time m_delayPerMeter;        ///< propagation per metre
     Time m_delay;                ///< explicit one-way delay (zero: derive from length)
     Medium m_medium;             ///< copper or fibre
+
+    /// The micropacket last sent alone toward an end, while it may be amended.
+    struct SentNow
+    {
+        Time at{Time::Min()};        ///< when it was sent
+        GsnMicropacket* mp{nullptr}; ///< where it waits (valid at that instant)
+    };
+
+    mutable SentNow m_sentNow[2]; ///< per receiving end
 };
 
 } // namespace ns3

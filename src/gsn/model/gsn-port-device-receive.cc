@@ -564,6 +564,16 @@ GsnPortDevice::NoteAckOwed(bool accepted)
         // with its RSEQ.
         return;
     }
+    if (m_linkMode == LinkMode::MICROPACKET && m_channel &&
+        m_channel->AmendRseqSentNow(this, uint8_t(m_expectedTseq - 1)))
+    {
+        // It arrived at the instant this port's slot starts, after the slot's choice: the
+        // slot's micropacket still acknowledges it, as where the arrival runs first.
+        m_rseqSent = uint8_t(m_expectedTseq - 1);
+        m_rxUnacked = 0;
+        m_ackDue = false;
+        return;
+    }
     if (AcksRideOnRun() && AmendRunAcks(m_rxArrival))
     {
         return; // rides on the run under way, from the slot after its arrival

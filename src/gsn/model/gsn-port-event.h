@@ -54,6 +54,35 @@ class PortCallEvent final : public PooledEvent<PortCallEvent>
     Handler m_handler;     ///< what to call
 };
 
+/// An event that hands a micropacket sent alone to the port it arrives at. Until its slot's
+/// instant is over the sender may still amend it (GsnChannel::AmendRseqSentNow()).
+class MicropacketArrivalEvent final : public PooledEvent<MicropacketArrivalEvent>
+{
+  public:
+    /// \param port the receiving port \param mp the micropacket
+    MicropacketArrivalEvent(GsnPortDevice* port, const GsnMicropacket& mp)
+        : m_port(port),
+          m_mp(mp)
+    {
+    }
+
+    /// \return the micropacket, as it will arrive
+    GsnMicropacket& Micropacket()
+    {
+        return m_mp;
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_port->Receive(m_mp);
+    }
+
+  private:
+    GsnPortDevice* m_port; ///< the receiving port (the channel keeps it alive)
+    GsnMicropacket m_mp;   ///< the micropacket
+};
+
 /// An event that hands a run to the port it arrives at.
 class RunArrivalEvent final : public PooledEvent<RunArrivalEvent>
 {

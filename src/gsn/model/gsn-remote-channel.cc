@@ -137,14 +137,29 @@ GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, std::size_t peer) con
     {
         return false; // both ends here: the ordinary path
     }
-    uint8_t wire[gsn::MICROPACKET_BYTES];
-    mp.Serialize(wire);
-    m_sentTrace(mp);
-    MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
-                             gsn::Now() + ArrivalDelay(),
-                             to->GetId(),
-                             End(peer)->GetIfIndex());
+    // Held until the instant's other events have run, amendable (AmendRseqSentNow()) as a
+    // local arrival event is: a micropacket from the far rank arriving at this instant was
+    // scheduled by the mpi module when its message came, and may run after this slot's
+    // choice where in one process it runs before.
+    Held& held = m_held[peer];
+    held.mp = mp;
+    held.at = gsn::Now();
+    NoteSentNow(peer, &held.mp);
+    Simulator::ScheduleWithContext(from->GetId(), Time(0), &GsnRemoteChannel::SendHeld, this, peer);
     return true;
+}
+
+void
+GsnRemoteChannel::SendHeld(std::size_t peer) const
+{
+    const Held& held = m_held[peer];
+    uint8_t wire[gsn::MICROPACKET_BYTES];
+    held.mp.Serialize(wire);
+    m_sentTrace(held.mp);
+    MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
+                             held.at + ArrivalDelay(),
+                             End(peer)->GetNode()->GetId(),
+                             End(peer)->GetIfIndex());
 }
 
 void
