@@ -250,7 +250,10 @@ GsnPortDevice::GetTypeId()
                           MakeTimeAccessor(&GsnPortDevice::m_maxRunGap),
                           MakeGsnChecker("ns3::GsnPortDevice::MaxRunGap", MakeTimeChecker(Time(0))))
             .AddTraceSource("MicropacketTx",
-                            "A micropacket starts on the wire.",
+                            "A micropacket starts on the wire. (Micropacket mode: a micropacket "
+                            "accepted at the instant its slot starts, whose arrival event runs "
+                            "after this one, is still acknowledged by it; the peer's "
+                            "MicropacketRx then shows an RSEQ one higher.)",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),
                             "ns3::GsnPortDevice::MicropacketTracedCallback")
             .AddTraceSource("MicropacketRx",
