@@ -71,7 +71,7 @@ for sync in Distributed NullMessage; do
 done
 
 # Other topologies through gsn-fabric-scaling: a torus (3 x 3, split into slabs) and a
-# topology file (a ring of four switches), on 1, 2 and 4 ranks with both algorithms; its
+# topology file (a ring of four switches, split by the automatic choice), on 1, 2 and 4 ranks with both algorithms; its
 # printed Message statistics (counts, throughput, latency percentiles) must be the
 # one-process run's. Not compared: the line of wall times and events, and the link
 # utilisation line, which can differ by a few micropackets (an acknowledgement or credit one
@@ -118,15 +118,50 @@ for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.to
         fail=1
         continue
       fi
-      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") >/dev/null; then
+      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^Links: \|^partition: ' "$work/run.out") >/dev/null; then
         say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
-        diff "$work/ref.out" <(grep -v '^events \|^rank \|^Links: ' "$work/run.out") | head -6 || true
+        diff "$work/ref.out" <(grep -v '^events \|^rank \|^Links: \|^partition: ' "$work/run.out") | head -6 || true
         fail=1
       else
         say "ok: ${t[0]}, $n rank(s), $sync: identical Message statistics"
       fi
     done
   done
+done
+
+# The ring file split by each partition method on 2 ranks (AUTO picks the graph partitioner
+# for a file when METIS is built, blocks otherwise): the same Message statistics, and rank 0
+# prints the partition with its cut (two ring cables for two arcs of two switches).
+methods="blocks"
+if "$scaling" --topology=file --file="$work/ring.topo" --partition=graph --simTime=10us \
+  --progress=0 >/dev/null 2>&1; then
+  methods="blocks graph"
+else
+  say "graph partition not built (METIS, libmetis-dev): only --partition=blocks"
+fi
+"$scaling" --topology=file --file="$work/ring.topo" "${common[@]}" | grep -v '^events \|^Links: ' >"$work/ref.out"
+for method in $methods; do
+  if ! timeout 300 "${mpirun[@]}" -np 2 "$scaling" --topology=file --file="$work/ring.topo" \
+    "${common[@]}" --mpi=1 --partition="$method" >"$work/run.out" 2>"$work/run.err"; then
+    say "FAIL: ring, --partition=$method, 2 ranks: the run failed"
+    tail -5 "$work/run.err"
+    fail=1
+    continue
+  fi
+  if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^Links: \|^partition: ' "$work/run.out") >/dev/null; then
+    say "FAIL: ring, --partition=$method, 2 ranks: the printed statistics differ from one process:"
+    diff "$work/ref.out" <(grep -v '^events \|^rank \|^Links: \|^partition: ' "$work/run.out") | head -6 || true
+    fail=1
+  else
+    say "ok: ring, --partition=$method, 2 ranks: identical Message statistics"
+  fi
+  line=$(grep '^partition: ' "$work/run.out" || true)
+  if [[ "$line" != "partition: $method ($method), 2 of 12 cables cut, elements per rank: 6 6" ]]; then
+    say "FAIL: ring, --partition=$method, 2 ranks: partition line '$line'"
+    fail=1
+  else
+    say "ok: ring, --partition=$method, 2 ranks: $line"
+  fi
 done
 
 # Refused: each case must end (no hang) with its message from every rank.
