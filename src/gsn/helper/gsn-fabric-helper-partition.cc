@@ -308,9 +308,10 @@ GsnFabricHelper::PartitionGraph(const GsnTopology& topology, uint32_t ranks)
     if (ranks > 1)
     {
         // METIS's manual recommends recursive bisection for fewer than 8 parts and k-way for
-        // more; on fabrics of a few hundred switches either may cut fewer cables, so both
-        // run (milliseconds) and the smaller cut wins, then the lighter heaviest part, then
-        // k-way: deterministic, and never worse than either alone.
+        // more; neither is better on every fabric (a k = 8 fat tree in 2: the same cut, the
+        // recursive one better balanced), so both run (milliseconds) and the smaller cut
+        // wins, then the lighter heaviest part, then k-way: deterministic, and never worse
+        // than either alone.
         const MetisResult kway = RunMetis(g, ranks, false);
         const MetisResult recursive = RunMetis(g, ranks, true);
         const bool useRecursive = recursive.cut < kway.cut ||

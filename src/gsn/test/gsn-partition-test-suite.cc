@@ -444,7 +444,8 @@ class GsnPartitionGraphVersusBlocksTestCase : public TestCase
                     << t.GetCables().size() << " cables";
             std::clog << "gsn-partition: shuffled 6x6 torus, " << numbers.str() << "\n";
             // The best cut of a 6x6 torus: 12 cables in 2 slabs, 24 in 4 quadrants.
-            NS_TEST_EXPECT_MSG_LT_OR_EQ(graph, n == 2 ? 12u : 24u, numbers.str());
+            const uint32_t best = n == 2 ? 12 : 24;
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(graph, best, numbers.str());
             NS_TEST_EXPECT_MSG_LT(2 * graph, blocks, numbers.str());
         }
     }
@@ -484,7 +485,7 @@ class GsnPartitionAutoTestCase : public TestCase
         const GsnTopology read = GsnTopology::Parse(text);
         GsnTopology changed = torus;
         changed.AddEndpoint("extra");
-        for (const GsnTopology* t : {&read, &changed})
+        for (const GsnTopology* t : std::initializer_list<const GsnTopology*>{&read, &changed})
         {
             NS_TEST_EXPECT_MSG_EQ((t->GetShape() == GsnTopology::Shape::IRREGULAR),
                                   true,
