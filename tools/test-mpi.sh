@@ -5,9 +5,11 @@
 # on 1, 2 and 4 ranks with each of ns-3's synchronisation algorithms (granted time windows,
 # null messages) must deliver every Message at the same simulated time and print the same
 # statistics (rank 0 gathers them: its --csv file of every Message and its output equal the
-# reference's, 0 ns difference). Then the refused configurations: a cable across ranks shorter than
-# GsnRemoteChannel's MinDelay, and more ranks than elements, end with the error within a time
-# limit (no hang).
+# reference's, 0 ns difference). The same for a torus and a topology file through
+# gsn-fabric-scaling, and the file with each --partition method. Then the refused
+# configurations: a cable across ranks shorter than GsnRemoteChannel's MinDelay, more ranks
+# than elements, and more ranks than the graph partitioner has switches for, end with the
+# error within a time limit (no hang).
 #
 # Usage: tools/test-mpi.sh BUILD_DIR     (exit 77, a SKIP, when the build has no MPI)
 set -euo pipefail
@@ -189,4 +191,9 @@ refused() {
 refused "a cable across ranks below MinDelay" 2 "below ns3::GsnRemoteChannel::MinDelay" \
   --k=4 --simTime=20us --warmup=0s --ns3::GsnRemoteChannel::MinDelay=100ns
 refused "a rank with no element" 4 "has no element of the fabric" --k=2 --simTime=20us --warmup=0s
+if [[ "$methods" == *graph* ]]; then
+  # (k = 2: five switches, so six ranks are one too many for the graph partitioner.)
+  refused "more ranks than switches for the graph partitioner" 6 "use at most 5 ranks" \
+    --k=2 --simTime=20us --warmup=0s --partition=graph
+fi
 exit $fail
