@@ -55,6 +55,9 @@ PACKAGES=(
   # (GSN_ENABLE_MPI) and fabrics across MPI ranks (test.py's gsn-mpi)
   libopenmpi-dev
   openmpi-bin
+  # libmetis-dev: the graph partitioner of fabrics split over MPI ranks
+  # (GsnFabricHelper::PartitionGraph; without it the fabric helper partitions in blocks)
+  libmetis-dev
 )
 
 if [[ "${1:-}" == "--print" ]]; then

@@ -5,9 +5,11 @@
 # on 1, 2 and 4 ranks with each of ns-3's synchronisation algorithms (granted time windows,
 # null messages) must deliver every Message at the same simulated time and print the same
 # statistics (rank 0 gathers them: its --csv file of every Message and its output equal the
-# reference's, 0 ns difference). Then the refused configurations: a cable across ranks shorter than
-# GsnRemoteChannel's MinDelay, and more ranks than elements, end with the error within a time
-# limit (no hang).
+# reference's, 0 ns difference). The same for a torus and a topology file through
+# gsn-fabric-scaling, and the file with each --partition method. Then the refused
+# configurations: a cable across ranks shorter than GsnRemoteChannel's MinDelay, more ranks
+# than elements, and more ranks than the graph partitioner has switches for, end with the
+# error within a time limit (no hang).
 #
 # Usage: tools/test-mpi.sh BUILD_DIR     (exit 77, a SKIP, when the build has no MPI)
 set -euo pipefail
@@ -71,12 +73,13 @@ for sync in Distributed NullMessage; do
 done
 
 # Other topologies through gsn-fabric-scaling: a torus (3 x 3, split into slabs) and a
-# topology file (a ring of four switches), on 1, 2 and 4 ranks with both algorithms; its
-# printed statistics (Message counts, throughput, latency percentiles, link utilisation and
-# credit stalls) must be the one-process run's. Not compared: the line of wall times and
-# events. (The link utilisation counts every micropacket: it differs when an acknowledgement
-# rides one slot later because an arrival ran after the choice of its instant's slot, which
-# GsnChannel::AmendRseqSentNow settles; see src/gsn/doc/gsn-distributed.rst.)
+# topology file (a ring of four switches, split by the automatic choice), on 1, 2 and 4 ranks
+# with both algorithms; its printed statistics (Message counts, throughput, latency
+# percentiles, link utilisation and credit stalls) must be the one-process run's. Not
+# compared: the line of wall times and events, and the partition line. (The link utilisation
+# counts every micropacket: it differs when an acknowledgement rides one slot later because an
+# arrival ran after the choice of its instant's slot, which GsnChannel::AmendRseqSentNow
+# settles; see src/gsn/doc/gsn-distributed.rst.)
 scaling="$build/examples/gsn-fabric-scaling"
 cat >"$work/ring.topo" <<'TOPO'
 switch s0 4
@@ -117,15 +120,50 @@ for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.to
         fail=1
         continue
       fi
-      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") >/dev/null; then
+      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
         say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
-        diff "$work/ref.out" <(grep -v '^events \|^rank ' "$work/run.out") | head -6 || true
+        diff "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") | head -6 || true
         fail=1
       else
         say "ok: ${t[0]}, $n rank(s), $sync: identical statistics, link utilisation included"
       fi
     done
   done
+done
+
+# The ring file split by each partition method on 2 ranks (AUTO picks the graph partitioner
+# for a file when METIS is built, blocks otherwise): the same Message statistics, and rank 0
+# prints the partition with its cut (two ring cables for two arcs of two switches).
+methods="blocks"
+if "$scaling" --topology=file --file="$work/ring.topo" --partition=graph --simTime=10us \
+  --progress=0 >/dev/null 2>&1; then
+  methods="blocks graph"
+else
+  say "graph partition not built (METIS, libmetis-dev): only --partition=blocks"
+fi
+"$scaling" --topology=file --file="$work/ring.topo" "${common[@]}" | grep -v '^events ' >"$work/ref.out"
+for method in $methods; do
+  if ! timeout 300 "${mpirun[@]}" -np 2 "$scaling" --topology=file --file="$work/ring.topo" \
+    "${common[@]}" --mpi=1 --partition="$method" >"$work/run.out" 2>"$work/run.err"; then
+    say "FAIL: ring, --partition=$method, 2 ranks: the run failed"
+    tail -5 "$work/run.err"
+    fail=1
+    continue
+  fi
+  if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
+    say "FAIL: ring, --partition=$method, 2 ranks: the printed statistics differ from one process:"
+    diff "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") | head -6 || true
+    fail=1
+  else
+    say "ok: ring, --partition=$method, 2 ranks: identical statistics, link utilisation included"
+  fi
+  line=$(grep '^partition: ' "$work/run.out" || true)
+  if [[ "$line" != "partition: $method ($method), 2 of 12 cables cut, elements per rank: 6 6" ]]; then
+    say "FAIL: ring, --partition=$method, 2 ranks: partition line '$line'"
+    fail=1
+  else
+    say "ok: ring, --partition=$method, 2 ranks: $line"
+  fi
 done
 
 # Refused: each case must end (no hang) with its message from every rank.
@@ -153,4 +191,9 @@ refused() {
 refused "a cable across ranks below MinDelay" 2 "below ns3::GsnRemoteChannel::MinDelay" \
   --k=4 --simTime=20us --warmup=0s --ns3::GsnRemoteChannel::MinDelay=100ns
 refused "a rank with no element" 4 "has no element of the fabric" --k=2 --simTime=20us --warmup=0s
+if [[ "$methods" == *graph* ]]; then
+  # (k = 2: five switches, so six ranks are one too many for the graph partitioner.)
+  refused "more ranks than switches for the graph partitioner" 6 "use at most 5 ranks" \
+    --k=2 --simTime=20us --warmup=0s --partition=graph
+fi
 exit $fail

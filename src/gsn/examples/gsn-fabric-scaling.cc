@@ -11,7 +11,7 @@
  *                           [--linkMode=Micropacket] [--errorRate=0] [--seed=1]
  *                           [--progress=1] [--drain=1] [--drainLimit=100ms] [--json=FILE]
  *                           [--scheduler=ns3::GsnTimingWheelScheduler] [--mpi=1]
- *                           [--sync=Distributed|NullMessage]
+ *                           [--sync=Distributed|NullMessage] [--partition=auto|blocks|graph]
  *   --topology: fattree (k), karyntree (k, n), mesh (x, y), torus (x, y), star (k), file
  * A bad value prints one line naming the option and exits with status 1.
  */
@@ -55,6 +55,7 @@ main(int argc, char* argv[])
     std::string linkMode = "Micropacket";
     std::string mpiText = "0";
     std::string sync = "Distributed";
+    std::string partition = "auto";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("gsn-fabric-scaling");
@@ -117,6 +118,11 @@ main(int argc, char* argv[])
                    "sync",
                    "MPI synchronisation: Distributed (granted time windows) or NullMessage",
                    sync);
+    check.AddValue(cmd,
+                   "partition",
+                   "How the fabric is split over the MPI ranks: auto (blocks for the builders' "
+                   "shapes, graph for a topology file), blocks, or graph (METIS)",
+                   partition);
     check.Parse(cmd, argc, argv);
 
     check.Choice("topology", topology, {"fattree", "karyntree", "mesh", "torus", "star", "file"});
@@ -198,7 +204,10 @@ main(int argc, char* argv[])
     check.SchedulerType("scheduler", scheduler);
     GlobalValue::Bind("SchedulerType", StringValue(scheduler));
     RngSeedManager::SetRun(seed);
-    GsnMpiHelper::EnableFromCommandLine(check, mpiText, sync, drain, drainText, &argc, &argv);
+    const GsnFabricHelper::PartitionMethod partitionMethod =
+        GsnMpiHelper::PartitionFromCommandLine(check, partition);
+    const bool mpi =
+        GsnMpiHelper::EnableFromCommandLine(check, mpiText, sync, drain, drainText, &argc, &argv);
     const uint32_t ranks = GsnMpiHelper::GetSize();
     const uint32_t rank = GsnMpiHelper::GetRank();
 
@@ -206,6 +215,7 @@ main(int argc, char* argv[])
     GsnFabricHelper fabricHelper;
     fabricHelper.SetRoutingAlgorithm(routing);
     fabricHelper.SetLinkMode(linkMode);
+    fabricHelper.SetPartitionMethod(partitionMethod);
     fabricHelper.SetRanks(ranks);
     GsnFabric fabric = fabricHelper.Install(t);
     const int64_t streams = fabricHelper.AssignStreams(fabric, 1);
@@ -275,6 +285,25 @@ main(int argc, char* argv[])
          << ", build " << build << " s, run " << run << " s, " << events / std::max(run, 1e-9)
          << " events/s, " << run / (simTime.GetSeconds() * 1e3 + 1.0)
          << " wall s per simulated ms\n";
+    if (mpi)
+    {
+        // How the fabric was split: the cables between ranks are what MPI carries.
+        std::vector<uint32_t> perRank(ranks, 0);
+        for (uint32_t r : fabric.elementRanks)
+        {
+            ++perRank[r];
+        }
+        const auto method = GsnFabricHelper::ChooseMethod(t, partitionMethod);
+        cout << "partition: " << partition << " ("
+             << (method == GsnFabricHelper::GRAPH ? "graph" : "blocks") << "), "
+             << GsnFabricHelper::CountCutCables(t, fabric.elementRanks) << " of "
+             << t.GetCables().size() << " cables cut, elements per rank:";
+        for (uint32_t n : perRank)
+        {
+            cout << " " << n;
+        }
+        cout << "\n";
+    }
     if (ranks > 1)
     {
         // (The line above is rank 0's; each rank's own figures:)

@@ -10,6 +10,7 @@
  *                     [--pattern=UniformRandom] [--vc=3] [--routing=Auto] [--seed=1]
  *                     [--drain=1] [--drainLimit=100ms] [--json=FILE] [--csv=FILE] [--pcap=1]
  *                     [--details=1] [--errorRate=0] [--mpi=1 --sync=Distributed|NullMessage]
+ *                     [--partition=auto|blocks|graph]
  * With ns-3's mpi module in the build: mpirun -np N gsn-fat-tree --mpi=1 splits the fabric
  * over N ranks (GsnFabricHelper::SetRanks); the statistics are gathered to rank 0, which
  * prints them and writes --json and --csv, as one process does.
@@ -52,6 +53,7 @@ main(int argc, char* argv[])
     std::string errorRateText = "0";
     std::string mpiText = "0";
     std::string sync = "Distributed";
+    std::string partition = "auto";
 
     CommandLine cmd(__FILE__);
     GsnCommandLineChecks check("gsn-fat-tree");
@@ -108,6 +110,11 @@ main(int argc, char* argv[])
                    "sync",
                    "MPI synchronisation: Distributed (granted time windows) or NullMessage",
                    sync);
+    check.AddValue(cmd,
+                   "partition",
+                   "How the fabric is split over the MPI ranks: auto (blocks for the builders' "
+                   "shapes, graph for a topology file), blocks, or graph (METIS)",
+                   partition);
     check.Parse(cmd, argc, argv);
 
     const auto k =
@@ -150,11 +157,14 @@ main(int argc, char* argv[])
     const GsnTopology topology = GsnTopologyBuilder::FatTree(k);
     check.Fabric("k", kText, topology, "routing", routing);
     RngSeedManager::SetRun(seed);
+    const GsnFabricHelper::PartitionMethod partitionMethod =
+        GsnMpiHelper::PartitionFromCommandLine(check, partition);
     GsnMpiHelper::EnableFromCommandLine(check, mpiText, sync, drain, drainText, &argc, &argv);
     const uint32_t ranks = GsnMpiHelper::GetSize();
     const uint32_t rank = GsnMpiHelper::GetRank();
 
     GsnFabricHelper fabricHelper;
+    fabricHelper.SetPartitionMethod(partitionMethod);
     fabricHelper.SetRanks(ranks);
     fabricHelper.SetRoutingAlgorithm(routing);
     GsnFabric fabric = fabricHelper.Install(topology);

@@ -74,7 +74,8 @@ GsnFabricHelper::GsnFabricHelper()
       m_discovery(false),
       m_adminBroadcastSetup(false),
       m_adminBroadcastTime(MicroSeconds(5)),
-      m_nRanks(1)
+      m_nRanks(1),
+      m_partitionMethod(AUTO)
 {
     m_switchFactory.SetTypeId("ns3::GsnSwitch");
     m_switchPortFactory.SetTypeId("ns3::GsnSwitchPort");
@@ -263,6 +264,12 @@ GsnFabricHelper::SetRanks(uint32_t ranks)
 }
 
 void
+GsnFabricHelper::SetPartitionMethod(PartitionMethod method)
+{
+    m_partitionMethod = method;
+}
+
+void
 GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks)
 {
     SetRanks(nRanks);
@@ -270,116 +277,11 @@ GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nR
 }
 
 std::vector<uint32_t>
-GsnFabricHelper::PartitionBlocks(const GsnTopology& topology, uint32_t ranks)
-{
-    using Kind = GsnTopology::ElementKind;
-    const uint32_t n = topology.GetNElements();
-    constexpr uint32_t NONE = 0xFFFFFFFF;
-    std::vector<uint32_t> rank(n, NONE);
-    std::vector<uint32_t> endpoints;
-    for (uint32_t id = 0; id < n; ++id)
-    {
-        if (topology.GetElement(id).kind == Kind::ENDPOINT)
-        {
-            endpoints.push_back(id);
-        }
-    }
-    std::vector<uint32_t> block(n, 0); // an endpoint's block
-    for (uint32_t i = 0; i < endpoints.size(); ++i)
-    {
-        block[endpoints[i]] = uint32_t(uint64_t(i) * ranks / endpoints.size());
-    }
-    const auto neighbours = [&topology](uint32_t id) {
-        std::vector<uint32_t> out;
-        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
-        {
-            if (auto peer = topology.GetPeer(id, p))
-            {
-                out.push_back(peer->first);
-            }
-        }
-        return out;
-    };
-    // A switch with endpoints goes where most of them are; the others, breadth first from
-    // those, where most of their placed neighbours are (ties to the lower rank).
-    std::deque<uint32_t> queue;
-    for (uint32_t id = 0; id < n; ++id)
-    {
-        if (topology.GetElement(id).kind != Kind::SWITCH)
-        {
-            continue;
-        }
-        std::vector<uint32_t> votes(ranks, 0);
-        bool any = false;
-        for (uint32_t peer : neighbours(id))
-        {
-            if (topology.GetElement(peer).kind == Kind::ENDPOINT)
-            {
-                ++votes[block[peer]];
-                any = true;
-            }
-        }
-        if (any)
-        {
-            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
-            queue.push_back(id);
-        }
-    }
-    std::vector<bool> queued(n, false);
-    for (uint32_t id : queue)
-    {
-        queued[id] = true;
-    }
-    while (!queue.empty())
-    {
-        const uint32_t id = queue.front();
-        queue.pop_front();
-        if (rank[id] == NONE)
-        {
-            std::vector<uint32_t> votes(ranks, 0);
-            for (uint32_t peer : neighbours(id))
-            {
-                if (rank[peer] != NONE)
-                {
-                    ++votes[rank[peer]];
-                }
-            }
-            rank[id] = uint32_t(std::max_element(votes.begin(), votes.end()) - votes.begin());
-        }
-        for (uint32_t peer : neighbours(id))
-        {
-            if (!queued[peer] && topology.GetElement(peer).kind == Kind::SWITCH)
-            {
-                queued[peer] = true;
-                queue.push_back(peer);
-            }
-        }
-    }
-    // An endpoint goes with its switch (see AssignRanks); one cabled to endpoints only keeps
-    // its block.
-    for (uint32_t id : endpoints)
-    {
-        rank[id] = block[id];
-        for (uint32_t peer : neighbours(id))
-        {
-            if (topology.GetElement(peer).kind == Kind::SWITCH && rank[peer] != NONE)
-            {
-                rank[id] = rank[peer];
-            }
-        }
-    }
-    for (uint32_t& r : rank)
-    {
-        r = r == NONE ? 0 : r; // (a switch no cable reaches)
-    }
-    return rank;
-}
-
-std::vector<uint32_t>
 GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
 {
     const uint32_t n = topology.GetNElements();
-    std::vector<uint32_t> ranks = m_byHand.empty() ? PartitionBlocks(topology, m_nRanks) : m_byHand;
+    std::vector<uint32_t> ranks =
+        m_byHand.empty() ? Partition(topology, m_nRanks, m_partitionMethod) : m_byHand;
     NS_ABORT_MSG_UNLESS(ranks.size() == n,
                         "GsnFabricHelper: SetElementRanks gave "
                             << ranks.size() << " ranks for a topology of " << n << " elements");

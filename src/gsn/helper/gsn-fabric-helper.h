@@ -126,18 +126,30 @@ class GsnFabricHelper : public GsnHelper
      */
     void SetAdminBroadcastSetup(bool admin, Time at = MicroSeconds(5));
 
+    /// How SetRanks() gives each element its rank.
+    enum PartitionMethod
+    {
+        /// blocks (PartitionBlocks) for a topology a GsnTopologyBuilder made (fat tree,
+        /// k-ary n-tree, mesh, torus, ring, ...: GsnTopology::GetShape() is not IRREGULAR;
+        /// their endpoints are numbered by pod, subtree or slab), the graph partitioner
+        /// (PartitionGraph) for any other (a file, one built or changed by hand); without
+        /// METIS in the build, blocks with a warning
+        AUTO,
+        BLOCKS, ///< PartitionBlocks
+        GRAPH,  ///< PartitionGraph (refused without METIS in the build)
+    };
+
     /**
-     * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process). The
-     * endpoints, in topology order, make equal contiguous blocks (the builders number
-     * endpoints by pod, subtree or grid row, so a block is a set of pods, subtrees or slabs);
-     * a switch with endpoints goes to the rank most of them are in, the other switches
-     * (breadth first from those) to the rank most of their placed neighbours are on, and
-     * every endpoint to its switch's rank. Cables between ranks are GsnRemoteChannels. Every
-     * rank builds every element (the ports of other ranks' elements stay silent) so that
-     * node and device numbers agree across ranks.
+     * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process), by the
+     * method of SetPartitionMethod() (AUTO by default). Cables between ranks are
+     * GsnRemoteChannels. Every rank builds every element (the ports of other ranks'
+     * elements stay silent) so that node and device numbers agree across ranks.
      * \param ranks number of ranks (MpiInterface::GetSize())
      */
     void SetRanks(uint32_t ranks);
+
+    /// \param method how SetRanks() partitions the fabric (default AUTO)
+    void SetPartitionMethod(PartitionMethod method);
 
     /**
      * Give each element its rank by hand (overrides SetRanks' partition). An endpoint must
@@ -148,12 +160,58 @@ class GsnFabricHelper : public GsnHelper
     void SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks);
 
     /**
-     * The partition SetRanks() makes.
+     * The block partition: the endpoints, in topology order, make equal contiguous blocks
+     * (the builders number endpoints by pod, subtree or grid row, so a block is a set of
+     * pods, subtrees or slabs); a switch with endpoints goes to the rank most of them are
+     * in, the other switches (breadth first from those) to the rank most of their placed
+     * neighbours are on, and every endpoint to its switch's rank.
      * \param topology a valid topology
      * \param ranks number of ranks
      * \return the rank of each element
      */
     static std::vector<uint32_t> PartitionBlocks(const GsnTopology& topology, uint32_t ranks);
+
+    /**
+     * The graph partition: METIS splits the graph of the switches, each with its endpoints
+     * contracted into it, into \p ranks parts of balanced work (a vertex weighs its cabled
+     * ports and its endpoints') while cutting as few cables as it can. The same topology
+     * always gives the same partition (a fixed seed). Aborts with a message when the build
+     * has no METIS (HasGraphPartitioner()) or the topology has fewer switches (and
+     * stand-alone endpoint pairs) than \p ranks.
+     * \param topology a valid topology
+     * \param ranks number of ranks
+     * \return the rank of each element; every rank has at least one element
+     */
+    static std::vector<uint32_t> PartitionGraph(const GsnTopology& topology, uint32_t ranks);
+
+    /**
+     * The partition \p method makes (AUTO as described in PartitionMethod).
+     * \param topology a valid topology
+     * \param ranks number of ranks
+     * \param method the method
+     * \return the rank of each element
+     */
+    static std::vector<uint32_t> Partition(const GsnTopology& topology,
+                                           uint32_t ranks,
+                                           PartitionMethod method);
+
+    /**
+     * \param topology a topology
+     * \param method a method
+     * \return the method Partition() uses for \p topology: \p method unless AUTO; for AUTO,
+     *         BLOCKS or GRAPH (BLOCKS when the build has no graph partitioner)
+     */
+    static PartitionMethod ChooseMethod(const GsnTopology& topology, PartitionMethod method);
+
+    /// \return true if this build has the graph partitioner (METIS, GSN_HAVE_METIS)
+    static bool HasGraphPartitioner();
+
+    /**
+     * \param topology a topology
+     * \param ranks the rank of each of its elements
+     * \return the number of cables whose two ends are on different ranks
+     */
+    static uint32_t CountCutCables(const GsnTopology& topology, const std::vector<uint32_t>& ranks);
 
     /**
      * Build the fabric. An invalid topology, an algorithm that does not apply, or tables
@@ -257,6 +315,7 @@ class GsnFabricHelper : public GsnHelper
     Time m_adminBroadcastTime;         ///< when the manager sends them
 
     uint32_t m_nRanks;                 ///< MPI ranks
+    PartitionMethod m_partitionMethod; ///< how SetRanks() partitions
     std::vector<uint32_t> m_byHand;    ///< ranks given by hand (empty: partition)
 
     /// \param topology the topology \return the rank of each element, checked

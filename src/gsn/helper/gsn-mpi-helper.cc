@@ -202,4 +202,21 @@ GsnMpiHelper::EnableFromCommandLine(const GsnCommandLineChecks& check,
     return mpi;
 }
 
+GsnFabricHelper::PartitionMethod
+GsnMpiHelper::PartitionFromCommandLine(const GsnCommandLineChecks& check,
+                                       const std::string& partition)
+{
+    check.Choice("partition", partition, {"auto", "blocks", "graph"});
+    if (partition == "graph" && !GsnFabricHelper::HasGraphPartitioner())
+    {
+        check.Fail("partition",
+                   partition,
+                   "needs the graph partitioner (METIS), which this build lacks: install "
+                   "libmetis-dev and configure again");
+    }
+    return partition == "graph"    ? GsnFabricHelper::GRAPH
+           : partition == "blocks" ? GsnFabricHelper::BLOCKS
+                                   : GsnFabricHelper::AUTO;
+}
+
 } // namespace ns3

@@ -60,6 +60,18 @@ class GsnMpiHelper
                                       int* argc,
                                       char*** argv);
 
+    /**
+     * An example's --partition option, checked through \p check (before Enable(), so that
+     * a bad value ends the program before MPI starts): "auto", "blocks" or "graph"; "graph"
+     * needs the graph partitioner (METIS) in the build.
+     * \param check the example's checks
+     * \param partition the --partition text
+     * \return the method for GsnFabricHelper::SetPartitionMethod
+     */
+    static GsnFabricHelper::PartitionMethod PartitionFromCommandLine(
+        const GsnCommandLineChecks& check,
+        const std::string& partition);
+
     /// \return this process's rank (0 without MPI)
     static uint32_t GetRank();
 

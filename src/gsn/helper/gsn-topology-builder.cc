@@ -67,6 +67,7 @@ GsnTopologyBuilder::BackToBack()
     GsnTopology t;
     AddEndpoints(t, 2);
     t.Connect(0, 0, 1, 0);
+    t.SetShape(GsnTopology::Shape::BACK_TO_BACK);
     return Checked(std::move(t));
 }
 
@@ -86,6 +87,7 @@ GsnTopologyBuilder::Star(uint32_t nEndpoints, uint32_t switchPorts)
     {
         t.Connect(i, 0, sw, i);
     }
+    t.SetShape(GsnTopology::Shape::STAR);
     return Checked(std::move(t));
 }
 
@@ -110,6 +112,7 @@ GsnTopologyBuilder::TwoSwitchFigure132()
         t.Connect(uint32_t(first.size()) + i, 0, sw2, i);
     }
     t.Connect(sw1, 7, sw2, 7);
+    t.SetShape(GsnTopology::Shape::FIGURE_132);
     return Checked(std::move(t));
 }
 
@@ -150,6 +153,7 @@ GsnTopologyBuilder::KaryNTree(uint32_t k, uint32_t n)
             }
         }
     }
+    t.SetShape(GsnTopology::Shape::K_ARY_N_TREE);
     return Checked(std::move(t));
 }
 
@@ -205,6 +209,7 @@ GsnTopologyBuilder::FatTree(uint32_t k)
             }
         }
     }
+    t.SetShape(GsnTopology::Shape::FAT_TREE);
     return Checked(std::move(t));
 }
 
@@ -250,6 +255,7 @@ GsnTopologyBuilder::Grid2D(uint32_t x, uint32_t y, uint32_t endpointsPerSwitch, 
             }
         }
     }
+    t.SetShape(wrap ? GsnTopology::Shape::TORUS : GsnTopology::Shape::MESH);
     return Checked(std::move(t));
 }
 
@@ -290,6 +296,7 @@ GsnTopologyBuilder::Ring(uint32_t nSwitches, uint32_t endpointsPerSwitch)
             t.Connect(nEndpoints + i, 0, nEndpoints + (i + 1) % nSwitches, 1);
         }
     }
+    t.SetShape(GsnTopology::Shape::RING);
     return Checked(std::move(t));
 }
 

@@ -109,6 +109,7 @@ GsnTopology::AddElement(ElementKind kind,
     m_elements.push_back(Element{kind, numPorts, chosen, std::move(coords)});
     m_cableAt.emplace_back(numPorts, NO_CABLE);
     m_byName.emplace(chosen, id);
+    m_shape = Shape::IRREGULAR; // no longer what a builder made
     return id;
 }
 
@@ -184,6 +185,19 @@ GsnTopology::Connect(uint32_t a,
     m_cables.push_back(Cable{a, aPort, b, bPort, lengthMeters, length.has_value()});
     m_cableAt[a][aPort] = index;
     m_cableAt[b][bPort] = index;
+    m_shape = Shape::IRREGULAR; // no longer what a builder made
+}
+
+void
+GsnTopology::SetShape(Shape shape)
+{
+    m_shape = shape;
+}
+
+GsnTopology::Shape
+GsnTopology::GetShape() const
+{
+    return m_shape;
 }
 
 uint32_t

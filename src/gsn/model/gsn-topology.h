@@ -37,6 +37,10 @@ namespace ns3
    \endverbatim
  * An element must be declared before a link names it. A link without LENGTH_M gets
  * GsnChannel's Length attribute (10 m unless configured otherwise) when the fabric is built.
+ *
+ * A topology made by GsnTopologyBuilder knows its shape (GetShape()); any element or cable
+ * added afterwards, and any topology read from text, makes it IRREGULAR. The text form does
+ * not record the shape.
  */
 class GsnTopology
 {
@@ -46,6 +50,20 @@ class GsnTopology
     {
         ENDPOINT, ///< an endpoint adapter (a host's gsn interface): one port
         SWITCH,   ///< a switch
+    };
+
+    /// The shape of a topology, as the builder that made it knows it.
+    enum class Shape
+    {
+        IRREGULAR,    ///< not made by a builder, or changed since (read from text, by hand)
+        BACK_TO_BACK, ///< GsnTopologyBuilder::BackToBack
+        STAR,         ///< GsnTopologyBuilder::Star
+        FIGURE_132,   ///< GsnTopologyBuilder::TwoSwitchFigure132
+        K_ARY_N_TREE, ///< GsnTopologyBuilder::KaryNTree
+        FAT_TREE,     ///< GsnTopologyBuilder::FatTree
+        MESH,         ///< GsnTopologyBuilder::Mesh2D
+        TORUS,        ///< GsnTopologyBuilder::Torus2D
+        RING,         ///< GsnTopologyBuilder::Ring
     };
 
     /// One element of the fabric.
@@ -167,6 +185,16 @@ class GsnTopology
     std::optional<uint32_t> FindElement(const std::string& name) const;
 
     /**
+     * Record the shape of the topology (GsnTopologyBuilder does, once it has built it).
+     * Adding an element or a cable later makes it IRREGULAR again.
+     * \param shape the shape
+     */
+    void SetShape(Shape shape);
+
+    /// \return the shape a builder recorded, or IRREGULAR
+    Shape GetShape() const;
+
+    /**
      * Check that the fabric can carry traffic between every pair of endpoints.
      * \return "" if it can, else the first reason found: no endpoint, an endpoint without a
      *         cable, a switch with fewer than two ports, an endpoint cabled to another
@@ -242,6 +270,7 @@ class GsnTopology
     std::vector<Cable> m_cables;                        ///< in connection order
     std::vector<std::vector<uint32_t>> m_cableAt;       ///< [element][port]: cable or NO_CABLE
     std::unordered_map<std::string, uint32_t> m_byName; ///< name -> id
+    Shape m_shape{Shape::IRREGULAR};                    ///< as a builder recorded it
 };
 
 } // namespace ns3
