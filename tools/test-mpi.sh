@@ -108,32 +108,40 @@ link s2:2 s3:3
 link s3:2 s0:3
 TOPO
 common=(--simTime=${GSN_MPI_SIMTIME:-200us} --size=2000 --load=0.6 --vc=4 --errorRate=1e-4 --progress=0)
+# run_like_one_process WHAT NP ARGS...: gsn-fabric-scaling ARGS on NP ranks must print what the
+# one-process run printed into $work/ref.out (all but the lines of events, ranks and partition).
+run_like_one_process() {
+  local what=$1 n=$2
+  shift 2
+  if ! timeout 300 "${mpirun[@]}" -np "$n" "$scaling" "$@" --mpi=1 >"$work/run.out" \
+    2>"$work/run.err"; then
+    say "FAIL: $what: the run failed"
+    tail -5 "$work/run.err"
+    fail=1
+    return 1
+  fi
+  if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
+    say "FAIL: $what: the printed statistics differ from one process:"
+    diff "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") | head -6 || true
+    fail=1
+  else
+    say "ok: $what: identical statistics, link utilisation included"
+  fi
+}
 for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.topo"; do
   read -r -a t <<<"$topo"
   "$scaling" "${t[@]}" "${common[@]}" | grep -v '^events ' >"$work/ref.out"
   for sync in Distributed NullMessage; do
     for n in ${GSN_MPI_RANKS:-1 2 4}; do
-      if ! timeout 300 "${mpirun[@]}" -np "$n" "$scaling" "${t[@]}" "${common[@]}" --mpi=1 \
-        --sync="$sync" >"$work/run.out" 2>"$work/run.err"; then
-        say "FAIL: ${t[0]}, $n rank(s), $sync: the run failed"
-        tail -5 "$work/run.err"
-        fail=1
-        continue
-      fi
-      if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
-        say "FAIL: ${t[0]}, $n rank(s), $sync: the printed statistics differ from one process:"
-        diff "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") | head -6 || true
-        fail=1
-      else
-        say "ok: ${t[0]}, $n rank(s), $sync: identical statistics, link utilisation included"
-      fi
+      run_like_one_process "${t[0]}, $n rank(s), $sync" "$n" "${t[@]}" "${common[@]}" \
+        --sync="$sync" || true
     done
   done
 done
 
 # The ring file split by each partition method on 2 ranks (AUTO picks the graph partitioner
-# for a file when METIS is built, blocks otherwise): the same Message statistics, and rank 0
-# prints the partition with its cut (two ring cables for two arcs of two switches).
+# for a file when METIS is built, blocks otherwise): the same statistics, and rank 0 prints the
+# partition with its cut (two ring cables for two arcs of two switches).
 methods="blocks"
 if "$scaling" --topology=file --file="$work/ring.topo" --partition=graph --simTime=10us \
   --progress=0 >/dev/null 2>&1; then
@@ -143,20 +151,8 @@ else
 fi
 "$scaling" --topology=file --file="$work/ring.topo" "${common[@]}" | grep -v '^events ' >"$work/ref.out"
 for method in $methods; do
-  if ! timeout 300 "${mpirun[@]}" -np 2 "$scaling" --topology=file --file="$work/ring.topo" \
-    "${common[@]}" --mpi=1 --partition="$method" >"$work/run.out" 2>"$work/run.err"; then
-    say "FAIL: ring, --partition=$method, 2 ranks: the run failed"
-    tail -5 "$work/run.err"
-    fail=1
-    continue
-  fi
-  if ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
-    say "FAIL: ring, --partition=$method, 2 ranks: the printed statistics differ from one process:"
-    diff "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") | head -6 || true
-    fail=1
-  else
-    say "ok: ring, --partition=$method, 2 ranks: identical statistics, link utilisation included"
-  fi
+  run_like_one_process "ring, --partition=$method, 2 ranks" 2 --topology=file \
+    --file="$work/ring.topo" "${common[@]}" --partition="$method" || continue
   line=$(grep '^partition: ' "$work/run.out" || true)
   if [[ "$line" != "partition: $method ($method), 2 of 12 cables cut, elements per rank: 6 6" ]]; then
     say "FAIL: ring, --partition=$method, 2 ranks: partition line '$line'"
