@@ -141,10 +141,8 @@ GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, std::size_t peer) con
     // local arrival event is: a micropacket from the far rank arriving at this instant was
     // scheduled by the mpi module when its message came, and may run after this slot's
     // choice where in one process it runs before.
-    Held& held = m_held[peer];
-    held.mp = mp;
-    held.at = gsn::Now();
-    NoteSentNow(peer, &held.mp);
+    m_held[peer] = mp;
+    NoteSentNow(peer, &m_held[peer]);
     Simulator::ScheduleWithContext(from->GetId(), Time(0), &GsnRemoteChannel::SendHeld, this, peer);
     return true;
 }
@@ -152,12 +150,12 @@ GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, std::size_t peer) con
 void
 GsnRemoteChannel::SendHeld(std::size_t peer) const
 {
-    const Held& held = m_held[peer];
+    // (Still the instant it was sent in.)
     uint8_t wire[gsn::MICROPACKET_BYTES];
-    held.mp.Serialize(wire);
-    m_sentTrace(held.mp);
+    m_held[peer].Serialize(wire);
+    m_sentTrace(m_held[peer]);
     MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
-                             held.at + ArrivalDelay(),
+                             gsn::Now() + ArrivalDelay(),
                              End(peer)->GetNode()->GetId(),
                              End(peer)->GetIfIndex());
 }

@@ -51,13 +51,6 @@ class GsnRemoteChannel : public GsnChannel
     bool TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const override;
 
   private:
-    /// A micropacket for the far rank, held until the end of its slot's instant.
-    struct Held
-    {
-        GsnMicropacket mp; ///< as it will leave
-        Time at;           ///< its slot's start
-    };
-
     /// Send the micropacket held for \p peer (the last event of its slot's instant).
     /// \param peer the receiving end's index
     void SendHeld(std::size_t peer) const;
@@ -69,7 +62,7 @@ class GsnRemoteChannel : public GsnChannel
     Time m_minDelay;                                   ///< MinDelay attribute
     TracedCallback<const GsnMicropacket&> m_sentTrace; ///< RemoteTx
     uint32_t m_localRank;                              ///< this process's rank
-    mutable Held m_held[2];                            ///< per receiving end
+    mutable GsnMicropacket m_held[2]; ///< per receiving end: held until the end of its instant
 };
 
 } // namespace ns3
