@@ -413,7 +413,12 @@ GsnPortDevice::Receive(GsnMicropacket mp)
     m_arrivalTakenAt = gsn::Now();
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
+    // As for a run (ReceiveRun): the transmitter chooses once the micropacket is taken, so
+    // that what taking it makes due (credits of the place it frees) goes in the choice.
+    m_selecting = true;
     ReceiveAt(mp, gsn::Now());
+    m_selecting = false;
+    TransmitNext();
 }
 
 void

@@ -63,10 +63,10 @@ GsnPortDevice::TransmitNext()
     // An idle port that would send a Null or a Credit-only waits for the other events of
     // this instant: one may free places whose credits make a Credit-only (which carries the
     // RSEQ too) due in this slot, or add to it, whichever of them happens to run first.
-    // (A Credit-only only where other events free places: not at an endpoint, which frees
-    // each place as its micropacket arrives, one arrival per instant.)
+    // (Not a Credit-only that an arrival makes due at an endpoint, which frees each place as
+    // its micropacket arrives: one arrival per instant, and it has come.)
     const bool mayHold = !slotFollows && m_choiceHeldAt != now;
-    if (mayHold && m_placesFreedElsewhere && CreditOnlyIsNext())
+    if (mayHold && (m_placesFreedElsewhere || m_arrivalTakenAt != now) && CreditOnlyIsNext())
     {
         HoldUntilAfterEvent(now);
         return;

@@ -627,17 +627,25 @@ class GsnLinkModeTestSuite : public TestSuite
              1},
             Time(0),
             0);
-        add({"runs of at most 1, uniform on a 2-ary 3-tree with link errors",
-             B::KaryNTree(2, 3),
-             Pattern::UNIFORM,
-             2,
-             200,
-             1e-4,
-             0,
-             stop,
-             1},
-            Time(0),
-            0);
+        // (With link errors acknowledgements are timed and a lone micropacket of the run mode
+        // is a run of one. Seed 3 fails where an idle port that a micropacket's credits wake
+        // chooses before that micropacket's own place is freed in one mode, after it in the
+        // other.)
+        for (uint32_t seed : {2u, 3u, 5u})
+        {
+            add({"runs of at most 1, uniform on a 2-ary 3-tree with link errors, seed " +
+                     std::to_string(seed),
+                 B::KaryNTree(2, 3),
+                 Pattern::UNIFORM,
+                 seed,
+                 200,
+                 1e-4,
+                 0,
+                 stop,
+                 1},
+                Time(0),
+                0);
+        }
         // Runs that do not wait for a switch input's next micropacket (MaxRunGap 0, the
         // default before 2026-11-24; the other scenarios wait up to 160 ns): everything
         // delivered, intact, credits back.
