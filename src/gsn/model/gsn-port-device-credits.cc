@@ -56,6 +56,21 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         m_laterReleases.Add(m_runEnd, vc, n);
         return;
     }
+    if (!m_txBusy && !m_selecting && m_placesFreedElsewhere && at == gsn::Now() &&
+        m_state == LinkState::UP)
+    {
+        // Freed by another port's choice at this instant (a switch output taking a
+        // micropacket of this input), this port idle: the credits go in a choice this port
+        // makes at this instant only if nothing else would go (TransmitNext). That choice
+        // waits for the instant's other events; whether one of them made this port choose
+        // first, or it comes after, changes nothing.
+        m_laterReleases.Add(at, vc, n);
+        if (!m_heldChoiceTimer.pending)
+        {
+            HoldUntilAfterEvent(at);
+        }
+        return;
+    }
     if (!m_laterReleases.empty())
     {
         ApplyDueReleases(gsn::Now(), false); // places freed earlier count first
@@ -512,7 +527,8 @@ GsnPortDevice::DueCreditsTimeout()
 {
     const gsn::TimerEventCount counted(m_counters);
     m_dueCreditsTimer.Clear();
-    ApplyDueCredits(gsn::Now());
+    // (Places freed elsewhere at this very instant: as TransmitNext counts them.)
+    ApplyDueCredits(gsn::Now(), m_placesFreedElsewhere);
     if (m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= gsn::Now())
     {
         m_creditDue = true; // as CreditTimeout would

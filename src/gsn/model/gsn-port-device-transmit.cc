@@ -41,7 +41,11 @@ GsnPortDevice::TransmitNext()
     // Applying it may notify this port, which the choice below covers.
     m_selecting = true;
     const bool slotFollows = m_runEnd == now; // back to back with the previous transmission
-    ApplyDueCredits(now);
+    // Places freed at this instant count only if nothing else goes (then in a Credit-only):
+    // as a slot that follows begins, and always where other ports' choices free them (a
+    // switch's outputs), whose order at one instant is not the model's.
+    const bool releasesFollow = slotFollows || m_placesFreedElsewhere;
+    ApplyDueCredits(now, releasesFollow);
     if (m_ackedAhead > 0)
     {
         ReleaseAckedThatLeft(); // (the run has left: all of them)
@@ -66,13 +70,16 @@ GsnPortDevice::TransmitNext()
     // (Not a Credit-only that an arrival makes due at an endpoint, which frees each place as
     // its micropacket arrives: one arrival per instant, and it has come.)
     const bool mayHold = !slotFollows && m_choiceHeldAt != now;
-    if (mayHold && (m_placesFreedElsewhere || m_arrivalTakenAt != now) && CreditOnlyIsNext())
+    // Places freed elsewhere at this instant and kept for it wait likewise (whatever else
+    // this instant brings goes first).
+    if (mayHold && (((m_placesFreedElsewhere || m_arrivalTakenAt != now) && CreditOnlyIsNext()) ||
+                    (releasesFollow && m_laterReleases.HasDue(now))))
     {
         HoldUntilAfterEvent(now);
         return;
     }
     bool first = SelectMicropacket(mp, !mayHold);
-    if (!first && slotFollows && ApplyReleasesAtSlot(now))
+    if (!first && releasesFollow && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
     }
@@ -83,6 +90,10 @@ GsnPortDevice::TransmitNext()
     }
     if (!first)
     {
+        if (releasesFollow && !slotFollows)
+        {
+            ApplyDueReleases(now, false); // (this instant's choice is made: they count now)
+        }
         m_selecting = false;
         ArmIdleTimers();
         return; // idle: nothing scheduled until something becomes due
