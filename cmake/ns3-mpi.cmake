@@ -56,5 +56,12 @@ elseif(GSN_ENABLE_MPI)
     install(TARGETS libmpi EXPORT gsn-ns3-targets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
     set(libmpi libmpi)
     message(STATUS "GSN_ENABLE_MPI: ns-3's mpi module from ${_mpi_src}")
+
+    # The synchronisation profile (tools/mpi-sync-profile.cc): a library loaded with
+    # LD_PRELOAD that counts the MPI calls of ns-3's synchronisation through MPI's profiling
+    # interface (src/gsn/doc/gsn-distributed.rst). A measuring tool: not installed.
+    add_library(gsn-mpi-sync-profile SHARED ${CMAKE_CURRENT_SOURCE_DIR}/tools/mpi-sync-profile.cc)
+    target_compile_definitions(gsn-mpi-sync-profile PRIVATE OMPI_SKIP_MPICXX MPICH_SKIP_MPICXX)
+    target_link_libraries(gsn-mpi-sync-profile PRIVATE MPI::MPI_CXX)
   endif()
 endif()

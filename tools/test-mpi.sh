@@ -9,7 +9,9 @@
 # gsn-fabric-scaling, and the file with each --partition method. Then the refused
 # configurations: a cable across ranks shorter than GsnRemoteChannel's MinDelay, more ranks
 # than elements, and more ranks than the graph partitioner has switches for, end with the
-# error within a time limit (no hang).
+# error within a time limit (no hang). Also: the Python twin of gsn-fabric-scaling on 2 ranks
+# prints what one process of it and the C++ program print (when the bindings are built), and
+# the synchronisation profile (tools/mpi-sync-profile.cc) prints its counts on every rank.
 #
 # Usage: tools/test-mpi.sh BUILD_DIR     (exit 77, a SKIP, when the build has no MPI)
 set -euo pipefail
@@ -161,6 +163,135 @@ for method in $methods; do
     say "ok: ring, --partition=$method, 2 ranks: $line"
   fi
 done
+
+# The Python twin of gsn-fabric-scaling (src/gsn/examples/gsn-fabric-scaling.py, through the
+# bindings' GsnMpiHelper) on 2 ranks with each algorithm: the statistics of one process of it
+# and of the C++ program, and the C++ program's partition line on 2 ranks.
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+python=$(sed -n 's/^GSN_PYTHON_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+twin="$top/src/gsn/examples/gsn-fabric-scaling.py"
+if [[ -z "$python" || ! -d "$build/bindings/python/ns" ]]; then
+  say "no Python bindings in this build: the Python twin under mpirun not checked"
+else
+  export PYTHONPATH="$build/bindings/python${PYTHONPATH:+:$PYTHONPATH}"
+  torus=(--topology=torus --x=3 --y=3 "${common[@]}")
+  "$scaling" "${torus[@]}" | grep -v '^events ' >"$work/ref.out"
+  "$python" "$twin" "${torus[@]}" | grep -v '^events ' >"$work/py1.out"
+  if ! diff -q "$work/ref.out" "$work/py1.out" >/dev/null; then
+    say "FAIL: Python twin, one process: the statistics differ from the C++ program's:"
+    diff "$work/ref.out" "$work/py1.out" | head -6 || true
+    fail=1
+  fi
+  timeout 300 "${mpirun[@]}" -np 2 "$scaling" "${torus[@]}" --mpi=1 >"$work/cpp2.out" 2>/dev/null || true
+  cpp_partition=$(grep '^partition: ' "$work/cpp2.out" || true)
+  for sync in Distributed NullMessage; do
+    what="Python twin, torus, 2 ranks, $sync"
+    if ! timeout 300 "${mpirun[@]}" -x PYTHONPATH -np 2 "$python" "$twin" "${torus[@]}" --mpi=1 \
+      --sync="$sync" >"$work/py2.out" 2>"$work/py2.err"; then
+      say "FAIL: $what: the run failed"
+      tail -5 "$work/py2.err"
+      fail=1
+      continue
+    fi
+    filtered=$(grep -v '^events \|^rank \|^partition: ' "$work/py2.out")
+    partition_line=$(grep '^partition: ' "$work/py2.out" || true)
+    ranks_lines=$(grep -c '^rank [01] of 2: events ' "$work/py2.out" || true)
+    if [[ "$filtered" != "$(cat "$work/py1.out")" ]]; then
+      say "FAIL: $what: the statistics differ from one process of the twin:"
+      diff "$work/py1.out" <(printf '%s\n' "$filtered") | head -6 || true
+      fail=1
+    elif [[ -z "$cpp_partition" || "$partition_line" != "$cpp_partition" ]]; then
+      say "FAIL: $what: partition line '$partition_line', the C++ program's '$cpp_partition'"
+      fail=1
+    elif [[ $ranks_lines -ne 2 ]]; then
+      say "FAIL: $what: $ranks_lines lines of per-rank figures, not 2"
+      fail=1
+    else
+      say "ok: $what: the statistics of one process of it and of the C++ program; $partition_line"
+    fi
+  done
+  # GsnMpiHelper.Enable refuses with ValueError, not a crash later: after the simulator was in
+  # use (here a node), twice, and after Disable(); the process still ends MPI and exits 0.
+  cat >"$work/enable.py" <<'PY'
+import sys
+from ns import ns
+
+mpi = ns.gsn.GsnMpiHelper
+nodes = ns.network.NodeContainer(1)
+for call in (lambda: mpi.Enable(sys.argv, "Distributed"), lambda: mpi.Enable("Distributed"),
+             mpi.Disable, lambda: mpi.Enable("NullMessage")):
+    try:
+        call()
+    except ValueError as e:
+        print("refused:", e)
+PY
+  got=$(timeout 120 "${mpirun[@]}" -x PYTHONPATH -np 1 "$python" "$work/enable.py" 2>&1) && rc=0 || rc=$?
+  if [[ $rc -ne 0 || $(grep -c '^refused: ' <<<"$got") -ne 3 ||
+    "$got" != *"in use before MPI was enabled"*"already enabled"*"cannot start again"* ]]; then
+    say "FAIL: GsnMpiHelper.Enable misuse from Python (exit status $rc):"
+    printf '%s\n' "$got" | tail -5
+    fail=1
+  else
+    say "ok: GsnMpiHelper.Enable from Python refused after a node, twice, and after Disable()"
+  fi
+fi
+
+# The synchronisation profile (tools/mpi-sync-profile.cc, LD_PRELOAD): every rank prints its
+# line at MPI_Finalize; with granted time windows both ranks count the same nonzero number of
+# windows (MPI_Allgather is collective) and no null message, and every message one rank sent
+# the other received (the run ends with none in flight); with null messages both ranks send
+# null messages and no window. The statistics stay those of one process.
+profile="$build/lib/libgsn-mpi-sync-profile.so"
+# field NAME LINE: the number after the first NAME of a profile line ("null": the sent ones)
+field() { grep -oE "[ (]$1 [0-9]+" <<<"$2" | head -1 | grep -oE '[0-9]+$' || echo -1; }
+if [[ ! -f "$profile" ]]; then
+  say "FAIL: no $profile (built with MPI)"
+  fail=1
+else
+  "$scaling" --topology=torus --x=3 --y=3 "${common[@]}" | grep -v '^events ' >"$work/ref.out"
+  for sync in Distributed NullMessage; do
+    what="sync profile, torus, 2 ranks, $sync"
+    if ! timeout 300 "${mpirun[@]}" -x LD_PRELOAD="$profile" -np 2 "$scaling" --topology=torus \
+      --x=3 --y=3 "${common[@]}" --mpi=1 --sync="$sync" >"$work/run.out" 2>"$work/run.err"; then
+      say "FAIL: $what: the run failed"
+      tail -5 "$work/run.err"
+      fail=1
+      continue
+    fi
+    line0=$(grep '^mpi-sync-profile rank 0 of 2: ' "$work/run.err" || true)
+    line1=$(grep '^mpi-sync-profile rank 1 of 2: ' "$work/run.err" || true)
+    if [[ -z "$line0" || -z "$line1" ]]; then
+      say "FAIL: $what: not one profile line per rank:"
+      grep mpi-sync-profile "$work/run.err" || true
+      fail=1
+      continue
+    fi
+    w0=$(field windows "$line0") w1=$(field windows "$line1")
+    n0=$(field null "$line0") n1=$(field null "$line1")
+    s0=$(field sent "$line0") s1=$(field sent "$line1")
+    r0=$(field received "$line0") r1=$(field received "$line1")
+    problem=""
+    if [[ $sync == Distributed ]]; then
+      f0=$(field flight "$line0")
+      [[ $w0 -gt 0 && $w0 -eq $w1 && $f0 -lt $w0 ]] || problem="windows $w0 and $w1 ($f0 repeated)"
+      [[ $n0 -eq 0 && $n1 -eq 0 ]] || problem="$problem; null messages $n0 and $n1"
+      [[ $s0 -eq $r1 && $s1 -eq $r0 ]] || problem="$problem; sent $s0 and $s1, received $r1 and $r0"
+    else
+      [[ $n0 -gt 0 && $n1 -gt 0 ]] || problem="null messages $n0 and $n1"
+      [[ $w0 -eq 0 && $w1 -eq 0 ]] || problem="$problem; windows $w0 and $w1"
+    fi
+    if [[ -n "$problem" ]]; then
+      say "FAIL: $what: $problem"
+      printf '%s\n%s\n' "$line0" "$line1"
+      fail=1
+    elif ! diff -q "$work/ref.out" <(grep -v '^events \|^rank \|^partition: ' "$work/run.out") >/dev/null; then
+      say "FAIL: $what: the statistics differ from one process"
+      fail=1
+    else
+      say "ok: $what: windows $w0, messages sent $s0 and $s1 (null $n0 and $n1)"
+    fi
+  done
+fi
 
 # Refused: each case must end (no hang) with its message from every rank.
 refused() {

@@ -18,6 +18,7 @@
 #include "ns3/gsn-host-adapter-helper.h"
 #include "ns3/gsn-host-adapter.h"
 #include "ns3/gsn-layout-helper.h"
+#include "ns3/gsn-mpi-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-routing.h"
 #include "ns3/gsn-switch-port.h"
@@ -26,6 +27,7 @@
 #include "ns3/gsn-traffic-helper.h"
 #include "ns3/gsn-traffic-stats.h"
 #include "ns3/harp-fabric-helper.h"
+#include "ns3/node-list.h"
 #include "ns3/nstime.h"
 
 #include <algorithm>
@@ -100,6 +102,109 @@ class PyFabricHelper : public Base
         Base::SetAdminBroadcastSetup(admin, at);
     }
 
+    void SetLinkMode(const std::string& mode)
+    {
+        m_runMode = mode == "Run";
+        Base::SetLinkMode(mode);
+    }
+
+    void SetRanks(uint32_t ranks)
+    {
+        if (ranks == 0)
+        {
+            throw py::value_error("GsnFabricHelper.SetRanks(0): at least one rank");
+        }
+        m_nRanks = ranks; // (ranks given by hand stay, as in C++)
+        Base::SetRanks(ranks);
+    }
+
+    void SetPartitionMethod(GsnFabricHelper::PartitionMethod method)
+    {
+        m_method = method;
+        Base::SetPartitionMethod(method);
+    }
+
+    void SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nRanks)
+    {
+        if (nRanks == 0)
+        {
+            throw py::value_error("GsnFabricHelper.SetElementRanks: at least one rank");
+        }
+        m_nRanks = nRanks;
+        m_byHand = ranks;
+        Base::SetElementRanks(ranks, nRanks);
+    }
+
+    /**
+     * Raise ValueError for what Install would abort on (or crash on) in splitting the fabric
+     * over MPI ranks: the partition, the ranks, a cable across ranks that cannot cross them,
+     * and a split into more ranks than MPI runs.
+     */
+    void CheckRanks(const GsnTopology& topology, const std::string& where) const
+    {
+        std::vector<uint32_t> ranks = m_byHand;
+        if (ranks.empty())
+        {
+            const std::string problem =
+                GsnFabricHelper::CheckPartition(topology, m_nRanks, m_method);
+            if (!problem.empty())
+            {
+                throw py::value_error(where + ": partition: " + problem);
+            }
+            ranks = m_nRanks == 1 ? std::vector<uint32_t>(topology.GetNElements(), 0)
+                    : GsnFabricHelper::ChooseMethod(topology, m_method) == GsnFabricHelper::GRAPH
+                        ? GsnFabricHelper::PartitionGraph(topology, m_nRanks)
+                        : GsnFabricHelper::PartitionBlocks(topology, m_nRanks);
+        }
+        const std::string problem = GsnFabricHelper::CheckRanks(topology, ranks, m_nRanks);
+        if (!problem.empty())
+        {
+            throw py::value_error(where + ": " + problem);
+        }
+        for (const GsnTopology::Cable& c : topology.GetCables())
+        {
+            if (ranks[c.a] == ranks[c.b])
+            {
+                continue;
+            }
+            const std::string name = "the cable between " + topology.GetElement(c.a).name +
+                                     " (rank " + std::to_string(ranks[c.a]) + ") and " +
+                                     topology.GetElement(c.b).name + " (rank " +
+                                     std::to_string(ranks[c.b]) + ")";
+            if (!GsnMpiHelper::IsAvailable())
+            {
+                throw py::value_error(where + ": " + name +
+                                      " crosses MPI ranks, but this build has no ns-3 mpi "
+                                      "module (GSN_ENABLE_MPI with libopenmpi-dev)");
+            }
+            Ptr<GsnChannel> remote = this->CreateRemoteCable(c, this->CreateCable(c));
+            TimeValue minDelay;
+            remote->GetAttribute("MinDelay", minDelay);
+            if (remote->GetDelay() < minDelay.Get())
+            {
+                throw py::value_error(where + ": " + name + " crosses ranks with a delay of " +
+                                      ToString(remote->GetDelay().As(Time::NS)) +
+                                      ", below ns3::GsnRemoteChannel::MinDelay (" +
+                                      ToString(minDelay.Get().As(Time::NS)) +
+                                      "): the delay is the ranks' lookahead");
+            }
+            if (m_runMode)
+            {
+                throw py::value_error(where + ": " + name +
+                                      " crosses ranks in the run link mode; use "
+                                      "SetLinkMode(\"Micropacket\") across ranks");
+            }
+        }
+        if (m_nRanks > 1 && GsnMpiHelper::GetSize() != m_nRanks)
+        {
+            // (Without MPI running, the first micropacket across ranks would end the process.)
+            throw py::value_error(
+                where + ": the fabric is split over " + std::to_string(m_nRanks) +
+                " ranks, but MPI runs " + std::to_string(GsnMpiHelper::GetSize()) +
+                ": call GsnMpiHelper.Enable first, under mpirun -np " + std::to_string(m_nRanks));
+        }
+    }
+
     /// Raise ValueError for what Install would abort on.
     void Check(const GsnTopology& topology, const std::string& where) const
     {
@@ -112,6 +217,7 @@ class PyFabricHelper : public Base
         {
             CheckChannel(this->CreateCable(cable), where);
         }
+        CheckRanks(topology, where);
         for (uint32_t id = 0; m_adminBroadcast && id < topology.GetNElements(); ++id)
         {
             if (topology.IsEndpoint(id)) // the first endpoint is the manager
@@ -147,6 +253,10 @@ class PyFabricHelper : public Base
 
   private:
     std::string m_routing{"Auto"}; ///< routing algorithm
+    bool m_runMode{false};         ///< SetLinkMode("Run")
+    uint32_t m_nRanks{1};          ///< SetRanks, SetElementRanks
+    std::vector<uint32_t> m_byHand; ///< SetElementRanks (empty: partition)
+    GsnFabricHelper::PartitionMethod m_method{GsnFabricHelper::AUTO}; ///< SetPartitionMethod
     bool m_deadlockCheck{true};    ///< refuse tables that could deadlock
     bool m_adminBroadcast{false};  ///< broadcast tree set up by Admin micropackets
 };
@@ -292,6 +402,25 @@ BindFabricMethods(Cls& c, const char* where)
         .def_static("InstallTables", &H::InstallTables, py::arg("fabric"), py::arg("tables"));
 }
 
+/// Raise ValueError for what a partition of \p t into \p ranks by \p method would abort on.
+void
+CheckPartitionArguments(const GsnTopology& t,
+                        uint32_t ranks,
+                        GsnFabricHelper::PartitionMethod method,
+                        const std::string& where)
+{
+    const std::string invalid = t.Validate();
+    if (!invalid.empty())
+    {
+        throw py::value_error("GsnFabricHelper." + where + ": impossible topology: " + invalid);
+    }
+    const std::string problem = GsnFabricHelper::CheckPartition(t, ranks, method);
+    if (!problem.empty())
+    {
+        throw py::value_error("GsnFabricHelper." + where + ": " + problem);
+    }
+}
+
 /// \return the program's CommandLine text variable for \p target
 std::string&
 Text(py::object cmd, py::object target)
@@ -426,6 +555,17 @@ BindGsnHelpers(py::module_& m)
         .def_readonly("endpointElements", &GsnFabric::endpointElements)
         .def_readonly("switchElements", &GsnFabric::switchElements)
         .def_readonly("watchdog", &GsnFabric::watchdog)
+        .def_readonly("elementRanks", &GsnFabric::elementRanks)
+        .def(
+            "IsLocalEndpoint",
+            [](const GsnFabric& f, uint32_t i) {
+                if (i >= f.endpointElements.size())
+                {
+                    throw py::index_error("the fabric has no endpoint " + std::to_string(i));
+                }
+                return f.IsLocalEndpoint(i);
+            },
+            py::arg("index"))
         .def(
             "GetEndpointDevice",
             [](const GsnFabric& f, uint32_t i) {
@@ -454,7 +594,76 @@ BindGsnHelpers(py::module_& m)
 
     // --- GsnFabricHelper
     py::class_<PyGsnFabricHelper, GsnHelper> fabric(m, "GsnFabricHelper");
+    py::enum_<GsnFabricHelper::PartitionMethod>(fabric, "PartitionMethod")
+        .value("AUTO", GsnFabricHelper::AUTO)
+        .value("BLOCKS", GsnFabricHelper::BLOCKS)
+        .value("GRAPH", GsnFabricHelper::GRAPH)
+        .export_values();
     fabric.def(py::init<>())
+        .def("SetRanks", &PyGsnFabricHelper::SetRanks, py::arg("ranks"))
+        .def("SetPartitionMethod", &PyGsnFabricHelper::SetPartitionMethod, py::arg("method"))
+        .def("SetElementRanks",
+             &PyGsnFabricHelper::SetElementRanks,
+             py::arg("ranks"),
+             py::arg("nRanks"))
+        .def_static(
+            "PartitionBlocks",
+            [](const GsnTopology& t, uint32_t ranks) {
+                CheckPartitionArguments(t, ranks, GsnFabricHelper::BLOCKS, "PartitionBlocks");
+                return GsnFabricHelper::PartitionBlocks(t, ranks);
+            },
+            py::arg("topology"),
+            py::arg("ranks"))
+        .def_static(
+            "PartitionGraph",
+            [](const GsnTopology& t, uint32_t ranks) {
+                CheckPartitionArguments(t, ranks, GsnFabricHelper::GRAPH, "PartitionGraph");
+                if (!GsnFabricHelper::HasGraphPartitioner()) // (even for one rank)
+                {
+                    throw py::value_error("GsnFabricHelper.PartitionGraph: this build has no "
+                                          "graph partitioner; install libmetis-dev (METIS)");
+                }
+                return GsnFabricHelper::PartitionGraph(t, ranks);
+            },
+            py::arg("topology"),
+            py::arg("ranks"))
+        .def_static(
+            "Partition",
+            [](const GsnTopology& t, uint32_t ranks, GsnFabricHelper::PartitionMethod method) {
+                CheckPartitionArguments(t, ranks, method, "Partition");
+                return GsnFabricHelper::Partition(t, ranks, method);
+            },
+            py::arg("topology"),
+            py::arg("ranks"),
+            py::arg("method") = GsnFabricHelper::AUTO)
+        .def_static("ChooseMethod",
+                    &GsnFabricHelper::ChooseMethod,
+                    py::arg("topology"),
+                    py::arg("method"))
+        .def_static("HasGraphPartitioner", &GsnFabricHelper::HasGraphPartitioner)
+        .def_static("CheckPartition",
+                    &GsnFabricHelper::CheckPartition,
+                    py::arg("topology"),
+                    py::arg("ranks"),
+                    py::arg("method"))
+        .def_static("CheckRanks",
+                    &GsnFabricHelper::CheckRanks,
+                    py::arg("topology"),
+                    py::arg("ranks"),
+                    py::arg("nRanks"))
+        .def_static(
+            "CountCutCables",
+            [](const GsnTopology& t, const std::vector<uint32_t>& ranks) {
+                if (ranks.size() != t.GetNElements())
+                {
+                    throw py::value_error(
+                        "GsnFabricHelper.CountCutCables: " + std::to_string(ranks.size()) +
+                        " ranks for " + std::to_string(t.GetNElements()) + " elements");
+                }
+                return GsnFabricHelper::CountCutCables(t, ranks);
+            },
+            py::arg("topology"),
+            py::arg("ranks"))
         .def("SetDiscovery", &PyGsnFabricHelper::SetDiscovery, py::arg("discovery"))
         .def("SetAdminBroadcastSetup",
              &PyGsnFabricHelper::SetAdminBroadcastSetup,

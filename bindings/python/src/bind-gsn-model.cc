@@ -588,6 +588,7 @@ BindGsnModel(py::module_& m)
         .def("SetEndpointCount", &GsnTrafficStats::SetEndpointCount, py::arg("n"))
         .def("GetEndpointCount", &GsnTrafficStats::GetEndpointCount)
         .def("AddLinks", &GsnTrafficStats::AddLinks, py::arg("ports"))
+        .def("SetPartial", &GsnTrafficStats::SetPartial, py::arg("partial"))
         .def("AddDropSources",
              &GsnTrafficStats::AddDropSources,
              py::arg("endpoints"),

@@ -16,6 +16,7 @@ PYBIND11_MODULE(_ns, m)
     ns3py::BindApplications(m);
     ns3py::BindGsnModel(m);
     ns3py::BindGsnHelpers(m);
+    ns3py::BindGsnMpi(m);
     ns3py::BindSt(m);
     ns3py::BindStBypass(m);
     ns3py::BindHarp(m);

@@ -288,6 +288,7 @@ void BindInternet(py::module_& m);
 void BindApplications(py::module_& m);
 void BindGsnModel(py::module_& m);
 void BindGsnHelpers(py::module_& m);
+void BindGsnMpi(py::module_& m);
 void BindSt(py::module_& m);
 void BindHarp(py::module_& m);
 void BindStBypass(py::module_& m);

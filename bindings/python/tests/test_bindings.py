@@ -17,6 +17,8 @@ import weakref
 
 from ns import ns
 
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
 
 def two_hosts():
     """Two nodes on one GSN cable: (nodes, devices)."""
@@ -506,6 +508,108 @@ class CallbackTest(Base):
         self.assertEqual(route[0], (0, 0))
         self.assertEqual(route[-1][0], t.FindElement("sw0"))
         self.assertEqual(ns.gsn.GsnDeadlockChecker.FindCycle(t, tables), [])
+
+
+class DistributedTest(Base):
+    """The distributed API: partitions of a fabric over MPI ranks, and GsnMpiHelper (here in
+    one process; tools/test-mpi.sh runs the Python example under mpirun)."""
+
+    def assertRaisesMessage(self, exception, text, fn, *args):
+        with self.assertRaises(exception) as caught:
+            fn(*args)
+        self.assertIn(text, str(caught.exception))
+
+    def test_mpi_helper_matches_the_build(self):
+        mpi = ns.gsn.GsnMpiHelper
+        available = mpi.IsAvailable()
+        self.assertIsInstance(available, bool)
+        # The cable across ranks exists exactly where the helper says MPI is built, and so do
+        # the helper's MPI methods; the option checks exist in every build.
+        remote = ns.core.TypeId.LookupByNameFailSafe("ns3::GsnRemoteChannel")
+        self.assertEqual(remote is not None, available)
+        for name in ("Enable", "GetRank", "GetSize", "StartLocalOnly", "GatherStats",
+                     "GatherValue", "Disable"):
+            self.assertEqual(hasattr(mpi, name), available, name)
+        self.assertTrue(hasattr(mpi, "EnableFromCommandLine"))
+        self.assertTrue(hasattr(mpi, "PartitionFromCommandLine"))
+        if available:
+            # (Refused before MPI starts; tools/test-mpi.sh enables it under mpirun.)
+            self.assertRaisesMessage(ValueError, "Distributed or NullMessage", mpi.Enable, "Bogus")
+            self.assertEqual((mpi.GetRank(), mpi.GetSize()), (0, 1))
+            self.assertEqual(mpi.GatherValue(2.5), [2.5])
+
+    def test_partitions(self):
+        helper = ns.gsn.GsnFabricHelper
+        fat = ns.gsn.GsnTopologyBuilder.FatTree(4)
+        blocks = helper.PartitionBlocks(fat, 2)
+        self.assertEqual(len(blocks), fat.GetNElements())
+        self.assertEqual(sorted(set(blocks)), [0, 1])
+        self.assertEqual(helper.CheckRanks(fat, blocks, 2), "")
+        # Two pods per rank, the core switches on rank 0 (ties go to the lower rank): only the
+        # core cables of rank 1's pods are cut.
+        self.assertEqual(helper.CountCutCables(fat, blocks), 8)
+        self.assertEqual(helper.ChooseMethod(fat, helper.AUTO), helper.BLOCKS)
+        self.assertEqual(helper.Partition(fat, 2, helper.AUTO), blocks)
+        self.assertEqual(helper.Partition(fat, 1), [0] * fat.GetNElements())
+        self.assertRaisesMessage(ValueError, "at least one rank", helper.PartitionBlocks, fat, 0)
+        self.assertRaisesMessage(ValueError, "2 ranks for", helper.CountCutCables, fat, [0, 1])
+        moved = list(blocks)
+        moved[fat.FindElement("ep0")] = 1 - moved[fat.FindElement("ep0")]
+        self.assertIn("must be on its switch's rank", helper.CheckRanks(fat, moved, 2))
+        self.assertIn("is given rank 2 of 2", helper.CheckRanks(fat, [2] * len(blocks), 2))
+        self.assertIn("rank 1 of 2 has no element", helper.CheckRanks(fat, [0] * len(blocks), 2))
+        campus = ns.gsn.GsnTopology.ReadFile(
+            os.path.join(TOP, "src", "gsn", "examples", "gsn-campus.topo")
+        )
+        if helper.HasGraphPartitioner():
+            self.assertEqual(helper.ChooseMethod(campus, helper.AUTO), helper.GRAPH)
+            graph = helper.PartitionGraph(campus, 4)
+            # One building per rank (src/gsn/doc/gsn-distributed.rst): 5 of 77 cables cut.
+            self.assertEqual(helper.CountCutCables(campus, graph), 5)
+            self.assertEqual(helper.Partition(campus, 4), graph)
+            small = ns.gsn.GsnTopologyBuilder.FatTree(2)
+            self.assertRaisesMessage(
+                ValueError, "use at most 5 ranks", helper.PartitionGraph, small, 6
+            )
+            self.assertIn("use at most 5", helper.CheckPartition(small, 6, helper.GRAPH))
+            self.assertEqual(helper.CheckPartition(small, 6, helper.BLOCKS), "")
+        else:
+            self.assertEqual(helper.ChooseMethod(campus, helper.AUTO), helper.BLOCKS)
+            self.assertRaisesMessage(
+                ValueError, "no graph partitioner", helper.PartitionGraph, campus, 4
+            )
+
+    def test_split_fabric_refused_before_anything_is_built(self):
+        fat = ns.gsn.GsnTopologyBuilder.FatTree(4)
+        nodes = ns.network.NodeList.GetNNodes()
+        helper = ns.gsn.GsnFabricHelper()
+        self.assertRaisesMessage(ValueError, "at least one rank", helper.SetRanks, 0)
+        helper.SetElementRanks([0, 1], 2)
+        self.assertRaisesMessage(ValueError, "SetElementRanks gave 2 ranks", helper.Install, fat)
+        helper.SetElementRanks([], 40)  # (no ranks by hand: the partition again)
+        self.assertRaisesMessage(ValueError, "has no element of the fabric", helper.Install, fat)
+        helper.SetRanks(2)
+        if not ns.gsn.GsnMpiHelper.IsAvailable():
+            self.assertRaisesMessage(ValueError, "no ns-3 mpi module", helper.Install, fat)
+        else:
+            ns.core.Config.SetDefault(
+                "ns3::GsnRemoteChannel::MinDelay", ns.core.TimeValue(ns.core.NanoSeconds(100))
+            )
+            self.assertRaisesMessage(
+                ValueError, "below ns3::GsnRemoteChannel::MinDelay", helper.Install, fat
+            )
+            ns.core.Config.Reset()
+            helper.SetLinkMode("Run")
+            self.assertRaisesMessage(ValueError, "run link mode", helper.Install, fat)
+            helper.SetLinkMode("Micropacket")
+            # A valid split, but MPI does not run here.
+            self.assertRaisesMessage(ValueError, "but MPI runs 1", helper.Install, fat)
+        self.assertEqual(ns.network.NodeList.GetNNodes(), nodes)
+        helper.SetRanks(1)
+        fabric = helper.Install(fat)
+        self.assertEqual(list(fabric.elementRanks), [0] * fat.GetNElements())
+        self.assertTrue(fabric.IsLocalEndpoint(0))
+        self.assertRaises(IndexError, fabric.IsLocalEndpoint, 16)
 
 
 def st_pair():

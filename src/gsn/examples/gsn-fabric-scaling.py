@@ -11,13 +11,17 @@
 #                              [--pattern=UniformRandom] [--vc=3] [--routing=Auto]
 #                              [--linkMode=Micropacket] [--errorRate=0] [--seed=1]
 #                              [--progress=1] [--drain=1] [--drainLimit=100ms] [--json=FILE]
-#                              [--scheduler=ns3::GsnTimingWheelScheduler]
-#                              [--deliveryCallback=1]
+#                              [--scheduler=ns3::GsnTimingWheelScheduler] [--mpi=1]
+#                              [--sync=Distributed|NullMessage]
+#                              [--partition=auto|blocks|graph] [--deliveryCallback=1]
 #   --topology: fattree (k), karyntree (k, n), mesh (x, y), torus (x, y), star (k), file
 #   --deliveryCallback (Python only): count every Message delivery in a Python callback
 #     (GsnTrafficStats' Delivered trace source), to measure what a callback costs
+#   --mpi: split the fabric over the ranks of mpirun (mpirun -np N python3 ... --mpi=1); rank 0
+#     gathers the statistics and prints them, as the C++ program does
 # A bad value prints one line naming the option and exits with status 1.
 
+import io
 import sys
 import time
 from ctypes import c_wchar_p
@@ -46,6 +50,9 @@ def main(argv):
     json = c_wchar_p("")
     scheduler = c_wchar_p("ns3::GsnTimingWheelScheduler")
     linkMode = c_wchar_p("Micropacket")
+    mpiText = c_wchar_p("0")
+    sync = c_wchar_p("Distributed")
+    partition = c_wchar_p("auto")
     callbackText = c_wchar_p("0")
 
     cmd = ns.core.CommandLine(__file__)
@@ -118,6 +125,20 @@ def main(argv):
         "ns-3 event scheduler (the same events in the same order under each; the default is "
         "the fastest on large fabrics)",
         scheduler,
+    )
+    check.AddValue(cmd, "mpi", "Split the fabric over the MPI ranks of mpirun", mpiText)
+    check.AddValue(
+        cmd,
+        "sync",
+        "MPI synchronisation: Distributed (granted time windows) or NullMessage",
+        sync,
+    )
+    check.AddValue(
+        cmd,
+        "partition",
+        "How the fabric is split over the MPI ranks: auto (blocks for the builders' shapes, "
+        "graph for a topology file), blocks, or graph (METIS)",
+        partition,
     )
     check.AddValue(
         cmd,
@@ -196,11 +217,21 @@ def main(argv):
     deliveryCallback = check.Boolean("deliveryCallback", callbackText.value)
     ns.core.GlobalValue.Bind("SchedulerType", ns.core.StringValue(scheduler.value))
     ns.core.RngSeedManager.SetRun(seed)
+    mpiHelper = ns.gsn.GsnMpiHelper
+    partitionMethod = mpiHelper.PartitionFromCommandLine(check, partition.value)
+    mpi = mpiHelper.EnableFromCommandLine(
+        check, mpiText.value, sync.value, drain, drainText.value, argv
+    )
+    # (GetSize and GetRank exist where the build has MPI; without it --mpi=1 was refused.)
+    ranks = mpiHelper.GetSize() if mpi else 1
+    rank = mpiHelper.GetRank() if mpi else 0
 
     wall0 = time.monotonic()
     fabricHelper = ns.gsn.GsnFabricHelper()
     fabricHelper.SetRoutingAlgorithm(routing.value)
     fabricHelper.SetLinkMode(linkMode.value)
+    fabricHelper.SetPartitionMethod(partitionMethod)
+    fabricHelper.SetRanks(ranks)
     fabric = fabricHelper.Install(t)
     streams = fabricHelper.AssignStreams(fabric, 1)
     if errorRate > 0.0:
@@ -219,7 +250,10 @@ def main(argv):
     traffic.AssignStreams(apps, 100000)
     apps.Start(start)
     apps.Stop(simTime)
+    if mpi:
+        mpiHelper.StartLocalOnly(apps, fabric)
     stats = traffic.GetStats()
+    stats.SetPartial(ranks > 1)
     stats.AddLinks(fabric.GetAllPorts())
     stats.AddDropSources(fabric.endpointDevices, fabric.switches)
     deliveries = [0]
@@ -231,7 +265,7 @@ def main(argv):
         stats.TraceConnectWithoutContext("Delivered", delivered)
     wall1 = time.monotonic()
 
-    show = ns.core.ShowProgress(ns.core.Seconds(2)) if progress else None
+    show = ns.core.ShowProgress(ns.core.Seconds(2)) if progress and rank == 0 else None
     if drain:
         stats.StopWhenDrained(simTime, drainLimit)
     else:
@@ -244,6 +278,14 @@ def main(argv):
 
     build = wall1 - wall0
     run = wall2 - wall1
+    if mpi:
+        mpiHelper.GatherStats(stats)
+        rankEvents = mpiHelper.GatherValue(float(events))
+        rankRun = mpiHelper.GatherValue(run)
+    else:
+        rankEvents, rankRun = [float(events)], [run]
+    # Rank 0 prints; the others' lines go nowhere.
+    out = sys.stdout if rank == 0 else io.StringIO()
     print(
         "GSN %s: %d endpoints, %d switches; %s, %d-byte Messages, %g%% load, %s of traffic"
         % (
@@ -254,14 +296,16 @@ def main(argv):
             size,
             load * 100,
             simTime.As(ns.core.Time.MS),
-        )
+        ),
+        file=out,
     )
     if drain:
         print(
             ("Drained at " if stats.IsDrained() else "Not drained within --drainLimit: stopped at ")
-            + str(stats.GetDrainStop().As(ns.core.Time.US))
+            + str(stats.GetDrainStop().As(ns.core.Time.US)),
+            file=out,
         )
-    stats.Print(sys.stdout, False)
+    stats.Print(out, False)
     # (ShowProgress's own events, spaced by wall time, vary by a few between runs.)
     print(
         "events %d%s, build %g s, run %g s, %g events/s, %g wall s per simulated ms"
@@ -272,16 +316,45 @@ def main(argv):
             run,
             events / max(run, 1e-9),
             run / (simTime.GetSeconds() * 1e3 + 1.0),
-        )
+        ),
+        file=out,
     )
+    if mpi:
+        # How the fabric was split: the cables between ranks are what MPI carries.
+        perRank = [0] * ranks
+        for r in fabric.elementRanks:
+            perRank[r] += 1
+        graph = ns.gsn.GsnFabricHelper.ChooseMethod(t, partitionMethod) == (
+            ns.gsn.GsnFabricHelper.GRAPH
+        )
+        print(
+            "partition: %s (%s), %d of %d cables cut, elements per rank: %s"
+            % (
+                partition.value,
+                "graph" if graph else "blocks",
+                ns.gsn.GsnFabricHelper.CountCutCables(t, fabric.elementRanks),
+                len(t.GetCables()),
+                " ".join(str(n) for n in perRank),
+            ),
+            file=out,
+        )
+    if ranks > 1:
+        # (The line above is rank 0's; each rank's own figures:)
+        for r in range(len(rankEvents)):
+            print(
+                "rank %d of %d: events %d, run %g s" % (r, ranks, int(rankEvents[r]), rankRun[r]),
+                file=out,
+            )
     if deliveryCallback:
-        print("Python delivery callback: %d calls" % deliveries[0])
-    if json.value:
+        print("Python delivery callback: %d calls" % deliveries[0], file=out)
+    if json.value and rank == 0:
         try:
             stats.WriteSummaryJson(json.value)
         except ValueError:
             check.Fail("json", json.value, "could not be written")
     ns.core.Simulator.Destroy()
+    if mpi:
+        mpiHelper.Disable()
     return 0
 
 

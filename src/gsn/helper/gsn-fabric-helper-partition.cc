@@ -15,6 +15,7 @@
 #include <iostream>
 #include <map>
 #include <numeric>
+#include <string>
 
 #ifdef GSN_HAVE_METIS
 #include <metis.h>
@@ -285,25 +286,60 @@ GsnFabricHelper::ChooseMethod(const GsnTopology& topology, PartitionMethod metho
     return HasBlocks(topology.GetShape()) || !HasGraphPartitioner() ? BLOCKS : GRAPH;
 }
 
+namespace
+{
+
+/// \return why PartitionGraph cannot split \p topology into \p ranks (ranks > 0), or ""
+std::string
+GraphProblem(const GsnTopology& topology, uint32_t ranks)
+{
+#ifndef GSN_HAVE_METIS
+    (void)topology;
+    (void)ranks;
+    return "this build has no graph partitioner; install libmetis-dev (METIS) and configure "
+           "the build again, or use the block partition";
+#else
+    const auto nv = uint32_t(Contract(topology).weight.size());
+    if (nv < ranks)
+    {
+        return std::to_string(ranks) + " ranks for " + std::to_string(nv) +
+               " groups of elements (a switch with its endpoints) that cannot be split; every "
+               "rank needs one: use at most " +
+               std::to_string(nv) + " ranks";
+    }
+    return "";
+#endif
+}
+
+} // namespace
+
+std::string
+GsnFabricHelper::CheckPartition(const GsnTopology& topology, uint32_t ranks, PartitionMethod method)
+{
+    if (ranks == 0)
+    {
+        return "at least one rank";
+    }
+    // (One rank needs no partitioner; blocks always partition, and CheckRanks says when one
+    // leaves a rank empty.)
+    if (ranks == 1 || ChooseMethod(topology, method) != GRAPH)
+    {
+        return "";
+    }
+    return GraphProblem(topology, ranks);
+}
+
 std::vector<uint32_t>
 GsnFabricHelper::PartitionGraph(const GsnTopology& topology, uint32_t ranks)
 {
     NS_ABORT_MSG_IF(ranks == 0, "GsnFabricHelper::PartitionGraph: at least one rank");
+    const std::string problem = GraphProblem(topology, ranks);
+    NS_ABORT_MSG_UNLESS(problem.empty(), "GsnFabricHelper::PartitionGraph: " << problem);
 #ifndef GSN_HAVE_METIS
-    (void)topology;
-    NS_FATAL_ERROR("GsnFabricHelper::PartitionGraph: this build has no graph partitioner; "
-                   "install libmetis-dev (METIS) and configure the build again, or use the "
-                   "block partition");
     return {};
 #else
     const ContractedGraph g = Contract(topology);
     const uint32_t nv = uint32_t(g.weight.size());
-    NS_ABORT_MSG_IF(nv < ranks,
-                    "GsnFabricHelper::PartitionGraph: "
-                        << ranks << " ranks for " << nv
-                        << " groups of elements (a switch with its endpoints) that cannot be "
-                           "split; every rank needs one: use at most "
-                        << nv << " ranks");
     std::vector<uint32_t> part(nv, 0);
     if (ranks > 1)
     {

@@ -279,19 +279,35 @@ GsnFabricHelper::SetElementRanks(const std::vector<uint32_t>& ranks, uint32_t nR
 std::vector<uint32_t>
 GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
 {
-    const uint32_t n = topology.GetNElements();
     std::vector<uint32_t> ranks =
         m_byHand.empty() ? Partition(topology, m_nRanks, m_partitionMethod) : m_byHand;
-    NS_ABORT_MSG_UNLESS(ranks.size() == n,
-                        "GsnFabricHelper: SetElementRanks gave "
-                            << ranks.size() << " ranks for a topology of " << n << " elements");
-    std::vector<uint32_t> count(m_nRanks, 0);
+    const std::string problem = CheckRanks(topology, ranks, m_nRanks);
+    NS_ABORT_MSG_UNLESS(problem.empty(), "GsnFabricHelper: " << problem);
+    return ranks;
+}
+
+std::string
+GsnFabricHelper::CheckRanks(const GsnTopology& topology,
+                            const std::vector<uint32_t>& ranks,
+                            uint32_t nRanks)
+{
+    const uint32_t n = topology.GetNElements();
+    std::ostringstream problem;
+    if (ranks.size() != n)
+    {
+        problem << "SetElementRanks gave " << ranks.size() << " ranks for a topology of " << n
+                << " elements";
+        return problem.str();
+    }
+    std::vector<uint32_t> count(nRanks, 0);
     for (uint32_t id = 0; id < n; ++id)
     {
-        NS_ABORT_MSG_UNLESS(ranks[id] < m_nRanks,
-                            "GsnFabricHelper: element " << topology.GetElement(id).name
-                                                        << " is given rank " << ranks[id] << " of "
-                                                        << m_nRanks);
+        if (ranks[id] >= nRanks)
+        {
+            problem << "element " << topology.GetElement(id).name << " is given rank " << ranks[id]
+                    << " of " << nRanks;
+            return problem.str();
+        }
         ++count[ranks[id]];
     }
     // ns-3's engines find the cables between ranks from the devices that are point to point;
@@ -300,21 +316,26 @@ GsnFabricHelper::AssignRanks(const GsnTopology& topology) const
     for (const GsnTopology::Cable& c : topology.GetCables())
     {
         const bool mixed = topology.GetElement(c.a).kind != topology.GetElement(c.b).kind;
-        NS_ABORT_MSG_IF(mixed && ranks[c.a] != ranks[c.b],
-                        "GsnFabricHelper: endpoint and switch "
-                            << topology.GetElement(c.a).name << " (rank " << ranks[c.a] << ") and "
-                            << topology.GetElement(c.b).name << " (rank " << ranks[c.b]
-                            << ") are cabled on different ranks; an endpoint must be on its "
-                               "switch's rank");
+        if (mixed && ranks[c.a] != ranks[c.b])
+        {
+            problem << "endpoint and switch " << topology.GetElement(c.a).name << " (rank "
+                    << ranks[c.a] << ") and " << topology.GetElement(c.b).name << " (rank "
+                    << ranks[c.b]
+                    << ") are cabled on different ranks; an endpoint must be on its switch's "
+                       "rank";
+            return problem.str();
+        }
     }
-    for (uint32_t r = 0; r < m_nRanks; ++r)
+    for (uint32_t r = 0; r < nRanks; ++r)
     {
-        NS_ABORT_MSG_UNLESS(count[r] > 0,
-                            "GsnFabricHelper: rank " << r << " of " << m_nRanks
-                                                     << " has no element of the fabric (" << n
-                                                     << " elements); use fewer ranks");
+        if (count[r] == 0)
+        {
+            problem << "rank " << r << " of " << nRanks << " has no element of the fabric (" << n
+                    << " elements); use fewer ranks";
+            return problem.str();
+        }
     }
-    return ranks;
+    return "";
 }
 
 Ptr<GsnChannel>

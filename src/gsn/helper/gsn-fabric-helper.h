@@ -207,6 +207,32 @@ class GsnFabricHelper : public GsnHelper
     static bool HasGraphPartitioner();
 
     /**
+     * What Partition() would refuse, without aborting (for callers that report errors
+     * their own way, such as the Python bindings).
+     * \param topology a valid topology
+     * \param ranks number of ranks
+     * \param method the method
+     * \return why Partition(topology, ranks, method) would abort (no rank, the graph method
+     *         without METIS, fewer switch groups than ranks), or an empty string
+     */
+    static std::string CheckPartition(const GsnTopology& topology,
+                                      uint32_t ranks,
+                                      PartitionMethod method);
+
+    /**
+     * What Install() would refuse in a rank of each element, without aborting.
+     * \param topology a valid topology
+     * \param ranks one rank per element (SetElementRanks, or what Partition() made)
+     * \param nRanks number of ranks
+     * \return why the ranks cannot be used (not one per element, a rank out of range, an
+     *         endpoint on another rank than its switch, a rank with no element), or an empty
+     *         string
+     */
+    static std::string CheckRanks(const GsnTopology& topology,
+                                  const std::vector<uint32_t>& ranks,
+                                  uint32_t nRanks);
+
+    /**
      * \param topology a topology
      * \param ranks the rank of each of its elements
      * \return the number of cables whose two ends are on different ranks

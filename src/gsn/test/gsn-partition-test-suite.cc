@@ -537,6 +537,58 @@ class GsnPartitionCountTestCase : public TestCase
     }
 };
 
+/// CheckPartition and CheckRanks say, without aborting, what Partition() and Install() refuse.
+class GsnPartitionChecksTestCase : public TestCase
+{
+  public:
+    GsnPartitionChecksTestCase()
+        : TestCase("CheckPartition and CheckRanks: the refusals, as text")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Helper = GsnFabricHelper;
+        const GsnTopology t = GsnTopologyBuilder::FatTree(2); // 5 switches, 2 endpoints
+        const std::vector<uint32_t> blocks = Helper::PartitionBlocks(t, 2);
+        NS_TEST_EXPECT_MSG_EQ(Helper::CheckRanks(t, blocks, 2), "", "the blocks are usable");
+        NS_TEST_EXPECT_MSG_EQ(Helper::CheckPartition(t, 0, Helper::BLOCKS),
+                              "at least one rank",
+                              "no rank");
+        NS_TEST_EXPECT_MSG_EQ(Helper::CheckPartition(t, 6, Helper::BLOCKS), "", "blocks: any");
+        NS_TEST_EXPECT_MSG_EQ(Helper::CheckPartition(t, 1, Helper::GRAPH), "", "one rank");
+        const std::string graph = Helper::CheckPartition(t, 6, Helper::GRAPH);
+        const std::string expected =
+            Helper::HasGraphPartitioner() ? "use at most 5 ranks" : "no graph partitioner";
+        NS_TEST_EXPECT_MSG_NE(graph.find(expected), std::string::npos, graph);
+        if (Helper::HasGraphPartitioner())
+        {
+            NS_TEST_EXPECT_MSG_EQ(Helper::CheckPartition(t, 5, Helper::GRAPH), "", "5 groups");
+        }
+        const auto has = [](const std::string& problem, const std::string& text) {
+            return problem.find(text) != std::string::npos;
+        };
+        NS_TEST_EXPECT_MSG_EQ(has(Helper::CheckRanks(t, {0, 1}, 2), "gave 2 ranks for a topology"),
+                              true,
+                              "one rank per element");
+        std::vector<uint32_t> ranks(t.GetNElements(), 0);
+        NS_TEST_EXPECT_MSG_EQ(has(Helper::CheckRanks(t, ranks, 2), "rank 1 of 2 has no element"),
+                              true,
+                              "an empty rank");
+        ranks[0] = 2;
+        NS_TEST_EXPECT_MSG_EQ(has(Helper::CheckRanks(t, ranks, 2), "is given rank 2 of 2"),
+                              true,
+                              "a rank out of range");
+        ranks = blocks;
+        const uint32_t ep0 = *t.FindElement("ep0");
+        ranks[ep0] = 1 - ranks[ep0];
+        NS_TEST_EXPECT_MSG_EQ(has(Helper::CheckRanks(t, ranks, 2), "must be on its switch's rank"),
+                              true,
+                              "an endpoint away from its switch");
+    }
+};
+
 /// Test suite of the partition over ranks.
 class GsnPartitionTestSuite : public TestSuite
 {
@@ -552,6 +604,7 @@ class GsnPartitionTestSuite : public TestSuite
         AddTestCase(new GsnPartitionGraphVersusBlocksTestCase, TestCase::QUICK);
         AddTestCase(new GsnPartitionAutoTestCase, TestCase::QUICK);
         AddTestCase(new GsnPartitionCountTestCase, TestCase::QUICK);
+        AddTestCase(new GsnPartitionChecksTestCase, TestCase::QUICK);
     }
 };
 
