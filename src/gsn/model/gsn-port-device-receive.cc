@@ -537,6 +537,15 @@ GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& /* mp */)
 void
 GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 {
+    if (m_txBusy && m_rxArrival == m_runEnd && !m_rxAhead)
+    {
+        // Arrived as this port's next slot begins: that slot is chosen as if before (where
+        // the choice runs first, as it may across MPI ranks), so they count from just after
+        // the choice (CountCreditsOfSlotStart()).
+        m_slotStartCredits[vc] += credits;
+        m_slotStartCreditsAny = true;
+        return;
+    }
     if ((m_exactCredits || m_timedTake) && m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: its credits exist from then.
@@ -545,6 +554,23 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
     }
     CountCredits(vc, credits, gsn::Now());
     NotifyTxReady();
+}
+
+bool
+GsnPortDevice::CountCreditsOfSlotStart()
+{
+    m_slotStartCreditsAny = false;
+    bool any = false;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_slotStartCredits[vc] > 0)
+        {
+            CountCredits(vc, m_slotStartCredits[vc], m_slotTime);
+            m_slotStartCredits[vc] = 0;
+            any = true;
+        }
+    }
+    return any;
 }
 
 void

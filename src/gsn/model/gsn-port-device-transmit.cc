@@ -79,6 +79,12 @@ GsnPortDevice::TransmitNext()
         return;
     }
     bool first = SelectMicropacket(mp, !mayHold);
+    if (!first && m_slotStartCreditsAny && CountCreditsOfSlotStart())
+    {
+        // As the arrival of those credits would, had it come after this choice: before the
+        // places it frees.
+        first = SelectMicropacket(mp, !mayHold);
+    }
     if (!first && releasesFollow && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
@@ -99,6 +105,10 @@ GsnPortDevice::TransmitNext()
         return; // idle: nothing scheduled until something becomes due
     }
     PrepareToSend(mp);
+    if (m_slotStartCreditsAny)
+    {
+        CountCreditsOfSlotStart(); // (for the following slots of a run too)
+    }
     // Run mode: choose the following slots now, exactly as TransmitComplete would one by
     // one if nothing arrived meanwhile; stop at the first slot with nothing to send. The run
     // object is made only when a second micropacket joins.

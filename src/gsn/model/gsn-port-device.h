@@ -557,6 +557,9 @@ class GsnPortDevice : public NetDevice
     /// An idle port's choice of a Null or Credit-only, held until the events already due at
     /// this instant have run.
     void HeldChoiceTimeout();
+    /// Count the credits that arrived as this slot began, after its choice.
+    /// \return true if there were any
+    bool CountCreditsOfSlotStart();
     /// Hold the choice of an idle port until the events already due at \p now have run.
     /// \param now the time
     void HoldUntilAfterEvent(const Time& now);
@@ -1071,6 +1074,9 @@ class GsnPortDevice : public NetDevice
     Time m_rtxDeadline;                     ///< when the go-back-N timer expires
     Time m_choiceHeldAt{Time::Min()};       ///< when an idle port's choice was last held
     bool m_placesFreedElsewhere{true};      ///< see SetPlacesFreedElsewhere()
+    /// credits that arrived as the next slot begins, per VC (CountCreditsOfSlotStart())
+    std::array<uint16_t, gsn::NUM_VCS> m_slotStartCredits{};
+    bool m_slotStartCreditsAny{false};      ///< some of m_slotStartCredits are set
     Time m_arrivalScheduledAt{Time::Min()}; ///< last first arrival the channel scheduled here
     Time m_arrivalTakenAt{Time::Min()};     ///< when the last arrival event was taken
     Time m_oldestOwed;                      ///< when owed credits went from none
