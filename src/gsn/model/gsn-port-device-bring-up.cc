@@ -26,6 +26,8 @@ GsnPortDevice::ClearLinkState()
         TakeResetSnapshot(); // the first clearing of a reset
     }
     m_txCredits.fill(0);
+    m_slotStartCredits.fill(0); // (credits of the old link state, kept for a slot's choice)
+    m_slotStartCreditsAny = false;
     m_stalled.fill(false);
     m_retx.clear();
     m_ackedAhead = 0;
