@@ -143,7 +143,8 @@ done
 
 # The ring file split by each partition method on 2 ranks (AUTO picks the graph partitioner
 # for a file when METIS is built, blocks otherwise): the same statistics, and rank 0 prints the
-# partition with its cut (two ring cables for two arcs of two switches).
+# partition with its cut (two ring cables for two arcs of two switches) and the ports each rank
+# built: its own elements' only (two switches of 4 ports and their 4 endpoints, 12 of 24).
 methods="blocks"
 if "$scaling" --topology=file --file="$work/ring.topo" --partition=graph --simTime=10us \
   --progress=0 >/dev/null 2>&1; then
@@ -156,7 +157,7 @@ for method in $methods; do
   run_like_one_process "ring, --partition=$method, 2 ranks" 2 --topology=file \
     --file="$work/ring.topo" "${common[@]}" --partition="$method" || continue
   line=$(grep '^partition: ' "$work/run.out" || true)
-  if [[ "$line" != "partition: $method ($method), 2 of 12 cables cut, elements per rank: 6 6" ]]; then
+  if [[ "$line" != "partition: $method ($method), 2 of 12 cables cut, elements per rank: 6 6, ports built per rank: 12 12 (of 24)" ]]; then
     say "FAIL: ring, --partition=$method, 2 ranks: partition line '$line'"
     fail=1
   else

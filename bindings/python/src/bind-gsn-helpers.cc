@@ -20,6 +20,7 @@
 #include "ns3/gsn-layout-helper.h"
 #include "ns3/gsn-mpi-helper.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-remote-port.h"
 #include "ns3/gsn-routing.h"
 #include "ns3/gsn-switch-port.h"
 #include "ns3/gsn-switch.h"
@@ -550,12 +551,14 @@ BindGsnHelpers(py::module_& m)
         .def_readonly("endpoints", &GsnFabric::endpoints)
         .def_readonly("switches", &GsnFabric::switches)
         .def_readonly("endpointDevices", &GsnFabric::endpointDevices)
+        .def_readonly("endpointAddresses", &GsnFabric::endpointAddresses)
         .def_readonly("switchPorts", &GsnFabric::switchPorts)
         .def_readonly("switchObjects", &GsnFabric::switchObjects)
         .def_readonly("endpointElements", &GsnFabric::endpointElements)
         .def_readonly("switchElements", &GsnFabric::switchElements)
         .def_readonly("watchdog", &GsnFabric::watchdog)
         .def_readonly("elementRanks", &GsnFabric::elementRanks)
+        .def("GetNLocalPorts", &GsnFabric::GetNLocalPorts)
         .def(
             "IsLocalEndpoint",
             [](const GsnFabric& f, uint32_t i) {
@@ -730,6 +733,14 @@ BindGsnHelpers(py::module_& m)
                     {
                         found = bool(DynamicCast<GsnNetDevice>(node->GetDevice(d)));
                     }
+                    if (!found && node->GetSystemId() != GsnMpiHelper::GetRank())
+                    {
+                        throw py::value_error(
+                            "GsnTrafficHelper.Install: node " + std::to_string(node->GetId()) +
+                            " belongs to MPI rank " + std::to_string(node->GetSystemId()) +
+                            ", which alone builds its devices; install on the fabric's "
+                            "endpointDevices (they name other ranks' endpoints)");
+                    }
                     if (!found)
                     {
                         throw py::value_error("GsnTrafficHelper.Install: node " +
@@ -747,7 +758,8 @@ BindGsnHelpers(py::module_& m)
                 for (uint32_t i = 0; i < devices.GetN(); ++i)
                 {
                     Ptr<GsnNetDevice> d = DynamicCast<GsnNetDevice>(devices.Get(i));
-                    if (!d || !d->GetNode())
+                    Ptr<GsnRemotePort> remote = DynamicCast<GsnRemotePort>(devices.Get(i));
+                    if ((!d || !d->GetNode()) && !(remote && remote->IsEndpoint()))
                     {
                         throw py::value_error("GsnTrafficHelper.Install: endpoint " +
                                               std::to_string(i) +

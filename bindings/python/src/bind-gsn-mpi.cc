@@ -198,12 +198,13 @@ BindGsnMpi(py::module_& m)
         .def_static(
             "StartLocalOnly",
             [](ApplicationContainer apps, const GsnFabric& fabric) {
-                if (apps.GetN() != fabric.endpointDevices.GetN())
+                for (uint32_t i = 0; i < apps.GetN(); ++i)
                 {
-                    throw py::value_error(
-                        "GsnMpiHelper.StartLocalOnly: " + std::to_string(apps.GetN()) +
-                        " applications for " + std::to_string(fabric.endpointDevices.GetN()) +
-                        " endpoints");
+                    if (!apps.Get(i)->GetNode())
+                    {
+                        throw py::value_error("GsnMpiHelper.StartLocalOnly: application " +
+                                              std::to_string(i) + " is on no node");
+                    }
                 }
                 GsnMpiHelper::StartLocalOnly(apps, fabric);
             },

@@ -268,6 +268,7 @@ main(int argc, char* argv[])
     GsnMpiHelper::GatherStats(stats);
     const std::vector<double> rankEvents = GsnMpiHelper::GatherValue(double(events));
     const std::vector<double> rankRun = GsnMpiHelper::GatherValue(run);
+    const std::vector<double> rankPorts = GsnMpiHelper::GatherValue(fabric.GetNLocalPorts());
     std::ostringstream discard;
     std::ostream& cout = rank == 0 ? std::cout : discard;
     cout << "GSN " << topology << ": " << fabric.endpoints.GetN() << " endpoints, "
@@ -302,7 +303,13 @@ main(int argc, char* argv[])
         {
             cout << " " << n;
         }
-        cout << "\n";
+        // (Each rank builds only its own elements' ports.)
+        cout << ", ports built per rank:";
+        for (double n : rankPorts)
+        {
+            cout << " " << uint64_t(n);
+        }
+        cout << " (of " << fabric.GetAllPorts().GetN() << ")\n";
     }
     if (ranks > 1)
     {

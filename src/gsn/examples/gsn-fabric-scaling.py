@@ -282,8 +282,10 @@ def main(argv):
         mpiHelper.GatherStats(stats)
         rankEvents = mpiHelper.GatherValue(float(events))
         rankRun = mpiHelper.GatherValue(run)
+        rankPorts = mpiHelper.GatherValue(float(fabric.GetNLocalPorts()))
     else:
         rankEvents, rankRun = [float(events)], [run]
+        rankPorts = [float(fabric.GetNLocalPorts())]
     # Rank 0 prints; the others' lines go nowhere.
     out = sys.stdout if rank == 0 else io.StringIO()
     print(
@@ -328,13 +330,16 @@ def main(argv):
             ns.gsn.GsnFabricHelper.GRAPH
         )
         print(
-            "partition: %s (%s), %d of %d cables cut, elements per rank: %s"
+            "partition: %s (%s), %d of %d cables cut, elements per rank: %s, "
+            "ports built per rank: %s (of %d)"
             % (
                 partition.value,
                 "graph" if graph else "blocks",
                 ns.gsn.GsnFabricHelper.CountCutCables(t, fabric.elementRanks),
                 len(t.GetCables()),
                 " ".join(str(n) for n in perRank),
+                " ".join(str(int(n)) for n in rankPorts),
+                fabric.GetAllPorts().GetN(),
             ),
             file=out,
         )

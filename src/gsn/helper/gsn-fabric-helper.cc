@@ -9,7 +9,9 @@
 #include "ns3/enum.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-deadlock-checker.h"
+#include "ns3/gsn-mpi-helper.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-remote-port.h"
 #include "ns3/gsn-switch-port.h"
 #include "ns3/gsn-switch.h"
 #include "ns3/log.h"
@@ -21,6 +23,7 @@
 #include <deque>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace ns3
 {
@@ -55,12 +58,24 @@ GsnFabric::GetAllPorts() const
     return all;
 }
 
+uint32_t
+GsnFabric::GetNLocalPorts() const
+{
+    const NetDeviceContainer all = GetAllPorts();
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        n += DynamicCast<GsnPortDevice>(all.Get(i)) ? 1 : 0;
+    }
+    return n;
+}
+
 bool
 GsnFabric::SupportsBroadcast() const
 {
     for (const auto& sw : switchObjects)
     {
-        if (!sw->IsBroadcastCapable())
+        if (sw && !sw->IsBroadcastCapable())
         {
             return false;
         }
@@ -139,7 +154,7 @@ GsnFabricHelper::SetAdminBroadcastSetup(bool admin, Time at)
 bool
 GsnFabric::IsLocalEndpoint(uint32_t i) const
 {
-    return elementRanks.empty() || elementRanks[endpointElements[i]] == Simulator::GetSystemId();
+    return elementRanks.empty() || elementRanks[endpointElements[i]] == GsnMpiHelper::GetRank();
 }
 
 GsnFabric
@@ -151,56 +166,120 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     GsnFabric fabric;
     fabric.topology = topology;
     fabric.elementRanks = AssignRanks(topology);
+    if (m_nRanks > 1 && !GsnMpiHelper::IsAvailable())
+    {
+        NS_FATAL_ERROR("GsnFabricHelper: the fabric is split over "
+                       << m_nRanks
+                       << " ranks, but this build has no ns-3 mpi module (GSN_ENABLE_MPI, or an "
+                          "ns-3 tree configured with --enable-mpi)");
+    }
+    if (m_nRanks > 1 && GsnMpiHelper::GetSize() != m_nRanks)
+    {
+        // (Each rank builds its own elements: the others' would never run.)
+        NS_FATAL_ERROR("GsnFabricHelper: the fabric is split over "
+                       << m_nRanks << " ranks, but MPI runs " << GsnMpiHelper::GetSize()
+                       << ": call GsnMpiHelper::Enable first, under mpirun -np " << m_nRanks);
+    }
+    // (MPI's rank: the simulator, which knows it too, may not exist yet.)
+    const uint32_t here = GsnMpiHelper::GetRank();
+    const auto isLocal = [&](uint32_t id) {
+        return m_nRanks == 1 || fabric.elementRanks[id] == here;
+    };
     const uint32_t n = topology.GetNElements();
-    std::vector<std::vector<Ptr<GsnPortDevice>>> ports(n); // per element, per port
+    std::vector<std::vector<Ptr<NetDevice>>> ports(n); // per element, per port
 
     for (uint32_t id = 0; id < n; ++id)
     {
         const GsnTopology::Element& e = topology.GetElement(id);
+        // Every rank makes every node and draws every address, in the topology's order, so
+        // that node numbers and ULAs agree; only its own elements get their objects, the
+        // others' ports a GsnRemotePort naming them.
         Ptr<Node> node = CreateObject<Node>(fabric.elementRanks[id]);
+        const bool local = isLocal(id);
         if (e.kind == GsnTopology::ElementKind::ENDPOINT)
         {
-            Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
-            device->SetAddress(Mac48Address::Allocate());
-            node->AddDevice(device);
-            m_hostAdapter.Install(device);
-            ports[id].push_back(device);
+            const Mac48Address address = Mac48Address::Allocate();
+            if (local)
+            {
+                Ptr<GsnNetDevice> device = m_deviceFactory.Create<GsnNetDevice>();
+                device->SetAddress(address);
+                node->AddDevice(device);
+                m_hostAdapter.Install(device);
+                ports[id].push_back(device);
+            }
+            else
+            {
+                ports[id].push_back(NameRemotePort(node, 0, address, true));
+            }
             fabric.endpoints.Add(node);
-            fabric.endpointDevices.Add(device);
+            fabric.endpointDevices.Add(ports[id].back());
+            fabric.endpointAddresses.push_back(address);
             fabric.endpointElements.push_back(id);
             continue;
         }
         const uint32_t index = uint32_t(fabric.switchObjects.size());
-        Ptr<GsnSwitch> sw = m_switchFactory.Create<GsnSwitch>();
-        const uint8_t a[6] = {0x02, 0x00, uint8_t(index >> 8), uint8_t(index), 0x00, 0x00};
-        Mac48Address address;
-        address.CopyFrom(a);
-        sw->SetAttribute("ElementAddress", Mac48AddressValue(address));
-        sw->SetAttribute("Discovery", BooleanValue(m_discovery));
-        node->AggregateObject(sw);
+        Ptr<GsnSwitch> sw;
+        if (local)
+        {
+            sw = m_switchFactory.Create<GsnSwitch>();
+            const uint8_t a[6] = {0x02, 0x00, uint8_t(index >> 8), uint8_t(index), 0x00, 0x00};
+            Mac48Address address;
+            address.CopyFrom(a);
+            sw->SetAttribute("ElementAddress", Mac48AddressValue(address));
+            sw->SetAttribute("Discovery", BooleanValue(m_discovery));
+            node->AggregateObject(sw);
+        }
         for (uint32_t p = 0; p < e.numPorts; ++p)
         {
-            Ptr<GsnSwitchPort> port = m_switchPortFactory.Create<GsnSwitchPort>();
-            port->SetAddress(Mac48Address::Allocate());
-            node->AddDevice(port);
-            sw->AddPort(port);
-            ports[id].push_back(port);
-            fabric.switchPorts.Add(port);
+            const Mac48Address address = Mac48Address::Allocate();
+            if (local)
+            {
+                Ptr<GsnSwitchPort> port = m_switchPortFactory.Create<GsnSwitchPort>();
+                port->SetAddress(address);
+                node->AddDevice(port);
+                sw->AddPort(port);
+                ports[id].push_back(port);
+            }
+            else
+            {
+                ports[id].push_back(NameRemotePort(node, p, address, false));
+            }
+            fabric.switchPorts.Add(ports[id].back());
         }
         fabric.switches.Add(node);
-        fabric.switchObjects.push_back(sw);
+        fabric.switchObjects.push_back(sw); // (null for another rank's switch)
         fabric.switchElements.push_back(id);
     }
 
     for (const GsnTopology::Cable& c : topology.GetCables())
     {
+        const bool localA = isLocal(c.a);
+        const bool localB = isLocal(c.b);
+        if (!localA && !localB)
+        {
+            continue; // another rank's cable
+        }
         Ptr<GsnChannel> channel = CreateCable(c);
         if (fabric.elementRanks[c.a] != fabric.elementRanks[c.b])
         {
             channel = CreateRemoteCable(c, channel);
         }
-        ports[c.a][c.aPort]->Attach(channel);
-        ports[c.b][c.bPort]->Attach(channel);
+        for (const auto& [id, port, local] :
+             {std::make_tuple(c.a, c.aPort, localA), std::make_tuple(c.b, c.bPort, localB)})
+        {
+            if (local)
+            {
+                DynamicCast<GsnPortDevice>(ports[id][port])->Attach(channel);
+            }
+        }
+        for (const auto& [id, port, local] :
+             {std::make_tuple(c.a, c.aPort, localA), std::make_tuple(c.b, c.bPort, localB)})
+        {
+            if (!local)
+            {
+                channel->AttachRemote(DynamicCast<GsnRemotePort>(ports[id][port]));
+            }
+        }
     }
 
     // What is behind each switch port is the manager's knowledge; discovery learns it.
@@ -232,7 +311,7 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         // the links are up; until then no switch broadcasts.
         for (const auto& sw : fabric.switchObjects)
         {
-            for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+            for (uint32_t p = 0; sw && p < sw->GetNPorts(); ++p)
             {
                 sw->SetPortInBroadcastTree(p, false);
             }
@@ -245,15 +324,32 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     NoteFabricBroadcast(fabric);
     if (!fabric.switchObjects.empty())
     {
+        // (Each rank watches its own switches.)
+        std::vector<Ptr<GsnSwitch>> watched;
         std::vector<std::string> names;
-        for (uint32_t id : fabric.switchElements)
+        for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
         {
-            names.push_back(topology.GetElement(id).name);
+            if (fabric.switchObjects[s])
+            {
+                watched.push_back(fabric.switchObjects[s]);
+                names.push_back(topology.GetElement(fabric.switchElements[s]).name);
+            }
         }
         fabric.watchdog = m_watchdogFactory.Create<GsnFabricWatchdog>();
-        fabric.watchdog->Watch(fabric.switchObjects, names);
+        fabric.watchdog->Watch(watched, names);
     }
     return fabric;
+}
+
+Ptr<GsnRemotePort>
+GsnFabricHelper::NameRemotePort(Ptr<Node> node,
+                                uint32_t ifIndex,
+                                Mac48Address address,
+                                bool endpoint)
+{
+    Ptr<GsnRemotePort> port = CreateObject<GsnRemotePort>();
+    port->Name(node, ifIndex, address, endpoint);
+    return port;
 }
 
 void
@@ -381,7 +477,7 @@ GsnFabricHelper::ConfigureSwitches(GsnFabric& fabric)
     for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
     {
         const uint32_t id = fabric.switchElements[s];
-        for (uint32_t p = 0; p < topology.GetElement(id).numPorts; ++p)
+        for (uint32_t p = 0; fabric.switchObjects[s] && p < topology.GetElement(id).numPorts; ++p)
         {
             auto peer = topology.GetPeer(id, p);
             if (peer)
@@ -401,18 +497,24 @@ GsnFabricHelper::ConfigureSwitches(GsnFabric& fabric)
 void
 GsnFabricHelper::InstallTables(GsnFabric& fabric, const GsnRoutingTables& tables)
 {
+    NS_ABORT_MSG_UNLESS(fabric.endpointAddresses.size() == fabric.endpointElements.size(),
+                        "GsnFabricHelper::InstallTables: the fabric has "
+                            << fabric.endpointAddresses.size() << " endpoint addresses for "
+                            << fabric.endpointElements.size() << " endpoints");
     for (uint32_t s = 0; s < fabric.switchObjects.size(); ++s)
     {
         Ptr<GsnSwitch> sw = fabric.switchObjects[s];
+        if (!sw)
+        {
+            continue; // another rank's
+        }
         sw->ClearRoutes();
         for (uint32_t e = 0; e < fabric.endpointElements.size(); ++e)
         {
             const int32_t port = tables.Get(fabric.switchElements[s], fabric.endpointElements[e]);
             if (port >= 0)
             {
-                const Mac48Address ula =
-                    Mac48Address::ConvertFrom(fabric.endpointDevices.Get(e)->GetAddress());
-                sw->SetRoute(ula, uint32_t(port), 0xFF);
+                sw->SetRoute(fabric.endpointAddresses[e], uint32_t(port), 0xFF);
             }
         }
     }
@@ -426,7 +528,10 @@ GsnFabricHelper::NoteFabricBroadcast(const GsnFabric& fabric)
                                              : GsnFabricBroadcast::NON_BROADCAST;
     for (uint32_t i = 0; i < fabric.endpointDevices.GetN(); ++i)
     {
-        fabric.GetEndpointDevice(i)->SetFabricBroadcast(broadcast);
+        if (Ptr<GsnNetDevice> device = fabric.GetEndpointDevice(i))
+        {
+            device->SetFabricBroadcast(broadcast);
+        }
     }
 }
 
@@ -439,7 +544,7 @@ GsnFabricHelper::ComputeBroadcastTree(const GsnFabric& fabric)
     for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
     {
         switchIndex[fabric.switchElements[s]] = int32_t(s);
-        tree[s].assign(fabric.switchObjects[s]->GetNPorts(), false);
+        tree[s].assign(t.GetElement(fabric.switchElements[s]).numPorts, false);
     }
     if (fabric.switchElements.empty())
     {
@@ -482,7 +587,7 @@ GsnFabricHelper::InstallBroadcastTree(GsnFabric& fabric)
     const std::vector<std::vector<bool>> tree = ComputeBroadcastTree(fabric);
     for (uint32_t s = 0; s < tree.size(); ++s)
     {
-        for (uint32_t p = 0; p < tree[s].size(); ++p)
+        for (uint32_t p = 0; fabric.switchObjects[s] && p < tree[s].size(); ++p)
         {
             fabric.switchObjects[s]->SetPortInBroadcastTree(p, tree[s][p]);
         }
@@ -577,7 +682,10 @@ GsnFabricHelper::SetUpBroadcastByAdmin(const GsnFabric& fabric, uint32_t manager
                 mask |= uint64_t(ports[base + i] ? 1 : 0) << i;
             }
             p.SetArg64(mask);
-            Simulator::Schedule(at, [device, p]() { device->SendAdminRequest(p); });
+            if (device) // (else the manager's rank sends it)
+            {
+                Simulator::Schedule(at, [device, p]() { device->SendAdminRequest(p); });
+            }
             ++requests;
         }
     }

@@ -24,11 +24,18 @@ namespace ns3
 
 class GsnChannel;
 class GsnNetDevice;
+class GsnRemotePort;
 class GsnSwitch;
 
 /**
  * \ingroup gsn
  * \brief A GSN fabric in a simulation: nodes and devices in the topology's order.
+ *
+ * Split over MPI ranks (GsnFabricHelper::SetRanks), a rank builds only its own elements: the
+ * containers keep every element's position, with the node of every element (node numbers
+ * agree on all ranks), a GsnRemotePort naming each port of another rank's element (in
+ * endpointDevices and switchPorts: GetEndpointDevice() is null for it), and a null switch
+ * object for another rank's switch. IsLocalEndpoint() says which endpoints run here.
  */
 class GsnFabric
 {
@@ -40,6 +47,7 @@ class GsnFabric
     NetDeviceContainer endpointDevices;        ///< the GsnNetDevice of each endpoint
     NetDeviceContainer switchPorts;            ///< every GsnSwitchPort
     std::vector<Ptr<GsnSwitch>> switchObjects; ///< the GsnSwitch of each switch node
+    std::vector<Mac48Address> endpointAddresses; ///< the ULA of each endpoint (every rank)
     std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
     std::vector<uint32_t> switchElements;      ///< topology element id of each switch
     Ptr<GsnFabricWatchdog> watchdog;           ///< its deadlock watchdog (null without switches)
@@ -48,14 +56,17 @@ class GsnFabric
     /// \param i endpoint index \return true if this process simulates it (always on one rank)
     bool IsLocalEndpoint(uint32_t i) const;
 
-    /// \param i endpoint index \return its device
+    /// \param i endpoint index \return its device (null if another rank simulates it)
     Ptr<GsnNetDevice> GetEndpointDevice(uint32_t i) const;
     /// \param name an endpoint's name in the topology \return its index (aborts if none)
     uint32_t GetEndpointIndex(const std::string& name) const;
-    /// \return every port of the fabric, endpoint devices first (for link statistics)
+    /// \return every port of the fabric, endpoint devices first (for link statistics; other
+    /// ranks' ports as GsnRemotePorts, so that positions and random streams agree)
     NetDeviceContainer GetAllPorts() const;
     /// \return true if every switch broadcasts (RFC 2835's broadcast-capable fabric)
     bool SupportsBroadcast() const;
+    /// \return how many of GetAllPorts() this process simulates (all of them on one rank)
+    uint32_t GetNLocalPorts() const;
 };
 
 /**
@@ -142,8 +153,10 @@ class GsnFabricHelper : public GsnHelper
     /**
      * Split the fabric over \p ranks MPI ranks (ns-3's mpi module; 1: one process), by the
      * method of SetPartitionMethod() (AUTO by default). Cables between ranks are
-     * GsnRemoteChannels. Every rank builds every element (the ports of other ranks'
-     * elements stay silent) so that node and device numbers agree across ranks.
+     * GsnRemoteChannels. Each rank builds its own elements, and of the others their nodes
+     * and GsnRemotePorts naming their ports, so that node and device numbers, addresses and
+     * random streams agree across ranks (see GsnFabric). Install() aborts unless MPI runs
+     * that many ranks (GsnMpiHelper::Enable).
      * \param ranks number of ranks (MpiInterface::GetSize())
      */
     void SetRanks(uint32_t ranks);
@@ -346,6 +359,15 @@ class GsnFabricHelper : public GsnHelper
 
     /// \param topology the topology \return the rank of each element, checked
     std::vector<uint32_t> AssignRanks(const GsnTopology& topology) const;
+    /**
+     * What this rank keeps of another rank's port.
+     * \param node its node \param ifIndex its interface index \param address its ULA
+     * \param endpoint true for an endpoint \return the proxy
+     */
+    static Ptr<GsnRemotePort> NameRemotePort(Ptr<Node> node,
+                                             uint32_t ifIndex,
+                                             Mac48Address address,
+                                             bool endpoint);
 };
 
 } // namespace ns3

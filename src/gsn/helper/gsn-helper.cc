@@ -8,6 +8,7 @@
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-pcap-header.h"
+#include "ns3/gsn-remote-port.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
@@ -195,6 +196,11 @@ GsnHelper::AssignStreams(NetDeviceContainer c, int64_t stream)
         {
             current += port->AssignStreams(current);
         }
+        else if (DynamicCast<GsnRemotePort>(c.Get(i)))
+        {
+            // Another rank's port takes its stream there: the same numbers on every rank.
+            current += GsnPortDevice::STREAMS_PER_PORT;
+        }
     }
     return current - stream;
 }
@@ -211,6 +217,10 @@ GsnHelper::SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t st
         Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(c.Get(i));
         if (!port)
         {
+            if (rate > 0.0 && DynamicCast<GsnRemotePort>(c.Get(i)))
+            {
+                current += 1; // (its RateErrorModel's one stream, drawn on its rank)
+            }
             continue;
         }
         Ptr<RateErrorModel> em;
@@ -220,7 +230,9 @@ GsnHelper::SetMicropacketErrorRate(NetDeviceContainer c, double rate, int64_t st
             em = CreateObject<RateErrorModel>();
             em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
             em->SetRate(rate);
-            current += em->AssignStreams(current);
+            const int64_t used = em->AssignStreams(current);
+            NS_ASSERT_MSG(used == 1, "a RateErrorModel draws from one stream");
+            current += used;
         }
         port->SetReceiveErrorModel(em);
     }

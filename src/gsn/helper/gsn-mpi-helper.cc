@@ -6,6 +6,8 @@
 #include "ns3/abort.h"
 #include "ns3/application.h"
 #include "ns3/global-value.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 
 #include <vector>
@@ -20,15 +22,14 @@ namespace ns3
 {
 
 void
-GsnMpiHelper::StartLocalOnly(ApplicationContainer apps, const GsnFabric& fabric)
+GsnMpiHelper::StartLocalOnly(ApplicationContainer apps, const GsnFabric& /* fabric */)
 {
-    NS_ABORT_MSG_UNLESS(apps.GetN() == fabric.endpointDevices.GetN(),
-                        "GsnMpiHelper::StartLocalOnly: " << apps.GetN() << " applications for "
-                                                         << fabric.endpointDevices.GetN()
-                                                         << " endpoints");
     for (uint32_t i = 0; i < apps.GetN(); ++i)
     {
-        if (!fabric.IsLocalEndpoint(i))
+        const Ptr<Node> node = apps.Get(i)->GetNode();
+        NS_ABORT_MSG_UNLESS(node,
+                            "GsnMpiHelper::StartLocalOnly: application " << i << " is on no node");
+        if (node->GetSystemId() != Simulator::GetSystemId())
         {
             // (Later than any run: the event is never reached.)
             apps.Get(i)->SetStartTime(Days(365000));

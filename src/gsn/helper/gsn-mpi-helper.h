@@ -79,11 +79,11 @@ class GsnMpiHelper
     static uint32_t GetSize();
 
     /**
-     * Keep only this rank's traffic generators: those of endpoints on other ranks never
-     * start (they exist on every rank, with the same random streams, so that the Messages are
-     * the same whatever the partition).
-     * \param apps one application per endpoint of \p fabric, in endpoint order
-     * \param fabric the fabric
+     * Keep only the applications of this rank's nodes: those on other ranks' nodes never
+     * start. (GsnTrafficHelper makes generators only for this rank's endpoints of a split
+     * fabric; this is for applications installed on every node.)
+     * \param apps applications, each on a node
+     * \param fabric the fabric they run on
      */
     static void StartLocalOnly(ApplicationContainer apps, const GsnFabric& fabric);
 

@@ -5,11 +5,16 @@
 
 #include "ns3/abort.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-remote-port.h"
 #include "ns3/gsn-traffic-generator.h"
 #include "ns3/gsn-traffic-stats.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
 
+#include <algorithm>
+#include <memory>
 #include <numeric>
 #include <utility>
 
@@ -49,6 +54,11 @@ GsnTrafficHelper::Install(NodeContainer endpoints)
         {
             device = DynamicCast<GsnNetDevice>(node->GetDevice(d));
         }
+        NS_ABORT_MSG_IF(!device && node->GetSystemId() != Simulator::GetSystemId(),
+                        "GsnTrafficHelper::Install: node "
+                            << node->GetId() << " belongs to MPI rank " << node->GetSystemId()
+                            << ", which alone builds its devices; install on the fabric's "
+                               "endpointDevices (they name other ranks' endpoints)");
         NS_ABORT_MSG_UNLESS(device,
                             "GsnTrafficHelper::Install: node " << node->GetId()
                                                                << " has no GsnNetDevice");
@@ -61,25 +71,33 @@ ApplicationContainer
 GsnTrafficHelper::Install(NetDeviceContainer endpoints)
 {
     const uint32_t n = endpoints.GetN();
-    std::vector<Mac48Address> ulas;
-    std::vector<Ptr<GsnNetDevice>> devices;
+    auto ulas = std::make_shared<std::vector<Mac48Address>>();
+    std::vector<Ptr<GsnNetDevice>> devices; // (null: another rank's endpoint)
     for (uint32_t i = 0; i < n; ++i)
     {
         Ptr<GsnNetDevice> device = DynamicCast<GsnNetDevice>(endpoints.Get(i));
-        NS_ABORT_MSG_UNLESS(device && device->GetNode(),
+        Ptr<GsnRemotePort> remote = DynamicCast<GsnRemotePort>(endpoints.Get(i));
+        NS_ABORT_MSG_UNLESS((device && device->GetNode()) || (remote && remote->IsEndpoint()),
                             "GsnTrafficHelper::Install: endpoint " << i
                                                                    << " is not a GsnNetDevice "
                                                                       "on a node");
         devices.push_back(device);
-        ulas.push_back(Mac48Address::ConvertFrom(device->GetAddress()));
+        ulas->push_back(Mac48Address::ConvertFrom(endpoints.Get(i)->GetAddress()));
     }
     m_stats = m_statsFactory.Create<GsnTrafficStats>();
     m_stats->SetEndpointCount(n);
+    // Generators only where the endpoint runs (another rank's endpoint is its rank's to
+    // drive); each keeps its index among all, which numbers its streams.
     ApplicationContainer apps;
+    const std::shared_ptr<const std::vector<Mac48Address>> shared = ulas;
     for (uint32_t i = 0; i < n; ++i)
     {
+        if (!devices[i])
+        {
+            continue;
+        }
         Ptr<GsnTrafficGenerator> generator = m_factory.Create<GsnTrafficGenerator>();
-        generator->SetEndpoints(i, ulas);
+        generator->SetEndpoints(i, shared);
         generator->SetDevice(devices[i]);
         generator->SetStats(m_stats);
         devices[i]->GetNode()->AddApplication(generator);
@@ -100,16 +118,21 @@ GsnTrafficHelper::AssignStreams(ApplicationContainer apps, int64_t stream)
 {
     m_permutationRng->SetStream(stream);
     SetPermutation(apps);
-    int64_t current = stream + 1;
+    // By endpoint index, so that a generator draws the same wherever the others run.
+    int64_t end = stream + 1;
     for (uint32_t i = 0; i < apps.GetN(); ++i)
     {
         Ptr<GsnTrafficGenerator> generator = DynamicCast<GsnTrafficGenerator>(apps.Get(i));
         if (generator)
         {
-            current += generator->AssignStreams(current);
+            const int64_t first = stream + 1 + GsnTrafficGenerator::STREAMS * generator->GetIndex();
+            generator->AssignStreams(first);
+            end =
+                std::max(end,
+                         stream + 1 + GsnTrafficGenerator::STREAMS * generator->GetEndpointCount());
         }
     }
-    return current - stream;
+    return end - stream;
 }
 
 void

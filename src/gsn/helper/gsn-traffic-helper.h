@@ -69,9 +69,12 @@ class GsnTrafficHelper
     ApplicationContainer Install(NodeContainer endpoints);
 
     /**
-     * One generator per device, on the device's node; endpoint i is the i-th device.
+     * One generator per device, on the device's node; endpoint i is the i-th device. In a
+     * fabric split over MPI ranks, \p endpoints may name other ranks' endpoints
+     * (GsnRemotePort, as GsnFabric::endpointDevices does): they are destinations, and their
+     * ranks make their generators.
      * \param endpoints GsnNetDevices of the study
-     * \return the generators, in the order of \p endpoints
+     * \return the generators of this rank's endpoints, in the order of \p endpoints
      */
     ApplicationContainer Install(NetDeviceContainer endpoints);
 
@@ -79,8 +82,8 @@ class GsnTrafficHelper
     Ptr<GsnTrafficStats> GetStats() const;
 
     /**
-     * Fix the random streams: stream \p stream draws the permutation again, the generators
-     * take five each after it.
+     * Fix the random streams: stream \p stream draws the permutation again, the generator
+     * of endpoint i takes the five from stream + 1 + 5 i (whichever rank runs it).
      * \param apps generators made by one Install() of this helper
      * \param stream first stream index
      * \return how many streams were assigned

@@ -131,6 +131,13 @@ GsnChannel::Attach(Ptr<GsnPortDevice> device)
     m_end[m_nEnds++] = device;
 }
 
+void
+GsnChannel::AttachRemote(Ptr<GsnRemotePort>)
+{
+    NS_FATAL_ERROR("GsnChannel: a port of another MPI rank can be the far end of a "
+                   "GsnRemoteChannel only (a cable across ranks)");
+}
+
 Time
 GsnChannel::GetDelay() const
 {
@@ -210,6 +217,11 @@ GsnChannel::ArrivalDelay() const
 void
 GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
 {
+    // (A cable across ranks may have one local end only: the far one is another rank's.)
+    if (m_remote && TransmitRemote(mp, PeekPointer(sender)))
+    {
+        return;
+    }
     if (m_nEnds < 2)
     {
         return; // an unconnected end: the bits go nowhere
@@ -217,10 +229,6 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     // (The events hold the ports by plain pointer, as a port's own events do: the channel
     // keeps both alive.)
     const std::size_t peer = PeerIndex(PeekPointer(sender));
-    if (m_remote && TransmitRemote(mp, peer))
-    {
-        return;
-    }
     m_end[peer]->HintNextEvent();
     m_end[peer]->NoteArrivalScheduled(gsn::Now() + ArrivalDelay());
     auto* arrival = new gsn::MicropacketArrivalEvent(PeekPointer(m_end[peer]), mp);
@@ -237,10 +245,11 @@ GsnChannel::NoteSentNow(std::size_t peer, GsnMicropacket* mp) const
 bool
 GsnChannel::AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const
 {
-    if (m_nEnds < 2)
+    if (m_nEnds == 0)
     {
         return false;
     }
+    // (With one end, nothing was noted toward the other unless it is another rank's port.)
     const SentNow& sent = m_sentNow[PeerIndex(sender)];
     if (sent.at != gsn::Now())
     {
@@ -270,7 +279,7 @@ GsnChannel::TransmitRun(Ptr<GsnMicropacketRun> run, Ptr<GsnPortDevice> sender) c
 }
 
 bool
-GsnChannel::TransmitRemote(const GsnMicropacket&, std::size_t) const
+GsnChannel::TransmitRemote(const GsnMicropacket&, const GsnPortDevice*) const
 {
     return false;
 }

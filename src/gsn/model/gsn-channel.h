@@ -22,6 +22,7 @@ namespace ns3
 {
 
 class GsnPortDevice;
+class GsnRemotePort;
 
 /**
  * \ingroup gsn
@@ -55,6 +56,12 @@ class GsnChannel : public Channel
      * \param device the port (at most two per cable)
      */
     virtual void Attach(Ptr<GsnPortDevice> device);
+    /**
+     * Make another MPI rank's port the far end. Only a cable across ranks
+     * (GsnRemoteChannel) has one; this one aborts with a message.
+     * \param port the far end
+     */
+    virtual void AttachRemote(Ptr<GsnRemotePort> port);
 
     /**
      * Send a micropacket from \p sender to the other end. It arrives one micropacket time
@@ -138,10 +145,10 @@ class GsnChannel : public Channel
      * A cable whose ends may live on different MPI ranks (GsnRemoteChannel) sends what is
      * for a remote end through this hook, and returns false when that end is local.
      * \param mp the micropacket
-     * \param peer the receiving end's index
-     * \return true if the micropacket left by MPI
+     * \param sender the sending end
+     * \return true if the micropacket left by MPI (or is another rank's to send)
      */
-    virtual bool TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const;
+    virtual bool TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* sender) const;
 
     /// \param i an end (attached) \return it
     GsnPortDevice* End(std::size_t i) const

@@ -7,6 +7,7 @@
 #include "gsn-channel.h"
 #include "gsn-message-header.h"
 #include "gsn-process-tag.h"
+#include "gsn-remote-port.h"
 #include "gsn-vc-tag.h"
 
 #include "ns3/boolean.h"
@@ -816,8 +817,14 @@ GsnNetDevice::IsPointToPoint() const
         return false;
     }
     Ptr<GsnChannel> cable = GetCable();
-    Ptr<GsnPortDevice> peer = cable ? cable->GetPeer(this) : nullptr;
-    return peer && DynamicCast<GsnNetDevice>(peer);
+    if (!cable || cable->GetNDevices() < 2)
+    {
+        return false;
+    }
+    // (The far end may be another rank's endpoint, named by a GsnRemotePort.)
+    Ptr<NetDevice> peer = cable->GetDevice(cable->GetDevice(0) == this ? 1 : 0);
+    Ptr<GsnRemotePort> remote = DynamicCast<GsnRemotePort>(peer);
+    return DynamicCast<GsnNetDevice>(peer) || (remote && remote->IsEndpoint());
 }
 
 Ptr<Channel>

@@ -433,7 +433,7 @@ int64_t
 GsnPortDevice::AssignStreams(int64_t stream)
 {
     m_corruptBit->SetStream(stream);
-    return 1;
+    return STREAMS_PER_PORT;
 }
 
 void

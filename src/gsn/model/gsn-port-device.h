@@ -260,6 +260,8 @@ class GsnPortDevice : public NetDevice
      * \return the number of stream indices assigned
      */
     int64_t AssignStreams(int64_t stream);
+    /// How many streams AssignStreams() takes (the same for every port).
+    static constexpr int64_t STREAMS_PER_PORT = 1;
 
     /**
      * The ReceiveErrorModel attribute.

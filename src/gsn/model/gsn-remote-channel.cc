@@ -64,6 +64,11 @@ void
 GsnRemoteChannel::Attach(Ptr<GsnPortDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
+    if (m_far && GsnChannel::GetNDevices() == 1)
+    {
+        NS_FATAL_ERROR("GsnRemoteChannel: a GSN cable has exactly two ends; a third device was "
+                       "attached");
+    }
     GsnChannel::Attach(device);
     // Every port of a remote cable gets a receiver, whichever rank it is on: the far rank
     // addresses it by node and interface index.
@@ -76,19 +81,73 @@ GsnRemoteChannel::Attach(Ptr<GsnPortDevice> device)
     }
     if (GetNDevices() == 2)
     {
-        m_localRank = Simulator::GetSystemId();
-        CheckCrossing();
-        // ns-3's engines take the lookahead from the Delay attribute of the channels that
-        // cross ranks: make it the delay in use (it may come from Length).
-        SetAttribute("Delay", TimeValue(GetDelay()));
+        Complete();
     }
+}
+
+void
+GsnRemoteChannel::AttachRemote(Ptr<GsnRemotePort> port)
+{
+    NS_LOG_FUNCTION(this << port);
+    if (m_far || GsnChannel::GetNDevices() == 2)
+    {
+        NS_FATAL_ERROR("GsnRemoteChannel: a GSN cable has exactly two ends; a third device was "
+                       "attached");
+    }
+    m_far = port;
+    port->SetChannel(this);
+    if (GetNDevices() == 2)
+    {
+        Complete();
+    }
+}
+
+void
+GsnRemoteChannel::Complete()
+{
+    m_localRank = Simulator::GetSystemId();
+    CheckCrossing();
+    // ns-3's engines take the lookahead from the Delay attribute of the channels that
+    // cross ranks: make it the delay in use (it may come from Length).
+    SetAttribute("Delay", TimeValue(GetDelay()));
+}
+
+void
+GsnRemoteChannel::DoDispose()
+{
+    m_far = nullptr;
+    GsnChannel::DoDispose();
+}
+
+std::size_t
+GsnRemoteChannel::GetNDevices() const
+{
+    return GsnChannel::GetNDevices() + (m_far ? 1 : 0);
+}
+
+Ptr<NetDevice>
+GsnRemoteChannel::GetDevice(std::size_t i) const
+{
+    // (The local end is end 0 when the far one is another rank's port.)
+    return m_far && i == 1 ? Ptr<NetDevice>(m_far) : GsnChannel::GetDevice(i);
+}
+
+Ptr<Node>
+GsnRemoteChannel::NodeOf(std::size_t i) const
+{
+    return m_far && i == 1 ? m_far->GetNode() : End(i)->GetNode();
+}
+
+uint32_t
+GsnRemoteChannel::IfIndexOf(std::size_t i) const
+{
+    return m_far && i == 1 ? m_far->GetIfIndex() : End(i)->GetIfIndex();
 }
 
 bool
 GsnRemoteChannel::CrossesRanks() const
 {
-    return GetNDevices() == 2 &&
-           End(0)->GetNode()->GetSystemId() != End(1)->GetNode()->GetSystemId();
+    return GetNDevices() == 2 && NodeOf(0)->GetSystemId() != NodeOf(1)->GetSystemId();
 }
 
 void
@@ -98,8 +157,8 @@ GsnRemoteChannel::CheckCrossing() const
     {
         return;
     }
-    const Ptr<Node> a = End(0)->GetNode();
-    const Ptr<Node> b = End(1)->GetNode();
+    const Ptr<Node> a = NodeOf(0);
+    const Ptr<Node> b = NodeOf(1);
     std::ostringstream name;
     name << "the cable between node " << a->GetId() << " (rank " << a->GetSystemId()
          << ") and node " << b->GetId() << " (rank " << b->GetSystemId() << ")";
@@ -111,7 +170,7 @@ GsnRemoteChannel::CheckCrossing() const
                        << "): the delay is the ranks' lookahead; lengthen the cable, put both "
                           "ends on one rank, or lower MinDelay");
     }
-    for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t i = 0; i < GsnChannel::GetNDevices(); ++i)
     {
         if (End(i)->GetLinkMode() == GsnPortDevice::LinkMode::RUN)
         {
@@ -124,10 +183,15 @@ GsnRemoteChannel::CheckCrossing() const
 }
 
 bool
-GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const
+GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* sender) const
 {
-    const Ptr<Node> to = End(peer)->GetNode();
-    const Ptr<Node> from = End(1 - peer)->GetNode();
+    if (GetNDevices() < 2)
+    {
+        return false; // (an unconnected end: the ordinary path drops it)
+    }
+    const std::size_t peer = End(0) == sender ? 1 : 0;
+    const Ptr<Node> to = NodeOf(peer);
+    const Ptr<Node> from = NodeOf(1 - peer);
     if (from->GetSystemId() != m_localRank)
     {
         // A port of another rank's element: its rank sends for it; this copy stays silent.
@@ -156,8 +220,8 @@ GsnRemoteChannel::SendHeld(std::size_t peer) const
     m_sentTrace(m_held[peer]);
     MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
                              gsn::Now() + ArrivalDelay(),
-                             End(peer)->GetNode()->GetId(),
-                             End(peer)->GetIfIndex());
+                             NodeOf(peer)->GetId(),
+                             IfIndexOf(peer));
 }
 
 void

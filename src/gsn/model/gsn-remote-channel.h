@@ -5,7 +5,9 @@
  * module), as PointToPointRemoteChannel is for point-to-point. What a local end sends to a
  * remote one is serialized (the micropacket's 40 wire bytes) and handed to
  * MpiInterface::SendPacket with its arrival time; the far rank's MpiReceiver, aggregated to
- * the receiving port, gives it to the port. Between two local ends it is a GsnChannel.
+ * the receiving port, gives it to the port. Between two local ends it is a GsnChannel. The far
+ * end is either a full port of the other rank's element (every rank building every element)
+ * or, as GsnFabricHelper builds, a GsnRemotePort naming it (each rank builds its own).
  * It owns the serialization across ranks only; it must not hold state shared by the ends.
  * Compiled only with MPI (NS3_MPI); without it the helper refuses cables across ranks.
  */
@@ -13,6 +15,7 @@
 #define GSN_REMOTE_CHANNEL_H
 
 #include "gsn-channel.h"
+#include "gsn-remote-port.h"
 
 #include "ns3/traced-callback.h"
 
@@ -43,14 +46,31 @@ class GsnRemoteChannel : public GsnChannel
     GsnRemoteChannel();
 
     void Attach(Ptr<GsnPortDevice> device) override;
+    /**
+     * Make another rank's port the far end (a fabric built only where it runs, see
+     * GsnFabricHelper): what the local end sends goes to that port's node and interface.
+     * \param port the far end, on a node of another rank
+     */
+    void AttachRemote(Ptr<GsnRemotePort> port) override;
 
     /// \return true if the two ends are on different ranks (both attached)
     bool CrossesRanks() const;
 
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
   protected:
-    bool TransmitRemote(const GsnMicropacket& mp, std::size_t peer) const override;
+    bool TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* sender) const override;
+    void DoDispose() override;
 
   private:
+    /// Both ends are known: check the cable and give ns-3's engines its delay.
+    void Complete();
+    /// \param i an end's index \return its node (a local port's or the far port's)
+    Ptr<Node> NodeOf(std::size_t i) const;
+    /// \param i an end's index \return its interface index on its node
+    uint32_t IfIndexOf(std::size_t i) const;
+
     /// Send the micropacket held for \p peer (the last event of its slot's instant).
     /// \param peer the receiving end's index
     void SendHeld(std::size_t peer) const;
@@ -63,6 +83,7 @@ class GsnRemoteChannel : public GsnChannel
     TracedCallback<const GsnMicropacket&> m_sentTrace; ///< RemoteTx
     uint32_t m_localRank;                              ///< this process's rank
     mutable GsnMicropacket m_held[2]; ///< per receiving end: held until the end of its instant
+    Ptr<GsnRemotePort> m_far;         ///< another rank's port as the far end (end 1), or null
 };
 
 } // namespace ns3

@@ -145,12 +145,19 @@ GsnTrafficGenerator::~GsnTrafficGenerator()
 void
 GsnTrafficGenerator::SetEndpoints(uint32_t index, const std::vector<Mac48Address>& endpoints)
 {
-    NS_LOG_FUNCTION(this << index << endpoints.size());
-    NS_ABORT_MSG_UNLESS(index < endpoints.size(),
+    SetEndpoints(index, std::make_shared<const std::vector<Mac48Address>>(endpoints));
+}
+
+void
+GsnTrafficGenerator::SetEndpoints(uint32_t index,
+                                  std::shared_ptr<const std::vector<Mac48Address>> endpoints)
+{
+    NS_LOG_FUNCTION(this << index << endpoints->size());
+    NS_ABORT_MSG_UNLESS(index < endpoints->size(),
                         "GsnTrafficGenerator: index " << index << " outside the "
-                                                      << endpoints.size() << " endpoints");
+                                                      << endpoints->size() << " endpoints");
     m_index = index;
-    m_endpoints = endpoints;
+    m_endpoints = std::move(endpoints);
     m_roundRobin = 0;
 }
 
@@ -163,7 +170,7 @@ GsnTrafficGenerator::GetIndex() const
 uint32_t
 GsnTrafficGenerator::GetEndpointCount() const
 {
-    return uint32_t(m_endpoints.size());
+    return m_endpoints ? uint32_t(m_endpoints->size()) : 0;
 }
 
 void
@@ -238,7 +245,7 @@ GsnTrafficGenerator::AssignStreams(int64_t stream)
     {
         m_messageSize->SetStream(stream + 4);
     }
-    return 5;
+    return STREAMS;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -516,7 +523,7 @@ bool
 GsnTrafficGenerator::Send(uint32_t destination, uint32_t bytes, uint8_t vc)
 {
     NS_LOG_FUNCTION(this << destination << bytes << unsigned(vc));
-    NS_ABORT_MSG_UNLESS(destination < m_endpoints.size(),
+    NS_ABORT_MSG_UNLESS(destination < GetEndpointCount(),
                         "GsnTrafficGenerator: no endpoint " << destination);
     NS_ABORT_MSG_UNLESS(m_device, "GsnTrafficGenerator: no GsnNetDevice on the node");
     NS_ABORT_MSG_UNLESS(bytes >= GsnTrafficHeader::SERIALIZED_SIZE,
@@ -532,7 +539,7 @@ GsnTrafficGenerator::Send(uint32_t destination, uint32_t bytes, uint8_t vc)
     Ptr<Packet> packet = Create<Packet>(bytes - GsnTrafficHeader::SERIALIZED_SIZE);
     packet->AddHeader(header);
     packet->AddPacketTag(GsnVcTag(vc));
-    if (!m_device->Send(packet, m_endpoints[destination], m_etherType))
+    if (!m_device->Send(packet, (*m_endpoints)[destination], m_etherType))
     {
         NS_LOG_INFO("endpoint " << m_index << ": device refused " << bytes << " bytes on VC "
                                 << unsigned(vc));

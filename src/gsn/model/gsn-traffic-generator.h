@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,12 @@ class GsnTrafficGenerator : public Application
      * \param endpoints the ULAs of all endpoints of the run
      */
     void SetEndpoints(uint32_t index, const std::vector<Mac48Address>& endpoints);
+    /**
+     * SetEndpoints() with a list shared by the generators of a run (one copy for all).
+     * \param index this endpoint's position in \p endpoints
+     * \param endpoints the ULAs of all endpoints of the run
+     */
+    void SetEndpoints(uint32_t index, std::shared_ptr<const std::vector<Mac48Address>> endpoints);
     /// \return this endpoint's index
     uint32_t GetIndex() const;
     /// \return the number of endpoints of the run
@@ -157,6 +164,8 @@ class GsnTrafficGenerator : public Application
      * \return the number of stream indices assigned
      */
     int64_t AssignStreams(int64_t stream);
+    /// How many streams AssignStreams() takes.
+    static constexpr int64_t STREAMS = 5;
 
     /// TracedCallback signature for received Messages.
     typedef void (*RxTracedCallback)(Ptr<const Packet> packet, Time latency);
@@ -213,7 +222,7 @@ class GsnTrafficGenerator : public Application
 
     // Wiring
     uint32_t m_index;                      ///< this endpoint's index
-    std::vector<Mac48Address> m_endpoints; ///< ULAs of all endpoints
+    std::shared_ptr<const std::vector<Mac48Address>> m_endpoints; ///< ULAs of all endpoints
     uint32_t m_permutationDestination;     ///< destination under Permutation
     Ptr<GsnTrafficStats> m_stats;          ///< shared statistics
     Ptr<GsnNetDevice> m_device;            ///< endpoint device

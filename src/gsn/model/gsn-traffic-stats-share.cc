@@ -64,8 +64,8 @@ GsnTrafficStats::WriteShare(uint32_t rank) const
     for (size_t i = 0; i < m_links.size(); ++i)
     {
         const LinkWatch& w = m_links[i];
-        const Ptr<Node> node = w.port->GetNode();
-        if (!node || node->GetSystemId() != rank || !w.opened)
+        const Ptr<Node> node = w.device->GetNode();
+        if (!w.port || !node || node->GetSystemId() != rank || !w.opened)
         {
             continue;
         }

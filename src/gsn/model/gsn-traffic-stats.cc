@@ -7,6 +7,7 @@
 #include "gsn-message-assembler.h"
 #include "gsn-net-device.h"
 #include "gsn-port-device.h"
+#include "gsn-remote-port.h"
 #include "gsn-switch.h"
 #include "gsn-traffic-header.h"
 
@@ -372,12 +373,14 @@ GsnTrafficStats::AddLinks(NetDeviceContainer ports)
     for (uint32_t i = 0; i < ports.GetN(); ++i)
     {
         Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(ports.Get(i));
-        if (!port)
+        if (!port && !DynamicCast<GsnRemotePort>(ports.Get(i)))
         {
             NS_LOG_WARN("device " << ports.Get(i) << " is not a GSN port: skipped");
             continue;
         }
+        // (Another rank's port keeps its place: its rank's readings come with GatherStats.)
         LinkWatch w;
+        w.device = ports.Get(i);
         w.port = port;
         m_links.push_back(w);
     }
@@ -430,8 +433,11 @@ GsnTrafficStats::ReadLinks(size_t first, size_t last, bool closing)
     for (size_t i = first; i < last && i < m_links.size(); ++i)
     {
         LinkWatch& w = m_links[i];
-        (closing ? w.close : w.open) = ReadLink(w.port);
-        (closing ? w.closed : w.opened) = true;
+        if (w.port)
+        {
+            (closing ? w.close : w.open) = ReadLink(w.port);
+            (closing ? w.closed : w.opened) = true;
+        }
     }
 }
 
@@ -576,12 +582,12 @@ GsnTrafficStats::SummarizeLinks(GsnTrafficSummary& s) const
     for (const LinkWatch& w : m_links)
     {
         GsnLinkSummary l;
-        Ptr<Node> node = w.port->GetNode();
+        Ptr<Node> node = w.device->GetNode();
         l.node = node ? node->GetId() : 0;
-        l.ifIndex = w.port->GetIfIndex();
-        l.address = Mac48Address::ConvertFrom(w.port->GetAddress());
+        l.ifIndex = w.device->GetIfIndex();
+        l.address = Mac48Address::ConvertFrom(w.device->GetAddress());
         l.utilisation = NOT_A_NUMBER;
-        if (w.opened)
+        if (w.opened && (w.closed || w.port))
         {
             const LinkReading end = w.closed ? w.close : ReadLink(w.port);
             l.txMicropackets = end.tx - w.open.tx;

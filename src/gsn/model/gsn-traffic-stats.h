@@ -374,7 +374,8 @@ class GsnTrafficStats : public Object
     /// A watched port and its counters at the edges of the window.
     struct LinkWatch
     {
-        Ptr<GsnPortDevice> port; ///< the port
+        Ptr<NetDevice> device;   ///< the port as given (another rank's: a GsnRemotePort)
+        Ptr<GsnPortDevice> port; ///< the port, if this rank simulates it (else null)
         bool opened{false};      ///< the window has opened
         bool closed{false};      ///< the window has closed
         LinkReading open;        ///< read when it opened

@@ -157,6 +157,8 @@ HarpFabricHelper::Install(const GsnTopology& topology)
                 full.endpoints.Add(hostNodes[hostOf[id]]);
                 full.endpointDevices.Add(groupedDevice[id]);
             }
+            full.endpointAddresses.push_back(Mac48Address::ConvertFrom(
+                full.endpointDevices.Get(full.endpointDevices.GetN() - 1)->GetAddress()));
             full.endpointElements.push_back(id);
         }
         else
