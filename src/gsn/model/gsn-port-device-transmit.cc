@@ -1,7 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The transmitter: choosing micropackets and runs, selection order, credits taken along.
+// The transmitter: the choice of each slot's micropacket (selection order, credits taken
+// along) and its sending, and the choice of a run's slots ahead, which shares the inlined
+// steps of that choice; what else the run mode adds is in gsn-port-device-runs.cc.
 // (GsnPortDevice is written in several files, one per part of the link layer; see
 // gsn-port-device.cc for the list.)
 #include "gsn-call-after-event.h"
@@ -309,45 +311,6 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     return k;
 }
 
-bool
-GsnPortDevice::CanAppendFollowing(const GsnMicropacketRun& run) const
-{
-    // Those after carry no credits (none owed; nothing frees places here meanwhile) and
-    // the same RSEQ, and nobody watches them one by one.
-    return m_owedTotal == 0 && run.departures.empty() && m_micropacketTxTrace.IsEmpty() &&
-           !g_log.IsEnabled(LOG_LOGIC);
-}
-
-void
-GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
-{
-    // What NoteMessageMicropacketTaken, KeepForRetransmission and PrepareToSend do for each
-    // of n micropackets that follow the last one of the run, at once; only the ring keeps
-    // each (a retransmission sends them one by one).
-    const GsnMicropacket& last = run.micropackets.back();
-    NS_ASSERT(last.vc == vc && last.tseq == uint8_t(m_nextTseq - 1) && last.rseq == m_rseqSent);
-    m_slotTime += gsn::MicropacketTime() * int64_t(n);
-    m_nextTseq = uint8_t(m_nextTseq + n);
-    m_retx.AppendFollowing(n);
-    run.AppendFollowing(n);
-    m_resendIndex = m_retx.size();
-    m_vcLastSlot[vc] = m_slotTime;
-    m_txCredits[vc] -= int32_t(n);
-    m_counters.txMessageMicropackets += n;
-    m_counters.txMicropackets += n;
-    m_rxUnacked = 0;
-    m_ackDue = false;
-}
-
-uint32_t
-GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
-                                                uint32_t /* max */,
-                                                const Time& /* slot */,
-                                                GsnMicropacket& /* first */)
-{
-    return 0;
-}
-
 template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
 void
 GsnPortDevice::ArmAfterCurrentEvent()
@@ -439,124 +402,6 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
     m_channel->Transmit(mp, this);
 }
 
-void
-GsnPortDevice::ApplyTakenAhead()
-{
-    if (!TimesAcknowledgements())
-    {
-        ApplyDueCredits(gsn::Now());
-    }
-}
-
-bool
-GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
-{
-    if (!(m_txBusy && arrival < m_runEnd && !m_selecting && m_state == LinkState::UP &&
-          m_rxGranted && m_linkMode == LinkMode::RUN && ReceivesPlainly()))
-    {
-        return false;
-    }
-    return !CreditsRideOnRuns() || TakingAheadIsUnseen(arrival, mp);
-}
-
-bool
-GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const
-{
-    // Without the credit limit, the acknowledgement a Credit-only is owed amends this port's
-    // run from the slot after its arrival (AmendRunAcks()), and the peer applies the amended
-    // RSEQ at once where it has taken that slot already. Taken now, the amendment must reach
-    // only slots the peer takes after the arrival (it takes the rest of the run from the
-    // arrival of its next part on). The RSEQ itself waits for the arrival (TakeTimedRseq()).
-    if (mp.GetType() != GsnMicropacketType::CREDIT_ONLY || !m_txRun)
-    {
-        return true; // (a Null is owed nothing; a micropacket sent alone is not amended)
-    }
-    const GsnMicropacketRun& run = *m_txRun;
-    const std::size_t k = FirstSlotFrom(arrival);
-    if (k >= run.Size())
-    {
-        return true;
-    }
-    const bool takenByArrival =
-        k < run.TakenByReceiver() || (run.next < run.Size() && run.ArrivalOf(run.next) <= arrival);
-    return !takenByArrival;
-}
-
-void
-GsnPortDevice::TakeAhead(GsnMicropacket mp, const Time& arrival)
-{
-    ++m_counters.rxTakenAhead;
-    m_rxRun = nullptr;
-    m_rxAhead = true;
-    m_timedTake = true;
-    ReceiveAt(std::move(mp), arrival);
-    m_timedTake = false;
-    m_rxAhead = false;
-}
-
-uint32_t
-GsnPortDevice::CreditAwareRunLimit() const
-{
-    // Without ExactCredits a run returns owed credits with its first micropackets only;
-    // credits freed during it wait for the next run. End the run before the peer, sending on
-    // a VC whose buffer here is filling, would run out of the credits it has.
-    const Time delay = m_channel->GetDelay();
-    const uint32_t rtt = uint32_t(
-        2 * (delay + gsn::MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
-    uint32_t limit = m_maxRunLength;
-    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        if (m_rxOccupancy[vc] + m_owedCredits[vc] == 0)
-        {
-            continue; // the peer is not sending on this VC
-        }
-        // Places freed in later slots count: their credits ride on this run's slots.
-        const uint32_t peerCredits =
-            m_rxBufferSize - (m_rxOccupancy[vc] - m_laterReleases.Total(vc));
-        // At least CreditReturnThreshold: below that, credits would not go back anyway.
-        limit =
-            std::min(limit,
-                     std::max(peerCredits > rtt ? peerCredits - rtt : 0, m_creditReturnThreshold));
-    }
-    return std::max<uint32_t>(1, limit);
-}
-
-bool
-GsnPortDevice::BridgeIdleSlots()
-{
-    // Micropacket by micropacket, the port would idle from m_slotTime and be woken when the
-    // upper part's next micropacket is ready. Where that time is known and near, and no timer
-    // of this port would act before it, the run may go on from there.
-    if (!m_maxRunGap.IsStrictlyPositive())
-    {
-        return false; // off (the default): no need to ask the upper part
-    }
-    Time ready = Time::Max();
-    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        if (m_txCredits[vc] > 0 && (m_messageVcs >> vc & 1u))
-        {
-            ready = std::min(ready, NextMessageMicropacketTime(vc));
-        }
-    }
-    if (ready <= m_slotTime || ready - m_slotTime > m_maxRunGap || m_state != LinkState::UP ||
-        m_retx.size() >= m_retransmitWindow || RetransmitDeadlinePassed(ready))
-    {
-        return false;
-    }
-    // The acknowledgement and credit timers would send a Null or Credit-only meanwhile.
-    const bool ackTimer = ExactAcks() ? NextAckDue() <= ready
-                                      : m_rxUnacked > 0 && m_oldestUnacked + m_ackDelay <= ready;
-    const bool creditTimer = m_owedTotal > 0 && m_oldestOwed + m_ackDelay <= ready;
-    if (ackTimer || creditTimer)
-    {
-        return false;
-    }
-    m_slotTime = ready;
-    ApplyDueCredits(m_slotTime);
-    return true;
-}
-
 // (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
 // PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
 __attribute__((always_inline)) inline void
@@ -637,19 +482,6 @@ GsnPortDevice::EndTransmission()
     }
     m_txRun = nullptr;
     TransmitNext();
-}
-
-void
-GsnPortDevice::NoteWaitingForRun(uint8_t vc)
-{
-    // Micropacket by micropacket it would go in the next slot, or after the VC's last one
-    // in this run (a Message queued behind one whose Tail is in the run). If the run ends
-    // by then anyway, nothing waits longer.
-    const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
-    if (m_runEnd - from > gsn::MicropacketTime())
-    {
-        m_runDisturbed = true;
-    }
 }
 
 // (Inlined: see PrepareToSend().)
