@@ -163,7 +163,7 @@ GsnFabricWatchdog::Watch(const std::vector<Ptr<GsnSwitch>>& switches,
     const Time now = Simulator::Now();
     for (Vertex& v : m_vertices)
     {
-        v.stillSince = now;
+        v.stillSince = now.GetTimeStep();
     }
     ScheduleCheck();
 }
@@ -231,13 +231,13 @@ GsnFabricWatchdog::Check()
                 {
                     // Free, or moving: the stall clock restarts.
                     v.sent = sent;
-                    v.stillSince = now;
+                    v.stillSince = now.GetTimeStep();
                     v.stalled = false;
                     v.reported = false;
                     m_mayStall += held;
                     continue;
                 }
-                if (now - v.stillSince < m_stallTime)
+                if (now - TimeStep(v.stillSince) < m_stallTime)
                 {
                     ++m_mayStall;
                     continue;
@@ -247,7 +247,8 @@ GsnFabricWatchdog::Check()
                     v.stalled = true;
                     ++m_stalls;
                     NS_LOG_INFO(m_names[s] << ":p" << p << "/vc" << unsigned(vc)
-                                           << " stalled since " << v.stillSince.As(Time::US));
+                                           << " stalled since "
+                                           << TimeStep(v.stillSince).As(Time::US));
                 }
                 stalled.push_back(i);
             }

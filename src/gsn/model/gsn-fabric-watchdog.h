@@ -141,7 +141,9 @@ class GsnFabricWatchdog : public Object
     struct Vertex
     {
         uint64_t sent{0};     ///< its micropacketsOut at the last check
-        Time stillSince;      ///< the last check at which it was free or had sent more
+        // (Time steps, not a Time: a Time made before Simulator::Run is entered in ns-3's
+        // registry of Times to convert, tens of bytes each for every vertex of the fabric.)
+        int64_t stillSince{0}; ///< the last check at which it was free or had sent more
         int32_t next{-1};     ///< the vertex it waits for, this check (-1: none)
         uint64_t walk{0};     ///< cycle search: the last walk that reached it (0: none)
         bool stalled{false};  ///< still for StallTime while held

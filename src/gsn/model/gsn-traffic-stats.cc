@@ -370,6 +370,7 @@ GsnTrafficStats::AddLinks(NetDeviceContainer ports)
 {
     NS_LOG_FUNCTION(this);
     const size_t first = m_links.size();
+    m_links.reserve(first + ports.GetN()); // (each copy of a Time made before Run is registered)
     for (uint32_t i = 0; i < ports.GetN(); ++i)
     {
         Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(ports.Get(i));
