@@ -141,6 +141,18 @@ for topo in "--topology=torus --x=3 --y=3" "--topology=file --file=$work/ring.to
   done
 done
 
+# A tie of one instant at a switch port on a cable between ranks: an output of the switch
+# frees a place at the port (its input) at the instant a micropacket from the other rank
+# arrives there; the freed place counts after that instant's choice whichever runs first
+# (GsnPortDevice::ApplyTakenAhead). The 4 x 4 torus on 3 ranks, seed 1, with link errors, is a
+# run where the far rank's micropacket runs second (the link utilisation differed in the
+# sixth digit before the rule).
+tie=(--topology=torus --x=4 --y=4 --simTime=300us --size=4000 --load=0.7 --vc=4 --errorRate=1e-4
+  --seed=1 --progress=0)
+"$scaling" "${tie[@]}" | grep -v '^events ' >"$work/ref.out"
+run_like_one_process "torus 4 x 4, seed 1, 3 ranks (a place freed as a far micropacket arrives)" \
+  3 "${tie[@]}" || true
+
 # The ring file split by each partition method on 2 ranks (AUTO picks the graph partitioner
 # for a file when METIS is built, blocks otherwise): the same statistics, and rank 0 prints the
 # partition with its cut (two ring cables for two arcs of two switches) and the ports each rank

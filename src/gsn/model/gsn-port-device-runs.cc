@@ -137,7 +137,9 @@ GsnPortDevice::ApplyTakenAhead()
 {
     if (!TimesAcknowledgements())
     {
-        ApplyDueCredits(gsn::Now());
+        // (Places other ports' choices freed at this instant stay for this instant's choice,
+        // whether this arrival runs before those choices or after.)
+        ApplyDueCredits(gsn::Now(), m_placesFreedElsewhere);
     }
 }
 
