@@ -10,6 +10,7 @@
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-remote-port.h"
 #include "ns3/gsn-switch.h" // GsnFabric holds Ptr<GsnSwitch>
 #include "ns3/gsn-topology-builder.h"
 #include "ns3/gsn-traffic-generator.h"
@@ -35,6 +36,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -1261,6 +1263,90 @@ class GsnFabricTrafficTestCase : public TestCase
     }
 };
 
+/// Endpoints that another MPI rank simulates (named by GsnRemotePorts, as GsnFabric holds
+/// them on a split fabric) are destinations only: no generator is made for them, and the
+/// others draw the same Messages as when every endpoint has its generator (streams by
+/// endpoint index, not by position among the generators made).
+class GsnOtherRankEndpointsTestCase : public TestCase
+{
+  public:
+    GsnOtherRankEndpointsTestCase()
+        : TestCase("Traffic on a fabric whose endpoint 1 is another rank's")
+    {
+    }
+
+  private:
+    /// What endpoint \p src sent: (send time, destination, bytes) of each Message.
+    using Sent = std::vector<std::tuple<int64_t, uint32_t, uint32_t>>;
+
+    /// Uniform traffic on a four-endpoint star for 1 ms; endpoint 1 named by a
+    /// GsnRemotePort if \p remote. \return what each endpoint sent
+    std::vector<Sent> Run(bool remote)
+    {
+        GsnFabricHelper fabricHelper;
+        GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(4));
+        fabricHelper.AssignStreams(fabric, 10);
+        NetDeviceContainer endpoints;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            if (remote && i == 1)
+            {
+                Ptr<GsnRemotePort> port = CreateObject<GsnRemotePort>();
+                port->Name(fabric.endpoints.Get(1), 0, fabric.endpointAddresses[1], true);
+                endpoints.Add(port);
+                continue;
+            }
+            endpoints.Add(fabric.endpointDevices.Get(i));
+        }
+        GsnTrafficHelper traffic;
+        traffic.SetAttribute("OfferedLoad", DoubleValue(0.3));
+        traffic.SetAttribute("MessageSize",
+                             StringValue("ns3::UniformRandomVariable[Min=1000|Max=9000]"));
+        ApplicationContainer apps = traffic.Install(endpoints);
+        NS_TEST_EXPECT_MSG_EQ(apps.GetN(), remote ? 3u : 4u, "generators of local endpoints");
+        NS_TEST_EXPECT_MSG_EQ(traffic.AssignStreams(apps, 20),
+                              int64_t(1 + 4 * GsnTrafficGenerator::STREAMS),
+                              "streams for all four endpoints");
+        apps.Start(Seconds(0));
+        apps.Stop(MilliSeconds(1));
+        Ptr<GsnTrafficStats> stats = traffic.GetStats();
+        NetDeviceContainer links(endpoints);
+        links.Add(fabric.switchPorts);
+        stats->AddLinks(links);
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        const GsnTrafficSummary summary = stats->Summarize();
+        NS_TEST_EXPECT_MSG_EQ(summary.links.size(), 8u, "another rank's port keeps its place");
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(summary.links[1].utilisation),
+                              remote,
+                              "no reading of another rank's port");
+        std::vector<Sent> sent(4);
+        for (uint32_t src = 0; src < 4; ++src)
+        {
+            for (const GsnTrafficRecord& r : stats->GetRecords(src))
+            {
+                sent[src].emplace_back(r.sendNs, r.destination, r.bytes);
+            }
+        }
+        Simulator::Destroy();
+        return sent;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<Sent> all = Run(false);
+        const std::vector<Sent> split = Run(true);
+        NS_TEST_ASSERT_MSG_EQ(split[1].size(), 0u, "endpoint 1 sends on its own rank");
+        for (uint32_t src : {0u, 2u, 3u})
+        {
+            NS_TEST_ASSERT_MSG_GT(all[src].size(), 20u, "a real run");
+            NS_TEST_EXPECT_MSG_EQ((split[src] == all[src]),
+                                  true,
+                                  "endpoint " << src << " sends the same Messages");
+        }
+    }
+};
+
 /// The generator refuses sizes it cannot honour instead of raising them (more load than
 /// asked) or deriving a 0 ns time between Messages.
 class GsnGeneratorValidateTestCase : public TestCase
@@ -1614,6 +1700,7 @@ class GsnTrafficTestSuite : public TestSuite
         AddTestCase(new GsnOfferedLoadTestCase, TestCase::QUICK);
         AddTestCase(new GsnLatencyDistributionTestCase, TestCase::QUICK);
         AddTestCase(new GsnRefusalTestCase, TestCase::QUICK);
+        AddTestCase(new GsnOtherRankEndpointsTestCase, TestCase::QUICK);
         AddTestCase(new GsnOutputFormatTestCase, TestCase::QUICK);
         AddTestCase(new GsnDeterminismTestCase, TestCase::QUICK);
         AddTestCase(new GsnFabricTrafficTestCase, TestCase::QUICK);
