@@ -271,11 +271,7 @@ GsnFabricHelper::Install(const GsnTopology& topology)
             {
                 DynamicCast<GsnPortDevice>(ports[id][port])->Attach(channel);
             }
-        }
-        for (const auto& [id, port, local] :
-             {std::make_tuple(c.a, c.aPort, localA), std::make_tuple(c.b, c.bPort, localB)})
-        {
-            if (!local)
+            else
             {
                 channel->AttachRemote(DynamicCast<GsnRemotePort>(ports[id][port]));
             }
