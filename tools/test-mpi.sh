@@ -145,8 +145,8 @@ done
 # frees a place at the port (its input) at the instant a micropacket from the other rank
 # arrives there; the freed place counts after that instant's choice whichever runs first
 # (GsnPortDevice::ApplyTakenAhead). The 4 x 4 torus on 3 ranks, seed 1, with link errors, is a
-# run where the far rank's micropacket runs second (the link utilisation differed in the
-# sixth digit before the rule).
+# run where the far rank's micropacket runs second (without the rule the link utilisation
+# differs in the sixth digit).
 tie=(--topology=torus --x=4 --y=4 --simTime=300us --size=4000 --load=0.7 --vc=4 --errorRate=1e-4
   --seed=1 --progress=0)
 "$scaling" "${tie[@]}" | grep -v '^events ' >"$work/ref.out"
