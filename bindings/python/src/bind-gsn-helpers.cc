@@ -238,10 +238,19 @@ class PyFabricHelper : public Base
         }
         try
         {
-            GsnRoutingTables tables = GsnRouting::Create(m_routing)->Compute(topology);
+            // Judged one destination at a time, as Install() does: no whole tables.
+            GsnDeadlockChecker checker(topology);
+            GsnRouting::Create(m_routing)->ComputeColumns(
+                topology,
+                [this, &checker](uint32_t e, const std::vector<int32_t>& column) {
+                    if (m_deadlockCheck)
+                    {
+                        checker.AddRoutes(e, column);
+                    }
+                });
             if (m_deadlockCheck)
             {
-                GsnDeadlockChecker::Check(topology, tables);
+                checker.Check();
             }
         }
         catch (const std::exception& e)

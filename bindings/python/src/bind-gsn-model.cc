@@ -534,17 +534,33 @@ BindGsnModel(py::module_& m)
         .def_static("Create", &GsnRouting::Create, py::arg("name"))
         .def_static("GetNames", &GsnRouting::GetNames)
         .def("GetName", &GsnRouting::GetName)
-        .def("Compute", &GsnRouting::Compute, py::arg("topology"));
+        .def("Compute", &GsnRouting::Compute, py::arg("topology"))
+        .def(
+            "ComputeColumns",
+            [](const GsnRouting& r, const GsnTopology& t, const py::function& sink) {
+                r.ComputeColumns(t, [&sink](uint32_t e, const std::vector<int32_t>& column) {
+                    sink(e, column);
+                });
+            },
+            py::arg("topology"),
+            py::arg("sink"),
+            "Call sink(endpoint, column) once per endpoint: column[s] is switch s's output "
+            "port toward it (-1: none).");
     py::class_<GsnDeadlockChecker>(m, "GsnDeadlockChecker")
         .def_static("FindCycle",
-                    &GsnDeadlockChecker::FindCycle,
+                    py::overload_cast<const GsnTopology&, const GsnRoutingTables&>(
+                        &GsnDeadlockChecker::FindCycle),
                     py::arg("topology"),
                     py::arg("tables"))
         .def_static("DescribeCycle",
                     &GsnDeadlockChecker::DescribeCycle,
                     py::arg("topology"),
                     py::arg("cycle"))
-        .def_static("Check", &GsnDeadlockChecker::Check, py::arg("topology"), py::arg("tables"));
+        .def_static("Check",
+                    py::overload_cast<const GsnTopology&, const GsnRoutingTables&>(
+                        &GsnDeadlockChecker::Check),
+                    py::arg("topology"),
+                    py::arg("tables"));
 
     // --- Traffic
     py::class_<GsnTrafficRecord>(m, "GsnTrafficRecord")

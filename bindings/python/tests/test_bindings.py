@@ -508,6 +508,13 @@ class CallbackTest(Base):
         self.assertEqual(route[0], (0, 0))
         self.assertEqual(route[-1][0], t.FindElement("sw0"))
         self.assertEqual(ns.gsn.GsnDeadlockChecker.FindCycle(t, tables), [])
+        columns = {}
+        ns.gsn.GsnRouting.Create("MinHop").ComputeColumns(
+            t, lambda e, column: columns.setdefault(e, list(column)))
+        self.assertEqual(sorted(columns), [0, 1, 2])
+        sw = t.FindElement("sw0")
+        for e, column in columns.items():
+            self.assertEqual(column[sw], tables.Get(sw, e))
 
 
 class DistributedTest(Base):

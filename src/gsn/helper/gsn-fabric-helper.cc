@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -283,11 +284,7 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     {
         try
         {
-            fabric.tables = GsnRouting::Create(m_routing)->Compute(topology);
-            if (m_deadlockCheck)
-            {
-                GsnDeadlockChecker::Check(topology, fabric.tables);
-            }
+            ComputeTables(fabric, m_routing, m_deadlockCheck);
         }
         catch (const std::exception& e)
         {
@@ -488,6 +485,44 @@ GsnFabricHelper::ConfigureSwitches(GsnFabric& fabric)
     }
     InstallTables(fabric, fabric.tables);
     InstallBroadcastTree(fabric);
+}
+
+void
+GsnFabricHelper::ComputeTables(GsnFabric& fabric, const std::string& routing, bool check)
+{
+    const GsnTopology& t = fabric.topology;
+    GsnRoutingTables& tables = fabric.tables;
+    tables.port.assign(t.GetNElements(), {});
+    std::vector<uint32_t> kept;
+    for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
+    {
+        if (s < fabric.switchObjects.size() && fabric.switchObjects[s])
+        {
+            kept.push_back(fabric.switchElements[s]);
+            tables.port[kept.back()].assign(t.GetNElements(), -1);
+        }
+    }
+    std::unique_ptr<GsnDeadlockChecker> checker;
+    if (check)
+    {
+        checker = std::make_unique<GsnDeadlockChecker>(t);
+    }
+    GsnRouting::Create(routing)->ComputeColumns(
+        t,
+        [&](uint32_t endpoint, const std::vector<int32_t>& column) {
+            for (uint32_t sw : kept)
+            {
+                tables.port[sw][endpoint] = column[sw];
+            }
+            if (checker)
+            {
+                checker->AddRoutes(endpoint, column);
+            }
+        });
+    if (checker)
+    {
+        checker->Check();
+    }
 }
 
 void

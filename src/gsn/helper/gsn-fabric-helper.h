@@ -41,7 +41,9 @@ class GsnFabric
 {
   public:
     GsnTopology topology;                      ///< what was built
-    GsnRoutingTables tables;                   ///< the manager's tables (empty with discovery)
+    /// The manager's tables: rows of the switches this process builds (all of them in one
+    /// process; another rank's switch has an empty row); empty with discovery.
+    GsnRoutingTables tables;
     NodeContainer endpoints;                   ///< one node per endpoint, in topology order
     NodeContainer switches;                    ///< one node per switch, in topology order
     NetDeviceContainer endpointDevices;        ///< the GsnNetDevice of each endpoint
@@ -267,6 +269,20 @@ class GsnFabricHelper : public GsnHelper
      * \return how many streams were assigned
      */
     int64_t AssignStreams(const GsnFabric& fabric, int64_t stream);
+
+    /**
+     * Compute the routes of \p fabric's topology and keep in GsnFabric::tables the rows of
+     * the switches this process builds (every switch in one process; a rank of a split fabric
+     * keeps its own). The algorithm gives one destination's routes at a time
+     * (GsnRouting::ComputeColumns()) and the check takes them so, so no process holds the
+     * whole tables beyond its own rows.
+     * \param fabric a fabric whose switchObjects and switchElements are filled
+     * \param routing a name GsnRouting::Create() accepts
+     * \param check refuse routes whose channel dependency graph has a cycle
+     * \throws std::exception (std::invalid_argument, std::runtime_error) with the reason when
+     *         the algorithm is unknown or does not apply, or the routes can deadlock
+     */
+    static void ComputeTables(GsnFabric& fabric, const std::string& routing, bool check);
 
     /**
      * Fill the switches of \p fabric from routing tables computed for its topology.

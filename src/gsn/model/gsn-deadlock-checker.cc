@@ -14,99 +14,6 @@ namespace ns3
 namespace
 {
 
-/// Channels numbered densely: element e's port p is offset[e] + p.
-struct ChannelIndex
-{
-    std::vector<uint32_t> offset;                     ///< per element, then the total
-    std::vector<GsnDeadlockChecker::Channel> channel; ///< index -> channel
-    std::vector<uint32_t> peer; ///< index -> element at the far end, or UINT32_MAX
-
-    explicit ChannelIndex(const GsnTopology& t)
-    {
-        offset.reserve(t.GetNElements() + 1);
-        for (uint32_t e = 0; e < t.GetNElements(); ++e)
-        {
-            offset.push_back(static_cast<uint32_t>(channel.size()));
-            for (uint32_t p = 0; p < t.GetElement(e).numPorts; ++p)
-            {
-                channel.emplace_back(e, p);
-                const auto far = t.GetPeer(e, p);
-                peer.push_back(far ? far->first : UINT32_MAX);
-            }
-        }
-        offset.push_back(static_cast<uint32_t>(channel.size()));
-    }
-
-    uint32_t operator()(uint32_t element, uint32_t port) const
-    {
-        return offset[element] + port;
-    }
-};
-
-/**
- * Dependency edges as (from << 32 | to) of channel indices, sorted and unique. A channel
- * can only be followed by an output channel of the element it leads to, so the edges are kept
- * as one flag per (channel, output port of its far end): no duplicates to sort away.
- */
-std::vector<uint64_t>
-DependencyEdges(const GsnTopology& t, const GsnRoutingTables& r, const ChannelIndex& index)
-{
-    const auto nChannels = static_cast<uint32_t>(index.channel.size());
-    std::vector<uint32_t> flagBase(nChannels + 1, 0);
-    for (uint32_t c = 0; c < nChannels; ++c)
-    {
-        const uint32_t far = index.peer[c];
-        const uint32_t fanOut =
-            far != UINT32_MAX && t.IsSwitch(far) ? t.GetElement(far).numPorts : 0;
-        flagBase[c + 1] = flagBase[c] + fanOut;
-    }
-    std::vector<bool> flag(flagBase[nChannels], false);
-
-    const auto endpoints = t.GetEndpoints();
-    // stamp[x] == dst + 1 once the route from switch x toward dst has been followed: every
-    // later route reaching x continues the same way (the tables depend on dst only).
-    std::vector<uint32_t> stamp(t.GetNElements(), 0);
-    for (uint32_t dst : endpoints)
-    {
-        for (uint32_t src : endpoints)
-        {
-            if (src == dst)
-            {
-                continue;
-            }
-            uint32_t held = index(src, 0);
-            for (uint32_t sw = index.peer[held]; sw != dst && t.IsSwitch(sw); sw = index.peer[held])
-            {
-                const int32_t out = r.Get(sw, dst);
-                if (out < 0 || uint32_t(out) >= t.GetElement(sw).numPorts ||
-                    index.peer[index(sw, out)] == UINT32_MAX)
-                {
-                    break;
-                }
-                flag[flagBase[held] + out] = true;
-                if (stamp[sw] == dst + 1)
-                {
-                    break;
-                }
-                stamp[sw] = dst + 1;
-                held = index(sw, out);
-            }
-        }
-    }
-    std::vector<uint64_t> edges;
-    for (uint32_t c = 0; c < nChannels; ++c)
-    {
-        for (uint32_t out = 0; out < flagBase[c + 1] - flagBase[c]; ++out)
-        {
-            if (flag[flagBase[c] + out])
-            {
-                edges.push_back(uint64_t(c) << 32 | index(index.peer[c], out));
-            }
-        }
-    }
-    return edges;
-}
-
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
 
@@ -150,25 +57,101 @@ class CycleVisitor : public boost::default_dfs_visitor
 
 } // namespace
 
-std::vector<std::pair<GsnDeadlockChecker::Channel, GsnDeadlockChecker::Channel>>
-GsnDeadlockChecker::Dependencies(const GsnTopology& t, const GsnRoutingTables& r)
+GsnDeadlockChecker::GsnDeadlockChecker(const GsnTopology& t)
+    : m_t(t),
+      m_endpoints(t.GetEndpoints())
 {
-    const ChannelIndex index(t);
-    std::vector<std::pair<Channel, Channel>> result;
-    for (uint64_t e : DependencyEdges(t, r, index))
+    // Channels numbered densely: element e's port p is m_offset[e] + p.
+    m_offset.reserve(t.GetNElements() + 1);
+    for (uint32_t e = 0; e < t.GetNElements(); ++e)
     {
-        result.emplace_back(index.channel[e >> 32], index.channel[e & 0xFFFFFFFFu]);
+        m_offset.push_back(static_cast<uint32_t>(m_channel.size()));
+        for (uint32_t p = 0; p < t.GetElement(e).numPorts; ++p)
+        {
+            m_channel.emplace_back(e, p);
+            const auto far = t.GetPeer(e, p);
+            m_peer.push_back(far ? far->first : UINT32_MAX);
+        }
+    }
+    m_offset.push_back(static_cast<uint32_t>(m_channel.size()));
+    const auto nChannels = static_cast<uint32_t>(m_channel.size());
+    m_flagBase.assign(nChannels + 1, 0);
+    for (uint32_t c = 0; c < nChannels; ++c)
+    {
+        const uint32_t far = m_peer[c];
+        const uint32_t fanOut =
+            far != UINT32_MAX && t.IsSwitch(far) ? t.GetElement(far).numPorts : 0;
+        m_flagBase[c + 1] = m_flagBase[c] + fanOut;
+    }
+    m_flag.assign(m_flagBase[nChannels], false);
+    m_stamp.assign(t.GetNElements(), 0);
+}
+
+void
+GsnDeadlockChecker::AddRoutes(uint32_t dst, const std::vector<int32_t>& column)
+{
+    const GsnTopology& t = m_t;
+    for (uint32_t src : m_endpoints)
+    {
+        if (src == dst)
+        {
+            continue;
+        }
+        // Follow the route from src. A switch already on a path toward dst has had its
+        // dependencies from there on: the walk stops at it.
+        uint32_t held = IndexOf(src, 0);
+        for (uint32_t sw = m_peer[held]; sw != dst && t.IsSwitch(sw); sw = m_peer[held])
+        {
+            const int32_t out = sw < column.size() ? column[sw] : -1;
+            if (out < 0 || uint32_t(out) >= t.GetElement(sw).numPorts ||
+                m_peer[IndexOf(sw, out)] == UINT32_MAX)
+            {
+                break;
+            }
+            m_flag[m_flagBase[held] + out] = true;
+            if (m_stamp[sw] == dst + 1)
+            {
+                break;
+            }
+            m_stamp[sw] = dst + 1;
+            held = IndexOf(sw, out);
+        }
+    }
+}
+
+std::vector<uint64_t>
+GsnDeadlockChecker::Edges() const
+{
+    std::vector<uint64_t> edges;
+    for (uint32_t c = 0; c + 1 < m_flagBase.size(); ++c)
+    {
+        for (uint32_t out = 0; out < m_flagBase[c + 1] - m_flagBase[c]; ++out)
+        {
+            if (m_flag[m_flagBase[c] + out])
+            {
+                edges.push_back(uint64_t(c) << 32 | IndexOf(m_peer[c], out));
+            }
+        }
+    }
+    return edges;
+}
+
+std::vector<std::pair<GsnDeadlockChecker::Channel, GsnDeadlockChecker::Channel>>
+GsnDeadlockChecker::GetDependencies() const
+{
+    std::vector<std::pair<Channel, Channel>> result;
+    for (uint64_t e : Edges())
+    {
+        result.emplace_back(m_channel[e >> 32], m_channel[e & 0xFFFFFFFFu]);
     }
     return result;
 }
 
 std::vector<GsnDeadlockChecker::Channel>
-GsnDeadlockChecker::FindCycle(const GsnTopology& t, const GsnRoutingTables& r)
+GsnDeadlockChecker::FindCycle() const
 {
-    const ChannelIndex index(t);
-    const auto edges = DependencyEdges(t, r, index);
-    Graph g(index.channel.size());
-    for (uint64_t e : edges)
+    Graph g(m_channel.size());
+    for (uint64_t e : Edges())
     {
         boost::add_edge(static_cast<Vertex>(e >> 32), static_cast<Vertex>(e & 0xFFFFFFFFu), g);
     }
@@ -182,11 +165,62 @@ GsnDeadlockChecker::FindCycle(const GsnTopology& t, const GsnRoutingTables& r)
         std::vector<Channel> cycle;
         for (Vertex v : found.cycle)
         {
-            cycle.push_back(index.channel[v]);
+            cycle.push_back(m_channel[v]);
         }
         return cycle;
     }
     return {};
+}
+
+void
+GsnDeadlockChecker::Check() const
+{
+    const auto cycle = FindCycle();
+    if (!cycle.empty())
+    {
+        throw std::runtime_error("routing tables can deadlock: channel dependency cycle " +
+                                 DescribeCycle(m_t, cycle));
+    }
+}
+
+namespace
+{
+
+/// A checker given every endpoint's column of whole tables.
+GsnDeadlockChecker
+CheckerOf(const GsnTopology& t, const GsnRoutingTables& r)
+{
+    GsnDeadlockChecker checker(t);
+    std::vector<int32_t> column(t.GetNElements(), -1);
+    for (uint32_t dst : t.GetEndpoints())
+    {
+        for (uint32_t s = 0; s < t.GetNElements(); ++s)
+        {
+            column[s] = r.Get(s, dst);
+        }
+        checker.AddRoutes(dst, column);
+    }
+    return checker;
+}
+
+} // namespace
+
+std::vector<std::pair<GsnDeadlockChecker::Channel, GsnDeadlockChecker::Channel>>
+GsnDeadlockChecker::Dependencies(const GsnTopology& t, const GsnRoutingTables& r)
+{
+    return CheckerOf(t, r).GetDependencies();
+}
+
+std::vector<GsnDeadlockChecker::Channel>
+GsnDeadlockChecker::FindCycle(const GsnTopology& t, const GsnRoutingTables& r)
+{
+    return CheckerOf(t, r).FindCycle();
+}
+
+void
+GsnDeadlockChecker::Check(const GsnTopology& t, const GsnRoutingTables& r)
+{
+    CheckerOf(t, r).Check();
 }
 
 std::string
@@ -200,16 +234,4 @@ GsnDeadlockChecker::DescribeCycle(const GsnTopology& t, const std::vector<Channe
     }
     return text;
 }
-
-void
-GsnDeadlockChecker::Check(const GsnTopology& t, const GsnRoutingTables& r)
-{
-    const auto cycle = FindCycle(t, r);
-    if (!cycle.empty())
-    {
-        throw std::runtime_error("routing tables can deadlock: channel dependency cycle " +
-                                 DescribeCycle(t, cycle));
-    }
-}
-
 } // namespace ns3

@@ -37,6 +37,30 @@ class GsnDeadlockChecker
     using Channel = std::pair<uint32_t, uint32_t>;
 
     /**
+     * A checker that takes the routes one destination at a time (AddRoutes()), as
+     * GsnRouting::ComputeColumns() gives them, so that whole tables are never needed.
+     * \param t the fabric (kept by reference: it must outlive the checker)
+     */
+    explicit GsnDeadlockChecker(const GsnTopology& t);
+
+    /**
+     * Add the dependencies of the routes toward one endpoint.
+     * \param endpoint the destination endpoint element
+     * \param column per element id, the output port of that switch toward \p endpoint (-1:
+     *        none)
+     */
+    void AddRoutes(uint32_t endpoint, const std::vector<int32_t>& column);
+
+    /// \return the channels of one cycle of the routes added so far (empty if acyclic)
+    std::vector<Channel> FindCycle() const;
+
+    /// \return the edges of the routes added so far, sorted, without duplicates
+    std::vector<std::pair<Channel, Channel>> GetDependencies() const;
+
+    /// \throws std::runtime_error naming a cycle when the routes added so far can deadlock
+    void Check() const;
+
+    /**
      * \param t the fabric
      * \param r its tables
      * \return the channels of one dependency cycle, in order (each depends on the next, the
@@ -65,6 +89,27 @@ class GsnDeadlockChecker
      */
     static std::vector<std::pair<Channel, Channel>> Dependencies(const GsnTopology& t,
                                                                  const GsnRoutingTables& r);
+
+  private:
+    /// \return the graph's edges as (from << 32 | to) channel indices, sorted
+    std::vector<uint64_t> Edges() const;
+
+    /// \param element an element id \param port its port \return the channel's index
+    uint32_t IndexOf(uint32_t element, uint32_t port) const
+    {
+        return m_offset[element] + port;
+    }
+
+    const GsnTopology& m_t;           ///< the fabric
+    std::vector<uint32_t> m_offset;   ///< per element, its first channel index; then the total
+    std::vector<Channel> m_channel;   ///< index -> channel
+    std::vector<uint32_t> m_peer;     ///< index -> element at the far end, or UINT32_MAX
+    std::vector<uint32_t> m_flagBase; ///< index -> its first flag in m_flag
+    /// A channel can only be followed by an output channel of the element it leads to, so an
+    /// edge is one flag per (channel, output port of its far end): no duplicates to sort away.
+    std::vector<bool> m_flag;
+    std::vector<uint32_t> m_stamp;     ///< per switch: 1 + the endpoint whose paths it is on
+    std::vector<uint32_t> m_endpoints; ///< the fabric's endpoints
 };
 
 } // namespace ns3

@@ -123,14 +123,14 @@ GsnDimensionOrderRouting::GetName() const
     return "DimensionOrder";
 }
 
-GsnRoutingTables
-GsnDimensionOrderRouting::Compute(const GsnTopology& t) const
+void
+GsnDimensionOrderRouting::ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const
 {
-    GsnRoutingTables tables = EmptyTables(t);
+    std::vector<int32_t> column(t.GetNElements(), -1);
     const auto switches = t.GetSwitches();
     if (switches.empty())
     {
-        return tables; // back to back: nothing to route
+        return; // back to back: nothing to route
     }
     const Grid grid = ReadGrid(t, switches);
     const std::size_t dims = grid.size.size();
@@ -161,9 +161,10 @@ GsnDimensionOrderRouting::Compute(const GsnTopology& t) const
         const auto& target = t.GetElement(peer->first).coords;
         for (uint32_t s : switches)
         {
+            column[s] = -1;
             if (s == peer->first)
             {
-                tables.port[s][e] = static_cast<int32_t>(peer->second);
+                column[s] = static_cast<int32_t>(peer->second);
                 continue;
             }
             auto next = t.GetElement(s).coords;
@@ -187,10 +188,10 @@ GsnDimensionOrderRouting::Compute(const GsnTopology& t) const
                                             "' has no cable to its neighbour at " +
                                             CoordsText(next));
             }
-            tables.port[s][e] = port;
+            column[s] = port;
         }
+        sink(e, column);
     }
-    return tables;
 }
 
 } // namespace ns3

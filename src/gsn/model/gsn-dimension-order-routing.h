@@ -41,7 +41,7 @@ class GsnDimensionOrderRouting : public GsnRouting
      * \throws std::invalid_argument when a switch lacks coordinates, the coordinates do not
      *         fill a grid, or a cable the route needs is missing
      */
-    GsnRoutingTables Compute(const GsnTopology& t) const override;
+    void ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const override;
 };
 
 } // namespace ns3

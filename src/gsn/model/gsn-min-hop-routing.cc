@@ -12,63 +12,64 @@ GsnMinHopRouting::GetName() const
     return "MinHop";
 }
 
-GsnRoutingTables
-GsnMinHopRouting::Compute(const GsnTopology& t) const
+void
+GsnMinHopRouting::ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const
 {
-    GsnRoutingTables tables = EmptyTables(t);
+    std::vector<int32_t> column(t.GetNElements(), -1);
     const auto switches = t.GetSwitches();
     const auto rank = EndpointRanks(t);
     const auto nearCount = NearestEndpointCounts(t);
     const auto links = SwitchLinks(t);
 
-    // Endpoints on the same switch share their distances: one BFS per such switch.
+    // Endpoints on the same switch share their distances: one BFS per such switch, one at a
+    // time.
     std::vector<uint32_t> attach;
-    std::vector<int32_t> attachIndex(t.GetNElements(), -1);
+    std::vector<std::vector<uint32_t>> endpointsOn(t.GetNElements());
     for (uint32_t e : t.GetEndpoints())
     {
         const auto peer = t.GetPeer(e, 0);
-        if (peer && t.IsSwitch(peer->first) && attachIndex[peer->first] < 0)
+        if (peer && t.IsSwitch(peer->first))
         {
-            attachIndex[peer->first] = static_cast<int32_t>(attach.size());
-            attach.push_back(peer->first);
+            if (endpointsOn[peer->first].empty())
+            {
+                attach.push_back(peer->first);
+            }
+            endpointsOn[peer->first].push_back(e);
         }
     }
-    const auto dist = SwitchDistances(t, attach);
 
     std::vector<uint32_t> candidates;
-    for (uint32_t e : t.GetEndpoints())
-    {
-        const auto peer = t.GetPeer(e, 0);
-        if (!peer || !t.IsSwitch(peer->first))
+    ForEachSwitchDistances(t, attach, [&](uint32_t i, const std::vector<int32_t>& d) {
+        const uint32_t target = attach[i];
+        for (uint32_t e : endpointsOn[target])
         {
-            continue;
-        }
-        const auto& d = dist[attachIndex[peer->first]];
-        for (uint32_t s : switches)
-        {
-            if (s == peer->first)
+            for (uint32_t s : switches)
             {
-                tables.port[s][e] = static_cast<int32_t>(peer->second);
-                continue;
-            }
-            if (d[s] < 0)
-            {
-                continue;
-            }
-            candidates.clear();
-            for (const auto& [port, next] : links[s])
-            {
-                if (d[next] == d[s] - 1)
+                column[s] = -1;
+                if (s == target)
                 {
-                    candidates.push_back(port);
+                    column[s] = static_cast<int32_t>(t.GetPeer(e, 0)->second);
+                    continue;
                 }
+                if (d[s] < 0)
+                {
+                    continue;
+                }
+                candidates.clear();
+                for (const auto& [port, next] : links[s])
+                {
+                    if (d[next] == d[s] - 1)
+                    {
+                        candidates.push_back(port);
+                    }
+                }
+                const auto pick =
+                    SpreadChoice(rank[e], nearCount[s], static_cast<uint32_t>(candidates.size()));
+                column[s] = static_cast<int32_t>(candidates[pick]);
             }
-            const auto pick =
-                SpreadChoice(rank[e], nearCount[s], static_cast<uint32_t>(candidates.size()));
-            tables.port[s][e] = static_cast<int32_t>(candidates[pick]);
+            sink(e, column);
         }
-    }
-    return tables;
+    });
 }
 
 } // namespace ns3

@@ -32,7 +32,7 @@ class GsnMinHopRouting : public GsnRouting
      * \param t the fabric (any shape; it need not validate)
      * \return shortest-path tables; -1 where an endpoint is unreachable
      */
-    GsnRoutingTables Compute(const GsnTopology& t) const override;
+    void ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const override;
 };
 
 } // namespace ns3

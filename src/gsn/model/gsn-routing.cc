@@ -68,6 +68,20 @@ GsnRoutingTables::Route(const GsnTopology& t, uint32_t src, uint32_t dst) const
 
 GsnRouting::~GsnRouting() = default;
 
+GsnRoutingTables
+GsnRouting::Compute(const GsnTopology& t) const
+{
+    GsnRoutingTables tables = EmptyTables(t);
+    const auto switches = t.GetSwitches();
+    ComputeColumns(t, [&](uint32_t e, const std::vector<int32_t>& column) {
+        for (uint32_t s : switches)
+        {
+            tables.port[s][e] = column[s];
+        }
+    });
+    return tables;
+}
+
 namespace
 {
 
@@ -84,24 +98,31 @@ class GsnAutoRouting : public GsnRouting
         return "Auto";
     }
 
-    GsnRoutingTables Compute(const GsnTopology& t) const override
+    void ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const override
     {
         for (const char* name : {"MinHop", "DimensionOrder"})
         {
+            // Judged column by column, then computed again for the sink: the whole tables
+            // are never held.
+            const auto algorithm = Create(name);
+            GsnDeadlockChecker checker(t);
             try
             {
-                GsnRoutingTables tables = Create(name)->Compute(t);
-                if (GsnDeadlockChecker::FindCycle(t, tables).empty())
-                {
-                    return tables;
-                }
+                algorithm->ComputeColumns(t, [&checker](uint32_t e, const auto& column) {
+                    checker.AddRoutes(e, column);
+                });
             }
             catch (const std::invalid_argument&)
             {
-                // not applicable to this fabric: try the next one
+                continue; // not applicable to this fabric: try the next one
+            }
+            if (checker.FindCycle().empty())
+            {
+                algorithm->ComputeColumns(t, sink);
+                return;
             }
         }
-        return GsnUpDownRouting().Compute(t);
+        GsnUpDownRouting().ComputeColumns(t, sink);
     }
 };
 
@@ -152,8 +173,11 @@ GsnRouting::EmptyTables(const GsnTopology& t)
     return tables;
 }
 
-std::vector<std::vector<int32_t>>
-GsnRouting::SwitchDistances(const GsnTopology& t, const std::vector<uint32_t>& sources)
+void
+GsnRouting::ForEachSwitchDistances(
+    const GsnTopology& t,
+    const std::vector<uint32_t>& sources,
+    const std::function<void(uint32_t i, const std::vector<int32_t>& dist)>& f)
 {
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
     const uint32_t n = t.GetNElements();
@@ -165,11 +189,11 @@ GsnRouting::SwitchDistances(const GsnTopology& t, const std::vector<uint32_t>& s
             boost::add_edge(c.a, c.b, g);
         }
     }
-    std::vector<std::vector<int32_t>> result;
-    result.reserve(sources.size());
-    for (uint32_t s : sources)
+    std::vector<int32_t> dist(n);
+    for (uint32_t i = 0; i < sources.size(); ++i)
     {
-        std::vector<int32_t> dist(n, -1);
+        const uint32_t s = sources[i];
+        std::fill(dist.begin(), dist.end(), -1);
         if (t.IsSwitch(s))
         {
             dist[s] = 0;
@@ -179,8 +203,18 @@ GsnRouting::SwitchDistances(const GsnTopology& t, const std::vector<uint32_t>& s
                 boost::visitor(boost::make_bfs_visitor(
                     boost::record_distances(dist.data(), boost::on_tree_edge()))));
         }
-        result.push_back(std::move(dist));
+        f(i, dist);
     }
+}
+
+std::vector<std::vector<int32_t>>
+GsnRouting::SwitchDistances(const GsnTopology& t, const std::vector<uint32_t>& sources)
+{
+    std::vector<std::vector<int32_t>> result;
+    result.reserve(sources.size());
+    ForEachSwitchDistances(t, sources, [&result](uint32_t, const std::vector<int32_t>& dist) {
+        result.push_back(dist);
+    });
     return result;
 }
 
@@ -231,14 +265,13 @@ GsnRouting::NearestEndpointCounts(const GsnTopology& t)
             }
         }
     }
-    const auto dist = SwitchDistances(t, attach);
     std::vector<int32_t> nearest(t.GetNElements(), std::numeric_limits<int32_t>::max());
     std::vector<uint32_t> count(t.GetNElements(), 0);
-    for (uint32_t i = 0; i < attach.size(); ++i)
-    {
-        for (uint32_t s : t.GetSwitches())
+    const auto switches = t.GetSwitches();
+    ForEachSwitchDistances(t, attach, [&](uint32_t i, const std::vector<int32_t>& dist) {
+        for (uint32_t s : switches)
         {
-            const int32_t d = dist[i][s];
+            const int32_t d = dist[s];
             if (d < 0 || d > nearest[s])
             {
                 continue;
@@ -250,7 +283,7 @@ GsnRouting::NearestEndpointCounts(const GsnTopology& t)
             }
             count[s] += perAttach[attach[i]];
         }
-    }
+    });
     return count;
 }
 

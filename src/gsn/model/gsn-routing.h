@@ -12,6 +12,7 @@
 #include "gsn-topology.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -59,7 +60,7 @@ struct GsnRoutingTables
 
 /**
  * \ingroup gsn
- * \brief A routing algorithm: computes the tables of a whole fabric.
+ * \brief A routing algorithm: computes the tables of a whole fabric, one destination at a time.
  *
  * A new algorithm is one subclass in one new file pair (and a line in Create()).
  */
@@ -72,12 +73,30 @@ class GsnRouting
     virtual std::string GetName() const = 0;
 
     /**
-     * Compute the tables of every switch toward every endpoint.
+     * The routes toward one endpoint: column[s] is the output port of switch element s toward
+     * \p endpoint, -1 where it has none (and for every element that is no switch).
+     */
+    using ColumnSink = std::function<void(uint32_t endpoint, const std::vector<int32_t>& column)>;
+
+    /**
+     * Compute the routes of every switch toward every endpoint one endpoint at a time, so
+     * that the whole tables are never held: \p sink gets each endpoint's column once, in an
+     * order of the algorithm's, and keeps what it needs (GsnDeadlockChecker::AddRoutes, the
+     * rows of the switches a process builds). The column is reused for the next endpoint.
+     * \param t the fabric
+     * \param sink called once per endpoint element of \p t
+     * \throws std::invalid_argument when the algorithm does not apply to \p t (the sink may
+     *         have had some columns by then)
+     */
+    virtual void ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const = 0;
+
+    /**
+     * Compute the tables of every switch toward every endpoint (ComputeColumns() gathered).
      * \param t the fabric
      * \return the tables; -1 where an endpoint cannot be reached
      * \throws std::invalid_argument when the algorithm does not apply to \p t
      */
-    virtual GsnRoutingTables Compute(const GsnTopology& t) const = 0;
+    GsnRoutingTables Compute(const GsnTopology& t) const;
 
     /**
      * \param name "MinHop", "UpDown", "DimensionOrder", or "Auto": the first of MinHop,
@@ -107,6 +126,19 @@ class GsnRouting
      */
     static std::vector<std::vector<int32_t>> SwitchDistances(const GsnTopology& t,
                                                              const std::vector<uint32_t>& sources);
+
+    /**
+     * SwitchDistances() one source at a time, in one reused vector: memory for one row,
+     * whatever the number of sources.
+     * \param t a fabric
+     * \param sources switch ids
+     * \param f called with i and the hops from sources[i] to every element (as
+     *        SwitchDistances()'s row i), for i in order
+     */
+    static void ForEachSwitchDistances(
+        const GsnTopology& t,
+        const std::vector<uint32_t>& sources,
+        const std::function<void(uint32_t i, const std::vector<int32_t>& dist)>& f);
 
     /**
      * \param t a fabric

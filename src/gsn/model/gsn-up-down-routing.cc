@@ -163,11 +163,11 @@ GsnUpDownRouting::ComputeLevels(const GsnTopology& t) const
     return levels;
 }
 
-GsnRoutingTables
-GsnUpDownRouting::Compute(const GsnTopology& t) const
+void
+GsnUpDownRouting::ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const
 {
     const auto levels = ComputeLevels(t);
-    GsnRoutingTables tables = EmptyTables(t);
+    std::vector<int32_t> column(t.GetNElements(), -1);
     const auto rank = EndpointRanks(t);
     const auto nearCount = NearestEndpointCounts(t);
     const auto links = SwitchLinks(t);
@@ -245,9 +245,10 @@ GsnUpDownRouting::Compute(const GsnTopology& t) const
             const uint32_t attachPort = t.GetPeer(e, 0)->second;
             for (uint32_t s : order)
             {
+                column[s] = -1;
                 if (s == target)
                 {
-                    tables.port[s][e] = static_cast<int32_t>(attachPort);
+                    column[s] = static_cast<int32_t>(attachPort);
                     continue;
                 }
                 if (cost[s] == UNREACHABLE)
@@ -270,11 +271,11 @@ GsnUpDownRouting::Compute(const GsnTopology& t) const
                 }
                 const auto pick =
                     SpreadChoice(rank[e], nearCount[s], static_cast<uint32_t>(candidates.size()));
-                tables.port[s][e] = static_cast<int32_t>(candidates[pick]);
+                column[s] = static_cast<int32_t>(candidates[pick]);
             }
+            sink(e, column);
         }
     }
-    return tables;
 }
 
 } // namespace ns3

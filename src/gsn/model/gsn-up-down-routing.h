@@ -62,7 +62,7 @@ class GsnUpDownRouting : public GsnRouting
 
     /**
      * \param t a fabric
-     * \return the roots Compute() uses on \p t
+     * \return the roots ComputeColumns() uses on \p t
      * \throws std::invalid_argument when a root that was set is not a switch of \p t
      */
     std::vector<uint32_t> ChooseRoots(const GsnTopology& t) const;
@@ -90,7 +90,7 @@ class GsnUpDownRouting : public GsnRouting
      * \return up*\/down* tables; -1 where an endpoint is unreachable
      * \throws std::invalid_argument as ChooseRoots()
      */
-    GsnRoutingTables Compute(const GsnTopology& t) const override;
+    void ComputeColumns(const GsnTopology& t, const ColumnSink& sink) const override;
 
   private:
     /**

@@ -206,11 +206,7 @@ HarpFabricHelper::Install(const GsnTopology& topology)
     // The manager's tables over the whole topology.
     try
     {
-        full.tables = GsnRouting::Create(m_routing)->Compute(topology);
-        if (m_deadlockCheck)
-        {
-            GsnDeadlockChecker::Check(topology, full.tables);
-        }
+        ComputeTables(full, m_routing, m_deadlockCheck);
     }
     catch (const std::exception& e)
     {
