@@ -8,6 +8,7 @@
 #include "gsn-fabric-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/gsn-mpi-helper.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -265,9 +266,11 @@ GsnFabricHelper::Partition(const GsnTopology& topology, uint32_t ranks, Partitio
     {
         return std::vector<uint32_t>(topology.GetNElements(), 0);
     }
-    if (method == AUTO && !HasBlocks(topology.GetShape()) && !HasGraphPartitioner())
+    if (method == AUTO && !HasBlocks(topology.GetShape()) && !HasGraphPartitioner() &&
+        GsnMpiHelper::GetRank() == 0)
     {
         // A build without METIS still runs every topology, with more cables between ranks.
+        // Every rank partitions alike: the first says so for all.
         std::cerr << "GsnFabricHelper: warning: no graph partitioner in this build (install "
                      "libmetis-dev and configure again): this irregular topology is split in "
                      "blocks of endpoints, which may cut many cables\n";
