@@ -11,6 +11,7 @@
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
 #include "gsn-port-event.h"
+#include "gsn-slot-choice.h"
 
 #include "ns3/simulator.h"
 
@@ -294,7 +295,7 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         m_slotTime += slot;
         GsnMicropacket next = mp;
         mp.AdvanceChunk();
-        // As SelectSequenced() and SelectMicropacket().
+        // As SelectMicropacket() does for a Message micropacket.
         NoteMessageMicropacketTaken(vc, next);
         KeepForRetransmission(next); // (the go-back-N timer runs: the ring held one before)
         PrepareToSend(next);
@@ -403,7 +404,7 @@ GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
 }
 
 // (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,
-// PrepareToSend(), SelectMicropacket() and SelectSequenced() cost 6% more instructions.)
+// PrepareToSend() and SelectMicropacket() cost 6% more instructions.)
 __attribute__((always_inline)) inline void
 GsnPortDevice::PrepareToSend(GsnMicropacket& mp)
 {
@@ -488,37 +489,136 @@ GsnPortDevice::EndTransmission()
 __attribute__((always_inline)) inline bool
 GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
 {
-    if (!m_controlQueue.empty())
+    // The port's members as GsnSlotChoice reads them (a local class has the member
+    // function's access).
+    struct View
     {
+        const GsnPortDevice& p; ///< the port
+        bool nullAllowed;       ///< SelectMicropacket's argument
+
+        bool ControlQueued() const
+        {
+            return !p.m_controlQueue.empty();
+        }
+
+        bool LinkUp() const
+        {
+            return p.m_state == LinkState::UP;
+        }
+
+        bool ResendPending() const
+        {
+            return p.m_resendIndex < p.m_retx.size();
+        }
+
+        bool WindowOpen() const
+        {
+            return p.m_retx.size() < p.m_retransmitWindow;
+        }
+
+        bool AdminQueued() const
+        {
+            return !p.m_adminQueue.empty();
+        }
+
+        uint8_t MessageVcs() const
+        {
+            return p.m_messageVcs;
+        }
+
+        uint8_t RrNext() const
+        {
+            return p.m_rrNext;
+        }
+
+        bool Stalled(uint8_t vc) const
+        {
+            return p.m_stalled[vc];
+        }
+
+        int32_t TxCredits(uint8_t vc) const
+        {
+            return p.m_txCredits[vc];
+        }
+
+        const std::array<uint32_t, gsn::NUM_VCS>& OwedCredits() const
+        {
+            return p.m_owedCredits;
+        }
+
+        uint32_t OwedTotal() const
+        {
+            return p.m_owedTotal;
+        }
+
+        uint32_t CreditReturnThreshold() const
+        {
+            return p.m_creditReturnThreshold;
+        }
+
+        bool CreditDue() const
+        {
+            return p.m_creditDue;
+        }
+
+        bool NullAllowed() const
+        {
+            return nullAllowed;
+        }
+
+        bool NullDue() const
+        {
+            return p.NullDue();
+        }
+
+        bool KeepAliveNulls() const
+        {
+            return p.m_keepAliveNulls;
+        }
+    };
+
+    const GsnSlotChoice choice = GsnSlotChoice::Choose(
+        View{*this, nullAllowed},
+        [this](uint8_t vc) { return HasMessageMicropacket(vc); },
+        [this, &mp](uint8_t vc) { return TakeMessageMicropacket(vc, mp); }); // (mp is fresh)
+    for (uint32_t stalls = choice.newStalls; stalls != 0; stalls &= stalls - 1)
+    {
+        NoteCreditStall(uint8_t(__builtin_ctz(stalls)));
+    }
+    switch (choice.kind)
+    {
+    case GsnSlotChoice::NONE:
+        return false;
+    case GsnSlotChoice::CONTROL:
         mp = GsnMicropacket();
         mp.type = uint8_t(m_controlQueue.front());
         m_controlQueue.pop_front();
         return true;
-    }
-    if (m_state == LinkState::UP)
-    {
-        if (m_resendIndex < m_retx.size())
-        {
-            mp = m_retx.Get(m_resendIndex++);
-            ++m_counters.retransmitted;
-            return true;
-        }
-        if (m_retx.size() < m_retransmitWindow && SelectSequenced(mp))
-        {
-            KeepForRetransmission(mp);
-            ArmRetransmitTimer();
-            return true;
-        }
-    }
-    if (nullAllowed && NullDue())
-    {
+    case GsnSlotChoice::RETRANSMIT:
+        mp = m_retx.Get(m_resendIndex++);
+        ++m_counters.retransmitted;
+        return true;
+    case GsnSlotChoice::ADMIN:
+        mp = m_adminQueue.front();
+        m_adminQueue.pop_front();
+        mp.type = uint8_t(GsnMicropacketType::ADMIN);
+        PiggybackCredits(mp);
+        break;
+    case GsnSlotChoice::MESSAGE:
+        NoteMessageMicropacketTaken(choice.vc, mp);
+        break;
+    case GsnSlotChoice::CREDIT_ONLY:
+        mp = GsnMicropacket();
+        mp.type = uint8_t(GsnMicropacketType::CREDIT_ONLY);
+        PiggybackCredits(mp);
+        ++m_counters.creditOnlySent;
+        break;
+    case GsnSlotChoice::NULL_MP:
         mp = GsnMicropacket();
         mp.type = uint8_t(GsnMicropacketType::NULL_MP);
         ++m_counters.nullSent;
         return true;
-    }
-    if (m_keepAliveNulls && m_state == LinkState::UP)
-    {
+    case GsnSlotChoice::KEEP_ALIVE_NULL:
         // Nothing else for this slot: keep the link alive (micropacket mode only, checked
         // at initialisation), so the port never goes idle.
         mp = GsnMicropacket();
@@ -527,55 +627,10 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
         ++m_counters.keepAliveNullSent;
         return true;
     }
-    return false;
-}
-
-// (Inlined: see PrepareToSend().)
-__attribute__((always_inline)) inline bool
-GsnPortDevice::SelectSequenced(GsnMicropacket& mp)
-{
-    if (!m_adminQueue.empty())
-    {
-        mp = m_adminQueue.front();
-        m_adminQueue.pop_front();
-        mp.type = uint8_t(GsnMicropacketType::ADMIN);
-        PiggybackCredits(mp);
-        return true;
-    }
-    // The VCs that may have micropackets, in round-robin order from m_rrNext (bit i of
-    // `order` is VC m_rrNext + i).
-    static_assert(gsn::NUM_VCS == 4, "the VC masks below are four bits");
-    const uint32_t twice = uint32_t(m_messageVcs) | uint32_t(m_messageVcs) << gsn::NUM_VCS;
-    for (uint32_t order = (twice >> m_rrNext) & 0xFu; order != 0; order &= order - 1)
-    {
-        const uint8_t vc = uint8_t((m_rrNext + __builtin_ctz(order)) % gsn::NUM_VCS);
-        if (m_txCredits[vc] <= 0)
-        {
-            if (!m_stalled[vc] && HasMessageMicropacket(vc))
-            {
-                NoteCreditStall(vc);
-            }
-            continue;
-        }
-        if (!TakeMessageMicropacket(vc, mp)) // mp is fresh: see SelectMicropacket
-        {
-            continue;
-        }
-        NoteMessageMicropacketTaken(vc, mp);
-        return true;
-    }
-    // Credit-only when enough credits are owed, or when owed credits have waited AckDelay:
-    // a link at rest holds no owed credit.
-    const uint8_t vc = MostOwedVc();
-    if (vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]))
-    {
-        mp = GsnMicropacket();
-        mp.type = uint8_t(GsnMicropacketType::CREDIT_ONLY);
-        PiggybackCredits(mp);
-        ++m_counters.creditOnlySent;
-        return true;
-    }
-    return false;
+    // A new sequenced micropacket.
+    KeepForRetransmission(mp);
+    ArmRetransmitTimer();
+    return true;
 }
 
 bool
@@ -592,21 +647,7 @@ GsnPortDevice::TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
 uint8_t
 GsnPortDevice::MostOwedVc() const
 {
-    uint8_t best = gsn::NUM_VCS;
-    if (m_owedTotal == 0)
-    {
-        return best; // the common case on the sending side of a stream
-    }
-    uint32_t most = 0;
-    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        if (m_owedCredits[vc] > most)
-        {
-            most = m_owedCredits[vc];
-            best = vc;
-        }
-    }
-    return best;
+    return GsnSlotChoice::MostOwedVc(m_owedCredits, m_owedTotal);
 }
 
 void

@@ -619,8 +619,6 @@ class GsnPortDevice : public NetDevice
         return owed >= m_creditReturnThreshold || m_creditDue;
     }
 
-    /// Choose a new sequenced micropacket. \return false if none is due.
-    bool SelectSequenced(GsnMicropacket& mp);
     /// Put owed credits of one VC into \p mp (sequenced micropackets only).
     void PiggybackCredits(GsnMicropacket& mp);
     /// \return the VC that is owed the most credits, or NUM_VCS if none
