@@ -12,8 +12,10 @@
 #define GSN_PORT_DEVICE_H
 
 #include "gsn-event-hint.h"
+#include "gsn-link-counters.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
+#include "gsn-port-device-state.h"
 #include "gsn-retransmit-buffer.h"
 #include "gsn-ring-buffer.h"
 #include "gsn-timed-credits.h"
@@ -27,59 +29,12 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
-#include <tuple>
-#include <vector>
 
 namespace ns3
 {
 
 class GsnChannel;
 class Node;
-
-/**
- * \ingroup gsn
- * \brief Counters of one port's link layer. All are cumulative since creation.
- */
-struct GsnLinkCounters
-{
-    // (The ones counted for most events first: one cache line, next to the port's state.)
-    /// transmissions started: runs, and micropackets sent alone; each ends with one event
-    uint64_t transmissions{0};
-    /// events of this port's timers (acknowledgement, credit, retransmission, held Null,
-    /// due credits, handshake)
-    uint64_t timerEvents{0};
-    /// of those, events after which the port sent nothing (the work was done meanwhile, or
-    /// the timer was set again for later)
-    uint64_t timerEventsSendingNothing{0};
-    uint64_t txMicropackets{0};        ///< micropackets sent, all types
-    uint64_t txMessageMicropackets{0}; ///< Header/Data micropackets sent the first time
-    uint64_t rxMicropackets{0};        ///< micropackets received with a good LCRC
-    /// of those, Credit-only and Null micropackets taken when sent, without an arrival
-    /// event (run mode, see GsnPortDevice::TransmitSingle)
-    uint64_t rxTakenAhead{0};
-    uint64_t rxAccepted{0};         ///< sequenced micropackets accepted in order
-    uint64_t creditOnlySent{0};     ///< Credit-only micropackets sent
-    uint64_t nullSent{0};           ///< Null micropackets sent (acknowledgement or keep-alive)
-    uint64_t lcrcErrors{0};         ///< micropackets dropped for a bad LCRC
-    uint64_t outOfSequence{0};      ///< good micropackets dropped for a wrong TSEQ
-    uint64_t notInitialized{0};     ///< sequenced micropackets before Initialize
-    uint64_t reservedType{0};       ///< micropackets with a reserved TYPE
-    uint64_t retransmitTimeouts{0}; ///< go-back-N timer expiries
-    uint64_t retransmitted{0};      ///< micropackets sent again
-    uint64_t linkResets{0};         ///< link resets started here
-    uint64_t rxBufferOverflow{0};   ///< micropackets that found their VC buffer full
-    /// Messages whose Header left here but had not been accepted by the peer when the link
-    /// was reset: gone, and unknown to the receiver
-    uint64_t messagesLostInReset{0};
-    /// of nullSent, the keep-alive Nulls of an idle link (KeepAliveNulls)
-    uint64_t keepAliveNullSent{0};
-    std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
-    std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
-
-    /// Add another port's counters, field by field (a fabric's totals).
-    /// \param o the counters to add \return this
-    GsnLinkCounters& operator+=(const GsnLinkCounters& o);
-};
 
 /**
  * \ingroup gsn
@@ -519,23 +474,11 @@ class GsnPortDevice : public NetDevice
     TracedCallback<const GsnMicropacket&> m_micropacketRxTrace; ///< every good micropacket in
 
   private:
-    /// A timer of the port that knows whether it is pending without asking the simulator:
-    /// the idle-timer check runs for every micropacket a switch forwards, and
-    /// EventId::IsRunning was ~5% of the run mode.
-    struct PortTimer
-    {
-        EventId event;       ///< the scheduled expiry
-        bool pending{false}; ///< scheduled and not yet run, cancelled or removed
-
-        /// No longer pending (run or removed): lets go of the event object now, while it
-        /// is in the cache, rather than when the timer is next set (then a cache miss on a
-        /// large fabric: 3.6% of perf's samples on the k = 16 tree).
-        void Clear()
-        {
-            pending = false;
-            event = EventId();
-        }
-    };
+    // Helper types of the private part (gsn-port-device-state.h).
+    using PortTimer = gsn::PortTimer;         ///< a timer that knows whether it is pending
+    using LaterAck = gsn::LaterAck;           ///< an acknowledgement arriving later
+    using PeerRseqs = gsn::PeerRseqs;         ///< the peer's RSEQs, applied at once
+    using ResetSnapshot = gsn::ResetSnapshot; ///< what a port knew at a reset
 
     /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
     void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
@@ -735,38 +678,6 @@ class GsnPortDevice : public NetDevice
     /// ExactAcks(): the peer's \p run has left: its RSEQs are final.
     void AckRunFinished(const GsnMicropacketRun* run);
 
-    /**
-     * RSEQs the peer would apply one after another (ProcessRseq()), kept to apply at once:
-     * while the peer's transmitter is busy the last one that acknowledges something leaves
-     * its retransmission state as all of them in turn would (RSEQs only grow).
-     */
-    struct PeerRseqs
-    {
-        GsnPortDevice* peer{nullptr};          ///< the peer (GatherPeerRseqs())
-        uint8_t front{0};                      ///< the peer's oldest TSEQ awaiting acknowledgement
-        std::size_t waiting{0};                ///< how many await it, after those gathered
-        bool any{false};                       ///< one acknowledges something
-        uint8_t rseq{0};                       ///< the last that does
-        const GsnMicropacketRun* run{nullptr}; ///< it rides on micropacket k of this run
-        std::size_t k{0};                      ///< (its arrival at the peer)
-
-        /// Keep \p r, riding on micropacket \p index of \p on, as ProcessRseq() would find
-        /// it after those kept before. \param r an RSEQ \param on a run \param index k
-        void Add(uint8_t r, const GsnMicropacketRun* on, std::size_t index)
-        {
-            const uint32_t n = uint8_t(r - front + 1);
-            if (n > 0 && n <= waiting)
-            {
-                front = uint8_t(r + 1);
-                waiting -= n;
-                any = true;
-                rseq = r;
-                run = on;
-                k = index;
-            }
-        }
-    };
-
     /// \param gather what to fill \return whether RSEQs for the peer can be gathered now
     bool GatherPeerRseqs(PeerRseqs& gather) const;
     /// Apply the RSEQs gathered in \p gather (one ProcessRseq() of the peer, if any).
@@ -825,18 +736,6 @@ class GsnPortDevice : public NetDevice
 
     /// Update m_linkMayCorrupt from the error models at both ends of the link.
     void NoteLinkErrorModels();
-
-    /// What a port knew when the link it had up was reset: the two ends' snapshots together
-    /// tell which Messages were lost without the receiver seeing their Header.
-    struct ResetSnapshot
-    {
-        bool taken{false};       ///< not yet compared with the peer's
-        uint8_t lastAccepted{0}; ///< TSEQ of the last micropacket accepted here
-        uint8_t firstUnacked{0}; ///< TSEQ of the oldest micropacket not acknowledged
-        uint32_t unacked{0};     ///< how many were not acknowledged
-        /// Headers among them: (index from the oldest, the Header, being sent still)
-        std::vector<std::tuple<uint32_t, GsnMicropacket, bool>> headers;
-    };
 
     /// At a reset of a link that was up: keep what the comparison with the peer needs, and
     /// compare once both ends have theirs (the accepted TSEQs are final then: each end drops
@@ -1006,21 +905,6 @@ class GsnPortDevice : public NetDevice
     void DropMicropacket(const GsnMicropacket& mp, bool accepted = false);
     /// Change the link state and tell listeners on up/down edges.
     void SetLinkState(LinkState state);
-
-    /// ExactAcks(): an acknowledgement that arrives later, on a run taken ahead.
-    struct LaterAck
-    {
-        Time at;                        ///< when its micropacket arrives
-        const GsnMicropacketRun* run{}; ///< the run (for the RSEQ amended since), or none
-        uint32_t index{0};              ///< the micropacket's index in the run
-        uint8_t rseq{0};                ///< its RSEQ as chosen (final without a run)
-
-        /// \return the RSEQ it carries
-        uint8_t Rseq() const
-        {
-            return run ? run->RseqOf(index, rseq) : rseq;
-        }
-    };
 
     // What most events of a port read, together and first (HintNextEvent() names it, the
     // scheduler fetches it while the event before runs): 6,144 ports of 1.4 KiB do not stay
