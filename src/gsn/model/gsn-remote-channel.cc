@@ -4,6 +4,7 @@
 #include "gsn-remote-channel.h"
 
 #include "gsn-attribute-checker.h"
+#include "gsn-call-after-event.h"
 #include "gsn-constants.h"
 #include "gsn-now.h"
 #include "gsn-port-device.h"
@@ -207,8 +208,31 @@ GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* 
     // choice where in one process it runs before.
     m_held[peer] = mp;
     NoteSentNow(peer, &m_held[peer]);
-    Simulator::ScheduleWithContext(from->GetId(), Time(0), &GsnRemoteChannel::SendHeld, this, peer);
+    // A call after the event under way where the scheduler takes it (no event of its own),
+    // else an event with no delay: either runs where that event would.
+    if (!gsn::CallAfterCurrentEvent(peer == 0 ? &GsnRemoteChannel::SendHeldTo0
+                                              : &GsnRemoteChannel::SendHeldTo1,
+                                    Ptr<Object>(const_cast<GsnRemoteChannel*>(this))))
+    {
+        Simulator::ScheduleWithContext(from->GetId(),
+                                       Time(0),
+                                       &GsnRemoteChannel::SendHeld,
+                                       this,
+                                       peer);
+    }
     return true;
+}
+
+void
+GsnRemoteChannel::SendHeldTo0(Object* channel)
+{
+    static_cast<GsnRemoteChannel*>(channel)->SendHeld(0);
+}
+
+void
+GsnRemoteChannel::SendHeldTo1(Object* channel)
+{
+    static_cast<GsnRemoteChannel*>(channel)->SendHeld(1);
 }
 
 void

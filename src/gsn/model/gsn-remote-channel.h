@@ -74,6 +74,11 @@ class GsnRemoteChannel : public GsnChannel
     /// Send the micropacket held for \p peer (the last event of its slot's instant).
     /// \param peer the receiving end's index
     void SendHeld(std::size_t peer) const;
+    /// SendHeld(0) and SendHeld(1) on \p channel, as gsn::CallAfterCurrentEvent() calls.
+    /// \param channel a GsnRemoteChannel
+    static void SendHeldTo0(Object* channel);
+    /// \copydoc SendHeldTo0
+    static void SendHeldTo1(Object* channel);
     /// Check the cable once both ends are attached; abort naming it if it cannot cross.
     void CheckCrossing() const;
     /// \param end an end \param p a micropacket from the far rank, for that end

@@ -92,7 +92,8 @@ GsnTimingWheelScheduler::GetTypeId()
                           "Take calls to make once the event under way is over "
                           "(gsn::CallAfterCurrentEvent()), each where an event with no delay "
                           "would run, in place of that event: the same results with fewer "
-                          "events. Only with PublishTime, under the DefaultSimulatorImpl.",
+                          "events. Only with PublishTime, under the DefaultSimulatorImpl or "
+                          "ns-3's distributed simulators (mpi module).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&GsnTimingWheelScheduler::m_takeCallsAfterEvent),
                           MakeBooleanChecker());
@@ -135,12 +136,16 @@ GsnTimingWheelScheduler::MakeWheel()
         gsn::g_publishedTime.publisher = this;
         gsn::g_publishedTime.ts = m_current;
         // The calls are made in RemoveNext(), which the DefaultSimulatorImpl calls only to run
-        // the event it returns (another implementation might peek first, or wait).
+        // the event it returns, and in PeekNext(), which ns-3's distributed simulators call to
+        // decide whether they may run the next event or must wait for the other ranks (the
+        // real-time simulator waits for the wall clock to reach it: the calls would be late).
         StringValue impl;
         m_callsAfterEventWork =
             m_takeCallsAfterEvent &&
             GlobalValue::GetValueByNameFailSafe("SimulatorImplementationType", impl) &&
-            impl.Get() == "ns3::DefaultSimulatorImpl";
+            (impl.Get() == "ns3::DefaultSimulatorImpl" ||
+             impl.Get() == "ns3::DistributedSimulatorImpl" ||
+             impl.Get() == "ns3::NullMessageSimulatorImpl");
     }
 }
 
@@ -367,7 +372,14 @@ GsnTimingWheelScheduler::NextSlot() const
 Scheduler::Event
 GsnTimingWheelScheduler::PeekNext() const
 {
-    // (This may be a call after an event, without an event object: its time is right.)
+    if (m_callsPending > 0 && !m_makingCall)
+    {
+        // (Made here as RemoveNext() would make them: the wheel is the same before and after,
+        // but for the calls.)
+        const_cast<GsnTimingWheelScheduler*>(this)->MakeCallsBeforeNextEvent();
+    }
+    // (Within a call, this may be a call after an event, without an event object: its time
+    // is right.)
     const uint32_t s = NextSlot();
     return s == NONE ? m_later->GsnQuadHeapScheduler::PeekNext() : m_nodes[m_head[s]].ev;
 }
@@ -414,6 +426,24 @@ GsnTimingWheelScheduler::RemoveNext()
         --m_callsPending;
         m_makingCall = true;
         MakeCall(next.key.m_context);
+        m_makingCall = false;
+    }
+}
+
+void
+GsnTimingWheelScheduler::MakeCallsBeforeNextEvent()
+{
+    while (m_callsPending > 0)
+    {
+        const uint32_t s = NextSlot();
+        if (s == NONE || m_nodes[m_head[s]].ev.impl != CallNodeMark())
+        {
+            return; // an event comes first
+        }
+        const Scheduler::Event call = PopSlot(s);
+        --m_callsPending;
+        m_makingCall = true;
+        MakeCall(call.key.m_context);
         m_makingCall = false;
     }
 }

@@ -133,6 +133,11 @@ class GsnTimingWheelScheduler : public Scheduler
     void FreeNode(uint32_t i);
     /// Makes call \p index of m_calls (a node without an event has come first).
     void MakeCall(uint32_t index);
+    /// Makes the calls that come before the next event, so that PeekNext() gives an event:
+    /// a distributed simulator peeks to decide whether the next event lies within the time
+    /// it may run to, and the calls must be made (they may send to other ranks) before it
+    /// waits for the others.
+    void MakeCallsBeforeNextEvent();
     /// \return whether an event of the simulator's is pending (not only calls)
     bool HasEvent() const;
     /// After an event was removed: if calls are pending (or one is being made) and no event
@@ -156,12 +161,12 @@ class GsnTimingWheelScheduler : public Scheduler
     uint32_t m_free{NONE};                    ///< first free node
     Ptr<GsnQuadHeapScheduler> m_later;        ///< the events beyond the wheel
     bool m_takeCallsAfterEvent{true};         ///< CallsAfterEvent: take calls after the event
-    bool m_callsAfterEventWork{false};        ///< the DefaultSimulatorImpl runs this scheduler
+    bool m_callsAfterEventWork{false};        ///< the simulator runs the calls as they come
     uint32_t m_lastUid{0};                    ///< the highest event number inserted
     std::vector<gsn::CallAfterEvent> m_calls; ///< calls after events, by node (free or taken)
     std::vector<uint32_t> m_freeCalls;        ///< free entries of m_calls
     std::size_t m_callsPending{0};            ///< calls in the wheel (nodes without an event)
-    bool m_makingCall{false};                 ///< RemoveNext() is making a call
+    bool m_makingCall{false};                 ///< a call is being made
 };
 
 } // namespace ns3
