@@ -3,7 +3,8 @@
  *
  * GsnDeadlockChecker: builds the channel dependency graph of a fabric's routing tables and
  * looks for a cycle in it (Dally and Seitz: wormhole routing is deadlock-free if that graph is
- * acyclic). It judges tables; it never changes them.
+ * acyclic), from whole tables or from the routes toward one destination at a time. It judges
+ * routes; it never changes them.
  */
 #ifndef GSN_DEADLOCK_CHECKER_H
 #define GSN_DEADLOCK_CHECKER_H

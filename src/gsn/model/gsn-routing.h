@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * GsnRoutingTables and GsnRouting: the routing tables of a whole fabric (output port per
- * switch and destination endpoint) and the strategy interface that computes them, with the
- * graph helpers every algorithm shares. It owns no switch: the fabric helper installs the
+ * switch and destination endpoint) and the strategy interface that computes them, one
+ * destination at a time (ComputeColumns), with the graph helpers every algorithm shares. It owns no switch: the fabric helper installs the
  * tables, and GsnDeadlockChecker judges them.
  */
 #ifndef GSN_ROUTING_H
