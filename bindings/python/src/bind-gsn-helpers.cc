@@ -206,8 +206,9 @@ class PyFabricHelper : public Base
         }
     }
 
-    /// Raise ValueError for what Install would abort on.
-    void Check(const GsnTopology& topology, const std::string& where) const
+    /// Raise ValueError for what Install would abort on (the routes only if \p routing:
+    /// InstallChecked() refuses them itself, before building anything).
+    void Check(const GsnTopology& topology, const std::string& where, bool routing = true) const
     {
         const std::string problem = topology.Validate();
         if (!problem.empty())
@@ -232,7 +233,7 @@ class PyFabricHelper : public Base
                 break;
             }
         }
-        if (m_discovery)
+        if (m_discovery || !routing)
         {
             return;
         }
@@ -256,6 +257,22 @@ class PyFabricHelper : public Base
         catch (const std::exception& e)
         {
             throw py::value_error(where + ": routing " + m_routing + ": " + e.what());
+        }
+    }
+
+    /// Install with the checks of Check(): the routes computed once, refused with ValueError
+    /// before anything is built. \param topology the fabric \param where the caller's name
+    /// \return what was built
+    GsnFabric InstallChecked(const GsnTopology& topology, const std::string& where)
+    {
+        Check(topology, where, false);
+        try
+        {
+            return this->InstallOrThrow(topology);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw py::value_error(where + ": " + e.what());
         }
     }
 
@@ -684,8 +701,7 @@ BindGsnHelpers(py::module_& m)
         .def(
             "Install",
             [](PyGsnFabricHelper& h, const GsnTopology& topology) {
-                h.Check(topology, "GsnFabricHelper");
-                return h.Install(topology);
+                return h.InstallChecked(topology, "GsnFabricHelper");
             },
             py::arg("topology"))
         .def(

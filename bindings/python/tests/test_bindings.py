@@ -203,6 +203,7 @@ class ExceptionTest(Base):
         helper = ns.gsn.GsnFabricHelper()
         self.assertRaisesMessage(ValueError, "impossible topology", helper.Install, t)
         fat = ns.gsn.GsnTopologyBuilder.FatTree(4)
+        nodes = ns.network.NodeList.GetNNodes()
         helper.SetRoutingAlgorithm("DimensionOrder")
         self.assertRaisesMessage(ValueError, "routing DimensionOrder", helper.Install, fat)
         helper.SetRoutingAlgorithm("Bogus")
@@ -211,6 +212,8 @@ class ExceptionTest(Base):
         ring = ns.gsn.GsnTopologyBuilder.Ring(5)
         helper.SetRoutingAlgorithm("MinHop")
         self.assertRaisesMessage(ValueError, "cycle", helper.Install, ring)
+        # Refused routes leave nothing built.
+        self.assertEqual(ns.network.NodeList.GetNNodes(), nodes)
         # Broadcast set up by Admin micropackets reaches 7 switch hops from the manager at most.
         far = ns.gsn.GsnFabricHelper()
         far.SetAdminBroadcastSetup(True)

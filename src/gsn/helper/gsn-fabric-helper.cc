@@ -161,6 +161,20 @@ GsnFabric::IsLocalEndpoint(uint32_t i) const
 GsnFabric
 GsnFabricHelper::Install(const GsnTopology& topology)
 {
+    try
+    {
+        return InstallOrThrow(topology);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        NS_FATAL_ERROR("GsnFabricHelper: " << e.what());
+    }
+    return GsnFabric();
+}
+
+GsnFabric
+GsnFabricHelper::InstallOrThrow(const GsnTopology& topology, bool tables)
+{
     const std::string problem = topology.Validate();
     NS_ABORT_MSG_UNLESS(problem.empty(), "GsnFabricHelper: impossible topology: " << problem);
 
@@ -186,6 +200,28 @@ GsnFabricHelper::Install(const GsnTopology& topology)
     const auto isLocal = [&](uint32_t id) {
         return m_nRanks == 1 || fabric.elementRanks[id] == here;
     };
+    // What is behind each switch port is the manager's knowledge; discovery learns it. The
+    // routes are computed before anything is built, so that nothing is when they are refused.
+    if (!m_discovery && tables)
+    {
+        std::vector<uint32_t> kept;
+        for (uint32_t id = 0; id < topology.GetNElements(); ++id)
+        {
+            if (topology.IsSwitch(id) && isLocal(id))
+            {
+                kept.push_back(id);
+            }
+        }
+        try
+        {
+            fabric.tables = ComputeRows(topology, kept, m_routing, m_deadlockCheck);
+        }
+        catch (const std::exception& e)
+        {
+            throw std::invalid_argument("routing " + m_routing + ": " + e.what());
+        }
+    }
+
     const uint32_t n = topology.GetNElements();
     std::vector<std::vector<Ptr<NetDevice>>> ports(n); // per element, per port
 
@@ -279,17 +315,8 @@ GsnFabricHelper::Install(const GsnTopology& topology)
         }
     }
 
-    // What is behind each switch port is the manager's knowledge; discovery learns it.
     if (!m_discovery)
     {
-        try
-        {
-            ComputeTables(fabric, m_routing, m_deadlockCheck);
-        }
-        catch (const std::exception& e)
-        {
-            NS_FATAL_ERROR("GsnFabricHelper: routing " << m_routing << ": " << e.what());
-        }
         ConfigureSwitches(fabric);
     }
     else if (!fabric.switchObjects.empty() &&
@@ -490,17 +517,28 @@ GsnFabricHelper::ConfigureSwitches(GsnFabric& fabric)
 void
 GsnFabricHelper::ComputeTables(GsnFabric& fabric, const std::string& routing, bool check)
 {
-    const GsnTopology& t = fabric.topology;
-    GsnRoutingTables& tables = fabric.tables;
-    tables.port.assign(t.GetNElements(), {});
     std::vector<uint32_t> kept;
     for (uint32_t s = 0; s < fabric.switchElements.size(); ++s)
     {
         if (s < fabric.switchObjects.size() && fabric.switchObjects[s])
         {
             kept.push_back(fabric.switchElements[s]);
-            tables.port[kept.back()].assign(t.GetNElements(), -1);
         }
+    }
+    fabric.tables = ComputeRows(fabric.topology, kept, routing, check);
+}
+
+GsnRoutingTables
+GsnFabricHelper::ComputeRows(const GsnTopology& t,
+                             const std::vector<uint32_t>& kept,
+                             const std::string& routing,
+                             bool check)
+{
+    GsnRoutingTables tables;
+    tables.port.assign(t.GetNElements(), {});
+    for (uint32_t sw : kept)
+    {
+        tables.port[sw].assign(t.GetNElements(), -1);
     }
     std::unique_ptr<GsnDeadlockChecker> checker;
     if (check)
@@ -523,6 +561,7 @@ GsnFabricHelper::ComputeTables(GsnFabric& fabric, const std::string& routing, bo
     {
         checker->Check();
     }
+    return tables;
 }
 
 void

@@ -329,6 +329,20 @@ class GsnFabricHelper : public GsnHelper
 
   protected:
     /**
+     * Install() with its routing refusal thrown instead of aborting: the manager's tables are
+     * computed and checked before any node or device is made, so that nothing is built when
+     * they are refused (the Python bindings raise ValueError from it).
+     * \param topology the fabric to build
+     * \param tables compute the manager's tables (false: the switches get none, as another
+     *        rank's rows; the caller installs its own, as HarpFabricHelper does for the whole
+     *        topology)
+     * \return what was built
+     * \throws std::invalid_argument "routing NAME: reason" when the algorithm is unknown or
+     *         does not apply, or the routes can deadlock
+     */
+    GsnFabric InstallOrThrow(const GsnTopology& topology, bool tables = true);
+
+    /**
      * Make the channel of a cable: the topology's length where it gives one (fibre above
      * the copper limit), otherwise the channel factory's Length (GsnChannel's attribute,
      * as Config::SetDefault, the command line or SetChannelAttribute set it).
@@ -354,6 +368,18 @@ class GsnFabricHelper : public GsnHelper
     static void NoteFabricBroadcast(const GsnFabric& fabric);
 
   private:
+    /**
+     * The routes of \p t, one destination at a time, checked for deadlock if \p check,
+     * keeping the rows of \p kept only (ComputeTables()).
+     * \param t the topology \param kept switch elements whose rows to keep
+     * \param routing a name GsnRouting::Create() accepts \param check refuse cycles
+     * \return the tables (empty rows for the other switches)
+     * \throws std::exception as ComputeTables()
+     */
+    static GsnRoutingTables ComputeRows(const GsnTopology& t,
+                                        const std::vector<uint32_t>& kept,
+                                        const std::string& routing,
+                                        bool check);
     /// Mark the switch ports that broadcast Messages leave by.
     static void InstallBroadcastTree(GsnFabric& fabric);
     /// \return for each switch, for each port, whether it is in the broadcast tree (a

@@ -116,7 +116,8 @@ HarpFabricHelper::Install(const GsnTopology& topology)
             deferred.push_back(c);
         }
     }
-    const GsnFabric part = GsnFabricHelper::Install(reduced);
+    // (Its routes would be the reduced topology's: the whole topology's come below.)
+    const GsnFabric part = InstallOrThrow(reduced, false);
 
     // The hosts and their devices.
     std::vector<Ptr<Node>> hostNodes;
