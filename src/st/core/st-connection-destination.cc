@@ -1,9 +1,9 @@
 /*
  * st-connection-destination.cc: a single-use transfer at its destination (the responder
  * of a write, the initiator of a read): an RTS bound to posted memory, blocks granted with
- * CTSs up to CTS_req, and every DATA received: into a transfer's blocks (in order unless
- * O was negotiated), as the answer to our GET or FETCHOP (confirmed with FC), or into a
- * region we expose (PUT).
+ * CTSs up to CTS_req; and every DATA received: straight into memory in bypass mode, into a
+ * transfer's blocks (in order unless our RC/CA carried O), as the answer to our GET or
+ * FETCHOP (confirmed with FC), or into a region we expose (PUT).
  * (StConnection is written in several files, one per part of the protocol; see
  * st-connection.cc for the list.)
  */
