@@ -57,6 +57,9 @@ GsnPortDevice::ClearKeptForLater()
     m_laterArrivals.clear();
 }
 
+// At a reset of a link that was up: keep what the comparison with the peer needs, and compare once
+// both ends have theirs (the accepted TSEQs are final then: each end drops what arrives after its
+// own reset).
 void
 GsnPortDevice::TakeResetSnapshot()
 {
@@ -86,6 +89,8 @@ GsnPortDevice::TakeResetSnapshot()
     peer->m_resetSnapshot = ResetSnapshot();
 }
 
+// Count the Messages of sent whose Header the end that accepted up to peerLastAccepted did not get;
+// sender is the port that sent them.
 void
 GsnPortDevice::CountLostInReset(GsnPortDevice& sender,
                                 const ResetSnapshot& sent,

@@ -117,6 +117,9 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
     }
 }
 
+// ReleaseRxBufferSpan() of n places of vc where this port is busy, credits ride on its run without
+// ExactCredits, and no place is freed as its next slot begins: as one ReleaseRxBuffer() for each,
+// without what does nothing then.
 void
 GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
 {
@@ -159,6 +162,9 @@ GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
     }
 }
 
+// ReleaseSpanRidingOnRun() where nothing else is owed and the next rider (cursor) is acknowledged
+// already: up to n places of vc, each credit on its own rider, as long as they are acknowledged
+// ones. cursor: the next rider, updated. Returns how many places were freed.
 uint32_t
 GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor)
 {
@@ -228,6 +234,7 @@ GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
     return ReleasesIdleQuietly(vc, 1) ? m_creditReturnThreshold - 1 - m_owedCredits[vc] : 0;
 }
 
+// Count the buffer places freed by t (before it if slotFollows) as owed credits.
 void
 GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
 {
@@ -243,6 +250,11 @@ GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
     }
 }
 
+// ApplyDueCredits() (in the header) when something is due. ApplyDueCredits(t, slotFollows) counts
+// what takes effect by t: credits and acknowledgements that arrived, buffer places freed,
+// acknowledgements owed for micropackets that arrived. Where a slot of this port at t follows its
+// previous one (slotFollows, or the transmission on the wire ends at t), places freed at t itself
+// count from the slot after it (see ReleaseRxBuffer()).
 void
 GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
 {
@@ -269,6 +281,9 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
     }
 }
 
+// Apply the RSEQs kept for later that arrived before now: before the retransmission buffer is read
+// while this port is busy (a Credit-only or Null taken ahead without the credit limit keeps its
+// RSEQ until its arrival, TakeTimedRseq()).
 void
 GsnPortDevice::ApplyArrivedAcks()
 {
@@ -326,6 +341,9 @@ GsnPortDevice::ApplyDueAcks(const Time& t)
     ProcessRseq(rseq, &from);
 }
 
+// A slot at t that follows the previous one found nothing to send: count the places freed at t if
+// that makes a Credit-only due in it (as if they had been freed after the choice, when the port
+// went idle). Returns true if it does.
 bool
 GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
 {
@@ -354,6 +372,9 @@ GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
            m_channel && m_channel->PeerOf(this);
 }
 
+// Put cr credits of vc on each of count micropackets of the run on the wire that leave one slot
+// after another from slot, the first with TSEQ tseq: the peer reads them from those it has not
+// taken yet and counts them from their arrival for those it has.
 void
 GsnPortDevice::SendCreditsOnRun(const Time& slot,
                                 uint8_t tseq,
@@ -381,6 +402,15 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
     }
 }
 
+// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now on its
+// micropackets that leave from now on and carry none. cursor: null, or the index of the run's first
+// micropacket leaving from now on without credits as the call before found it (PUT_CURSOR_UNKNOWN:
+// not yet), updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one (nothing in
+// between changes the retransmission buffer or the time, and the RSEQs that arrived before now are
+// applied before the first search only), so that they cost one search rather than one each.
+// NextRiderFrom(i) (in the header): the first micropacket from index i of m_retx on that credits
+// may ride on: without credits, and for one acknowledged already (m_ackedAhead), not given credits
+// since (m_ackedCreditsUpTo; its copy in the buffer is not changed, as it is never resent).
 void
 GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
 {
@@ -420,6 +450,8 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
     }
 }
 
+// PutOwedCreditsOnRun() for n credits of vc whose places are freed at time at, later than now
+// (ExactCredits). Returns how many were put on the run.
 uint32_t
 GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
 {
@@ -441,6 +473,8 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
     return put;
 }
 
+// The peer put n credits of vc on each of micropackets k to k + count - 1 of run, which this port
+// has taken already: count them from their arrivals, for those this port accepted.
 void
 GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
                                std::size_t k,
@@ -476,6 +510,8 @@ GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
     }
 }
 
+// Idle: wake when what is kept for later needs the transmitter (credits of freed places to return,
+// credits arriving for a VC that is out of them).
 void
 GsnPortDevice::ArmDueCreditsTimer()
 {

@@ -18,6 +18,7 @@ namespace ns3
 
 GSN_PORT_DEVICE_LOG();
 
+// Apply the receive error model: a hit flips one bit, which the LCRC check then finds.
 void
 GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
 {
@@ -38,6 +39,8 @@ GsnPortDevice::ApplyErrorModel(GsnMicropacket& mp)
     }
 }
 
+// Report a dropped micropacket mp. accepted: its TSEQ was accepted (a buffer overflow), so no copy
+// will follow.
 void
 GsnPortDevice::DropMicropacket(const GsnMicropacket& mp, bool accepted)
 {
@@ -128,6 +131,8 @@ GsnPortDevice::CanTakeQuickly() const
     return ReceivesPlainly();
 }
 
+// mp is a micropacket of the run being taken: whether ReceiveAt would accept it in sequence into
+// its VC's buffer.
 bool
 GsnPortDevice::IsQuickToTake(const GsnMicropacket& mp) const
 {
@@ -137,6 +142,9 @@ GsnPortDevice::IsQuickToTake(const GsnMicropacket& mp) const
            m_rxOccupancy[mp.vc] < m_rxBufferSize;
 }
 
+// What ReceiveAt does with a micropacket that IsQuickToTake, without its general dispatch. mp: the
+// micropacket (moved to the upper part); arrival: when its last bit arrives; lastRseq: the RSEQ
+// this applied last in the same run, -1 if none (updated).
 void
 GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq)
 {
@@ -162,6 +170,11 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
     OweAck();
 }
 
+// After TakeQuickly, take the micropackets of the run that follow at once, as far as taking them
+// one by one would only count them and buffer them above (Data of the Message taken last, back to
+// back, in sequence, with room, no credits, the same RSEQ), if the upper part takes them as one
+// span (ReceiveMessageSpan). run: the run being received (its next is advanced past what is taken);
+// lastRseq: the RSEQ TakeQuickly applied last.
 void
 GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
 {
@@ -283,6 +296,8 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     }
 }
 
+// AcksRideOnRun(): NoteAckOwed() for each of n micropackets of run just taken in a span, from index
+// a, in turn (m_expectedTseq is the first one's TSEQ).
 void
 GsnPortDevice::NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n)
 {
@@ -460,6 +475,7 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
     DropMicropacket(mp);
 }
 
+// Count a micropacket accepted in sequence (TSEQ, counter, the credits it carries).
 void
 GsnPortDevice::AcceptInSequence(const GsnMicropacket& mp)
 {
@@ -534,6 +550,7 @@ GsnPortDevice::ReceiveAdminMicropacket(const GsnMicropacket& /* mp */)
     NS_LOG_LOGIC(this << " Admin micropacket ignored by this port");
 }
 
+// Apply credits from an accepted micropacket, or keep them until it arrives.
 void
 GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 {
@@ -556,6 +573,8 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
     NotifyTxReady();
 }
 
+// Count the credits that arrived as this slot began, after its choice. Returns true if there were
+// any.
 bool
 GsnPortDevice::CountCreditsOfSlotStart()
 {
@@ -573,6 +592,7 @@ GsnPortDevice::CountCreditsOfSlotStart()
     return any;
 }
 
+// Add n credits of vc that arrived at time at, ending a credit stall of the VC.
 void
 GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 {
@@ -586,6 +606,11 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
     }
 }
 
+// Note that an acknowledgement is owed for the micropacket being received; accepted is false for a
+// copy of one accepted already (its TSEQ adds nothing). AcksRideOnRun() (in the header): an
+// acknowledgement owed while this port's transmitter is busy rides on its run under way from the
+// slot after the arrival (here and in AmendRunAcks(): runs without the credit limit,
+// acknowledgements not timed).
 void
 GsnPortDevice::NoteAckOwed(bool accepted)
 {
@@ -648,6 +673,8 @@ GsnPortDevice::OweAck()
     }
 }
 
+// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N timers for
+// what is owed.
 void
 GsnPortDevice::ArmIdleTimers()
 {

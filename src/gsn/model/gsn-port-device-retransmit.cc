@@ -89,6 +89,11 @@ GsnPortDevice::ExpireRetransmitTimer()
     m_rtxDeadline = gsn::Now() + GetRetransmitTimeout();
 }
 
+// Let the acknowledged micropackets kept until their slot (m_ackedAhead) that have left by now
+// leave the retransmission buffer; all of them if all (true at a reset). They are kept where
+// KeepsAcknowledgedUntilSent() (in the header): the run mode without the credit limit and without
+// timed acknowledgements, where a peer that took the run ahead acknowledges all of it at once and
+// credits ride on the run's micropackets still to leave (PutOwedCreditsOnRun()).
 void
 GsnPortDevice::ReleaseAckedThatLeft(bool all)
 {
@@ -102,6 +107,8 @@ GsnPortDevice::ReleaseAckedThatLeft(bool all)
     DropOldestSent(leave);
 }
 
+// Drop the n oldest micropackets from the retransmission buffer (acknowledged), moving the indices
+// into it along.
 void
 GsnPortDevice::DropOldestSent(std::size_t n)
 {
@@ -115,6 +122,8 @@ GsnPortDevice::DropOldestSent(std::size_t n)
     m_resendIndex = m_resendIndex > n ? uint32_t(m_resendIndex - n) : 0;
 }
 
+// Apply an acknowledgement. rseq: the RSEQ received; at: when it arrived (the go-back-N timer
+// restarts from then), null: now.
 void
 GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
 {
@@ -157,6 +166,8 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
     NotifyTxReady();
 }
 
+// The RSEQ of the micropacket being received: apply it, or with timed acknowledgements keep it
+// until the micropacket arrives.
 void
 GsnPortDevice::TakeRseq(uint8_t rseq)
 {
@@ -168,6 +179,7 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
     ProcessRseq(RseqInRun(rseq), nullptr);
 }
 
+// TakeRseq() with timed acknowledgements (ExactAcks() or ExactCredits).
 void
 GsnPortDevice::TakeTimedRseq(uint8_t rseq)
 {
@@ -213,6 +225,7 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
     ProcessRseq(RseqInRun(rseq), &m_rxArrival);
 }
 
+// Returns whether RSEQs for the peer can be gathered now (into gather).
 bool
 GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
 {
@@ -228,6 +241,7 @@ GsnPortDevice::GatherPeerRseqs(PeerRseqs& gather) const
     return true;
 }
 
+// Apply the RSEQs gathered in gather (one ProcessRseq() of the peer, if any).
 void
 GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
 {
@@ -238,6 +252,11 @@ GsnPortDevice::ApplyPeerRseqs(const PeerRseqs& gather)
     }
 }
 
+// ExactAcks(): a micropacket arriving at arrival was accepted during a run of this port: its RSEQ
+// goes with the run's first later slot, as micropacket by micropacket. Returns false if the run has
+// no such slot. FirstSlotFrom(arrival) (in the header), for a time while this port's run is on the
+// wire (m_txRun set): the index of the run's first micropacket leaving at arrival or later (Size()
+// if none), the first that acknowledges what arrives then.
 bool
 GsnPortDevice::AmendRunAcks(const Time& arrival)
 {
@@ -262,6 +281,7 @@ GsnPortDevice::AmendRunAcks(const Time& arrival)
     return true;
 }
 
+// AmendRunAcks(): the peer has taken micropacket k of this port's run already: it applies rseq now.
 void
 GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k)
 {
@@ -275,6 +295,9 @@ GsnPortDevice::AmendPeerRseq(uint8_t rseq, std::size_t k)
     }
 }
 
+// ExactAcks(): when a Null becomes due (AckThreshold micropackets arrived unacknowledged, or the
+// oldest waited AckDelay), counting those taken ahead from their arrival; Time::Max() if none is
+// owed.
 Time
 GsnPortDevice::NextAckDue() const
 {

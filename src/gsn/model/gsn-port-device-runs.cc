@@ -17,6 +17,8 @@ namespace ns3
 
 GSN_PORT_DEVICE_LOG();
 
+// The longest run to choose now in the run mode: MaxRunLength, shorter where the peer could use up
+// its credits before the next run returns the ones freed.
 uint32_t
 GsnPortDevice::CreditAwareRunLimit() const
 {
@@ -44,6 +46,8 @@ GsnPortDevice::CreditAwareRunLimit() const
     return std::max<uint32_t>(1, limit);
 }
 
+// Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's next
+// micropacket is ready, if the run may wait for it. Returns true if moved.
 bool
 GsnPortDevice::BridgeIdleSlots()
 {
@@ -80,6 +84,8 @@ GsnPortDevice::BridgeIdleSlots()
     return true;
 }
 
+// Whether the micropackets ChooseFollowingAhead() takes next may go in run, the run being chosen,
+// unstored (GsnMicropacketRun::AppendFollowing()).
 bool
 GsnPortDevice::CanAppendFollowing(const GsnMicropacketRun& run) const
 {
@@ -89,6 +95,8 @@ GsnPortDevice::CanAppendFollowing(const GsnMicropacketRun& run) const
            !g_log.IsEnabled(LOG_LOGIC);
 }
 
+// Append n micropackets of vc's Message that follow the run's last one, unstored, with what
+// choosing each does here.
 void
 GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
 {
@@ -132,6 +140,8 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     }
 }
 
+// Without timed acknowledgements, apply what TakeAhead kept that has arrived by now (timed ports
+// wake for theirs, see ArmDueCreditsTimer, and are left as they are).
 void
 GsnPortDevice::ApplyTakenAhead()
 {
@@ -143,6 +153,10 @@ GsnPortDevice::ApplyTakenAhead()
     }
 }
 
+// mp is a Credit-only or Null sent now, arriving at arrival. Returns whether this port, which is
+// sending until after then, may take it now with its effects timed from arrival: the run mode's
+// default timing (nothing else is timed), no receive error model, no MicropacketRx trace, and
+// without the credit limit TakingAheadIsUnseen().
 bool
 GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
 {
@@ -154,6 +168,9 @@ GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
     return !CreditsRideOnRuns() || TakingAheadIsUnseen(arrival, mp);
 }
 
+// Without the credit limit (acknowledgements ride on runs): whether the acknowledgement mp is owed,
+// amended onto this port's run now instead of at arrival, reaches only micropackets of the run that
+// the peer takes after arrival.
 bool
 GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const
 {
@@ -177,6 +194,8 @@ GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp
     return !takenByArrival;
 }
 
+// Take mp, arriving at arrival, now (see CanTakeAhead()): its RSEQ, credits and the acknowledgement
+// it is owed count from its arrival, as ExactCredits counts them.
 void
 GsnPortDevice::TakeAhead(GsnMicropacket mp, const Time& arrival)
 {

@@ -220,6 +220,8 @@ GsnPortDevice::TransmitNext()
     gsn::SchedulePortCallOnce(busyFor, this, &GsnPortDevice::TransmitComplete);
 }
 
+// A new Header/Data micropacket mp of vc was taken for m_slotTime: its VC, the credit it uses, the
+// round robin, the credits it carries back.
 __attribute__((always_inline)) inline void
 GsnPortDevice::NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp)
 {
@@ -231,6 +233,8 @@ GsnPortDevice::NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp)
     PiggybackCredits(mp);
 }
 
+// Give the new sequenced mp its TSEQ and keep it until it is acknowledged (the caller arms the
+// go-back-N timer).
 __attribute__((always_inline)) inline void
 GsnPortDevice::KeepForRetransmission(GsnMicropacket& mp)
 {
@@ -239,6 +243,10 @@ GsnPortDevice::KeepForRetransmission(GsnMicropacket& mp)
     m_resendIndex = m_retx.size();
 }
 
+// Run mode: after a new Data micropacket of vc chosen for m_slotTime, choose for the slots that
+// follow (at most room) the micropackets of its Message that SelectMicropacket() would choose one
+// by one, while nothing else could be chosen or fall due; append them to run (which started at
+// start). Returns how many.
 uint32_t
 GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
                                     uint8_t vc,
@@ -312,6 +320,9 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     return k;
 }
 
+// Make Timer call Handler once the event under way is over: as a call after it where the scheduler
+// takes one (gsn::CallAfterCurrentEvent(), no event), else as an event with no delay. The handler
+// calls Clear().
 template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
 void
 GsnPortDevice::ArmAfterCurrentEvent()
@@ -326,6 +337,8 @@ GsnPortDevice::ArmAfterCurrentEvent()
     }
 }
 
+// The call ArmAfterCurrentEvent() leaves with the scheduler: Handler, unless the timer was cleared
+// meanwhile (the port disposed).
 template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
 void
 GsnPortDevice::CallIfPending(Object* port)
@@ -369,6 +382,8 @@ GsnPortDevice::CreditOnlyIsNext() const
     return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
 }
 
+// An idle port's choice of a Null or Credit-only, held until the events already due at this instant
+// have run (HoldUntilAfterEvent()).
 void
 GsnPortDevice::HeldChoiceTimeout()
 {
@@ -377,6 +392,8 @@ GsnPortDevice::HeldChoiceTimeout()
     TransmitNext();
 }
 
+// Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own
+// transmission ends goes to it at once, timed from its arrival, without an event.
 void
 GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
 {
@@ -445,6 +462,8 @@ GsnPortDevice::TransmitComplete()
     EndTransmission();
 }
 
+// The rest of TransmitComplete(), made after the events pending at its instant when an arrival at
+// that instant is among them (the run mode; see TransmitComplete()).
 void
 GsnPortDevice::EndTransmission()
 {
@@ -485,6 +504,8 @@ GsnPortDevice::EndTransmission()
     TransmitNext();
 }
 
+// Choose the micropacket to send now, into a default-constructed mp (left as it is when none is
+// due); a Null only if nullAllowed. Returns false if none is due.
 // (Inlined: see PrepareToSend().)
 __attribute__((always_inline)) inline bool
 GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)

@@ -387,6 +387,11 @@ GsnPortDevice::GetReceiveErrorModel() const
     return m_receiveErrorModel;
 }
 
+// Update m_linkMayCorrupt from the error models at both ends of the link. ExactAcks() (in the
+// header) is true, acknowledgements timed as micropacket by micropacket, in the run mode with
+// ExactCredits, or where the link may corrupt micropackets (an error model at either end), since
+// there late acknowledgements would need a longer go-back-N timeout and every recovery would wait
+// that much longer. (The micropacket mode needs nothing kept for later.)
 void
 GsnPortDevice::NoteLinkErrorModels()
 {
@@ -414,6 +419,8 @@ GsnPortDevice::Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*ha
     timer.pending = true;
 }
 
+// A lazy timer's check: if due is still ahead, arm timer again for it. Returns whether it was armed
+// (the timer's work is not due yet).
 bool
 GsnPortDevice::ArmAgainIfNotDue(PortTimer& timer, const Time& due, void (GsnPortDevice::*handler)())
 {

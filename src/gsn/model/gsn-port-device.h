@@ -474,80 +474,38 @@ class GsnPortDevice : public NetDevice
     TracedCallback<const GsnMicropacket&> m_micropacketRxTrace; ///< every good micropacket in
 
   private:
-    // Helper types of the private part (gsn-port-device-state.h).
+    // Helper types (gsn-port-device-state.h), then private methods by part of the link layer (each
+    // mechanism explained at its definition), then the data members.
     using PortTimer = gsn::PortTimer;         ///< a timer that knows whether it is pending
     using LaterAck = gsn::LaterAck;           ///< an acknowledgement arriving later
     using PeerRseqs = gsn::PeerRseqs;         ///< the peer's RSEQs, applied at once
     using ResetSnapshot = gsn::ResetSnapshot; ///< what a port knew at a reset
 
-    /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
-    void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
-    /// A lazy timer's check: if \p due is still ahead, arm \p timer again for it.
-    /// \return whether it was armed (the timer's work is not due yet)
-    bool ArmAgainIfNotDue(PortTimer& timer, const Time& due, void (GsnPortDevice::*handler)());
-    /// Make \p Timer call \p Handler once the event under way is over: as a call after it
-    /// where the scheduler takes one (gsn::CallAfterCurrentEvent(), no event), else as an
-    /// event with no delay. The handler calls Clear().
-    /// \tparam Timer the timer \tparam Handler what it calls
-    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
-    void ArmAfterCurrentEvent();
-    /// The call ArmAfterCurrentEvent() leaves with the scheduler: \p Handler, unless the
-    /// timer was cleared meanwhile (the port disposed).
-    /// \tparam Timer the timer \tparam Handler what it calls \param port the port
-    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
-    static void CallIfPending(Object* port);
-
-    /// Send the next micropacket if the transmitter is free and something is due.
-    void TransmitNext();
-    /// An idle port's choice of a Null or Credit-only, held until the events already due at
-    /// this instant have run.
-    void HeldChoiceTimeout();
-    /// Count the credits that arrived as this slot began, after its choice.
-    /// \return true if there were any
-    bool CountCreditsOfSlotStart();
-    /// Hold the choice of an idle port until the events already due at \p now have run.
-    /// \param now the time
-    void HoldUntilAfterEvent(const Time& now);
-    /// \return whether SelectMicropacket() would choose a Credit-only now (nothing else due)
-    bool CreditOnlyIsNext() const;
-    /// \return the longest run to choose now in the run mode: MaxRunLength, shorter where
-    /// the peer could use up its credits before the next run returns the ones freed
-    uint32_t CreditAwareRunLimit() const;
-    /// Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's
-    /// next micropacket is ready, if the run may wait for it. \return true if moved
-    bool BridgeIdleSlots();
-    /// Fill in what every micropacket carries when it leaves (RSEQ, LCRC state, traces).
-    void PrepareToSend(GsnMicropacket& mp);
-    /// A new Header/Data micropacket of \p vc was taken for m_slotTime: its VC, the credit
-    /// it uses, the round robin, the credits it carries back.
-    void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp);
-    /// Give the new sequenced \p mp its TSEQ and keep it until it is acknowledged (the
-    /// caller arms the go-back-N timer).
-    void KeepForRetransmission(GsnMicropacket& mp);
-    /// Run mode: after a new Data micropacket of \p vc chosen for m_slotTime, choose for the
-    /// slots that follow (at most \p room) the micropackets of its Message that
-    /// SelectMicropacket() would choose one by one, while nothing else could be chosen or fall
-    /// due; append them to \p run (which started at \p start). \return how many
+    // The transmitter: each slot's choice and its sending (gsn-port-device-transmit.cc)
+    void TransmitNext(); ///< send the next micropacket if the transmitter is free and one is due
+    void TransmitComplete(); ///< the current micropacket has left: pick the next
+    void EndTransmission();  ///< the rest of TransmitComplete(), after the events of its instant
+    bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true); ///< choose what goes now
+    bool CreditOnlyIsNext() const; ///< whether SelectMicropacket() would choose a Credit-only now
+    void HoldUntilAfterEvent(const Time& now); ///< hold an idle port's choice past \p now's events
+    void HeldChoiceTimeout();                  ///< make the choice HoldUntilAfterEvent() held
+    void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp); ///< note a Header/Data taken
+    void KeepForRetransmission(GsnMicropacket& mp); ///< give new sequenced \p mp its TSEQ, keep it
+    void PrepareToSend(GsnMicropacket& mp);    ///< fill in RSEQ, LCRC state, traces as \p mp leaves
+    void PiggybackCredits(GsnMicropacket& mp); ///< put owed credits of one VC on sequenced \p mp
+    uint8_t MostOwedVc() const;                ///< the VC owed the most credits, or NUM_VCS if none
+    void NoteCreditStall(uint8_t vc);          ///< mark \p vc stalled for lack of credit if not yet
+    void SendControl(GsnMicropacketType type); ///< queue a link-control micropacket
+    void TransmitSingle(const GsnMicropacket& mp); ///< send a Credit-only or Null \p mp on its own
+    /// Run mode: choose the following micropackets of \p vc's Message. \return how many
     uint32_t ChooseFollowingAhead(GsnMicropacketRun& run,
                                   uint8_t vc,
                                   uint32_t room,
                                   const Time& start);
-    /// \param run the run being chosen \return whether the micropackets ChooseFollowingAhead()
-    /// takes next may go in it unstored (GsnMicropacketRun::AppendFollowing())
-    bool CanAppendFollowing(const GsnMicropacketRun& run) const;
-    /// Append \p n micropackets of \p vc's Message that follow the run's last one, unstored,
-    /// with what choosing each does here. \param run the run \param vc the VC \param n how many
-    void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n);
-    /// Take one received micropacket that arrived at \p arrival.
-    void ReceiveAt(GsnMicropacket mp, const Time& arrival);
-    /// The current micropacket has left: pick the next.
-    void TransmitComplete();
-    /// The rest of TransmitComplete(), made after the events pending at its instant when an
-    /// arrival at that instant is among them (the run mode; see TransmitComplete()).
-    void EndTransmission();
-    /// Choose the micropacket to send now, into a default-constructed \p mp (left as it
-    /// is when none is due); a Null only if \p nullAllowed. \return false if none is due.
-    bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true);
+    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+    void ArmAfterCurrentEvent(); ///< call \p Handler once the event under way is over
+    template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+    static void CallIfPending(Object* port); ///< the call ArmAfterCurrentEvent() leaves
 
     /// \return true if a Null is due (nothing else going, it acknowledges what is owed)
     bool NullDue() const
@@ -555,210 +513,87 @@ class GsnPortDevice : public NetDevice
         return m_ackDue && m_rxUnacked > 0;
     }
 
-    /// \param owed credits owed on a VC \return true if they make a Credit-only due
-    /// (CreditReturnThreshold reached, or the oldest owed credit waited AckDelay)
+    /// \return whether \p owed credits make a Credit-only due (threshold reached, or AckDelay)
     bool MakeCreditOnlyDue(uint32_t owed) const
     {
         return owed >= m_creditReturnThreshold || m_creditDue;
     }
 
-    /// Put owed credits of one VC into \p mp (sequenced micropackets only).
-    void PiggybackCredits(GsnMicropacket& mp);
-    /// \return the VC that is owed the most credits, or NUM_VCS if none
-    uint8_t MostOwedVc() const;
-
-    /// Clear the link state and send Reset.
-    void BeginReset();
-    /// Clear sequence, credit and buffer state of both directions.
-    void ClearLinkState();
-    /// Forget what was kept for a later time: releases, credits, acknowledgements, arrivals.
-    void ClearKeptForLater();
-    /// Queue a link-control micropacket.
-    void SendControl(GsnMicropacketType type);
-    /// Re-send the handshake step that has not been answered.
-    void HandshakeTimeout();
-    /// Handle a link-control micropacket.
-    void ReceiveControl(const GsnMicropacket& mp);
-    /// Handle a sequenced micropacket with a good LCRC.
-    void ReceiveSequenced(GsnMicropacket& mp);
-    /// \return whether ReceiveRun may take micropackets that IsQuickToTake with TakeQuickly
-    bool CanTakeQuickly() const;
-    /// Send a micropacket on its own: a Credit-only or Null that the peer need not see before
-    /// its own transmission ends goes to it at once, timed from its arrival, without an event.
-    /// \param mp the micropacket
-    void TransmitSingle(const GsnMicropacket& mp);
-    /// \param arrival when \p mp, a Credit-only or Null sent now, arrives \param mp the
-    /// micropacket \return whether this port, which is sending until after then, may take it
-    /// now with its effects timed from \p arrival: the run mode's default timing (nothing
-    /// else is timed), no receive error model, no MicropacketRx trace, and without the credit
-    /// limit TakingAheadIsUnseen()
-    bool CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const;
-    /// Without the credit limit (acknowledgements ride on runs): whether the acknowledgement
-    /// \p mp is owed, amended onto this port's run now instead of at \p arrival, reaches only
-    /// micropackets of the run that the peer takes after \p arrival.
-    /// \param arrival when it arrives \param mp the micropacket \return true if so
+    // What the run mode adds (gsn-port-device-runs.cc)
+    uint32_t CreditAwareRunLimit() const; ///< the longest run to choose now (MaxRunLength or less)
+    bool BridgeIdleSlots(); ///< nothing to send: move m_slotTime to the next ready micropacket
+    bool CanAppendFollowing(const GsnMicropacketRun& run) const; ///< may append to \p run unstored
+    void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n); ///< append \p n unstored
+    bool CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const; ///< may take \p mp now
+    /// \return whether the peer sees the acknowledgement \p mp is owed only after \p arrival
     bool TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const;
-    /// Take \p mp, arriving at \p arrival, now (see CanTakeAhead()): its RSEQ, credits and the
-    /// acknowledgement it is owed count from its arrival, as ExactCredits counts them.
-    void TakeAhead(GsnMicropacket mp, const Time& arrival);
-    /// \param mp a micropacket of the run being taken \return whether ReceiveAt would accept
-    /// it in sequence into its VC's buffer
-    bool IsQuickToTake(const GsnMicropacket& mp) const;
-    /**
-     * What ReceiveAt does with a micropacket that IsQuickToTake, without its general dispatch.
-     * \param mp the micropacket (moved to the upper part)
-     * \param arrival when its last bit arrives
-     * \param lastRseq the RSEQ this applied last in the same run, -1 if none (updated)
-     */
-    void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq);
-    /**
-     * After TakeQuickly, take the micropackets of the run that follow at once, as far as
-     * taking them one by one would only count them and buffer them above (Data of the
-     * Message taken last, back to back, in sequence, with room, no credits, the same RSEQ),
-     * if the upper part takes them as one span (ReceiveMessageSpan).
-     * \param run the run being received (its next is advanced past what is taken)
-     * \param lastRseq the RSEQ TakeQuickly applied last
-     */
-    void TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq);
-    /// Count a micropacket accepted in sequence (TSEQ, counter, the credits it carries).
-    void AcceptInSequence(const GsnMicropacket& mp);
-    /// Owe the acknowledgement of an accepted micropacket from now.
-    void OweAck();
+    void TakeAhead(GsnMicropacket mp, const Time& arrival); ///< take \p mp now (CanTakeAhead())
+    void ApplyTakenAhead(); ///< apply what TakeAhead() kept that has arrived by now
 
-    /// \param rseq the RSEQ field of the micropacket being received \return the RSEQ it
-    /// carries: an amended one if the sender amended its run's RSEQs before it was taken
+    // The receiver (gsn-port-device-receive.cc)
+    void ReceiveAt(GsnMicropacket mp, const Time& arrival); ///< take one that arrived at \p arrival
+    void ReceiveSequenced(GsnMicropacket& mp); ///< handle a sequenced micropacket with a good LCRC
+    void AcceptInSequence(const GsnMicropacket& mp); ///< count \p mp accepted in sequence
+    bool CanTakeQuickly() const; ///< whether ReceiveRun() may use IsQuickToTake(), TakeQuickly()
+    bool IsQuickToTake(const GsnMicropacket& mp) const; ///< ReceiveAt() would accept \p mp in order
+    /// What ReceiveAt() does with \p mp that IsQuickToTake(), without its general dispatch.
+    void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq);
+    void TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq); ///< take what follows as one span
+    void ProcessCredits(uint8_t vc, uint8_t credits); ///< apply, or keep until their arrival
+    void CountCredits(uint8_t vc, uint32_t n, const Time& at); ///< add credits arrived at \p at
+    bool CountCreditsOfSlotStart();  ///< count the credits that arrived as this slot began
+    void NoteAckOwed(bool accepted); ///< owe an acknowledgement for the one received
+    /// NoteAckOwed() for each of \p n micropackets of \p run taken in a span, from \p a.
+    void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
+    void OweAck();        ///< owe the acknowledgement of an accepted micropacket from now
+    void ArmIdleTimers(); ///< nothing to send: start the timers for what is owed
+    void AckTimeout();    ///< the delayed-acknowledgement timer fired
+    void ApplyErrorModel(GsnMicropacket& mp); ///< the receive error model's hit flips one bit
+    void DropMicropacket(const GsnMicropacket& mp, bool accepted = false); ///< report a drop
+
+    /// \return the RSEQ the one received carries: \p rseq, or as amended in its run before taken
     uint8_t RseqInRun(uint8_t rseq) const
     {
         return m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq;
     }
 
-    /// \return whether acknowledged micropackets of a run under way stay in the retransmission
-    /// buffer until their own slot: the run mode without the credit limit and without timed
-    /// acknowledgements, where a peer that took the run ahead acknowledges all of it at once
-    /// and credits ride on the run's micropackets still to leave (PutOwedCreditsOnRun())
-    bool KeepsAcknowledgedUntilSent() const
-    {
-        return !m_limitRunsByPeerCredits && !TimesAcknowledgements();
-    }
-
-    /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)
-    uint8_t FirstUnackedTseq() const
-    {
-        return uint8_t(m_retx.FrontTseq() + m_ackedAhead);
-    }
-
-    /// \param i index in m_retx \return the first micropacket from \p i on that credits may
-    /// ride on: without credits, and for one acknowledged already (m_ackedAhead), not given
-    /// credits since (m_ackedCreditsUpTo; its copy in the buffer is not changed, as it is
-    /// never resent)
-    std::size_t NextRiderFrom(std::size_t i) const
-    {
-        return m_retx.FirstWithoutCredits(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i);
-    }
-
-    /// Let the acknowledged micropackets kept until their slot (m_ackedAhead) that have left
-    /// by now leave the retransmission buffer; all of them if \p all.
-    /// \param all true at a reset
-    void ReleaseAckedThatLeft(bool all = false);
-
-    /// Drop the \p n oldest micropackets from the retransmission buffer (acknowledged),
-    /// moving the indices into it along.
-    /// \param n how many
-    void DropOldestSent(std::size_t n);
-
-    /// Apply an acknowledgement.
-    /// \param rseq the RSEQ received
-    /// \param at when it arrived (the go-back-N timer restarts from then); null: now
-    void ProcessRseq(uint8_t rseq, const Time* at);
-    /// The RSEQ of the micropacket being received: apply it, or with timed acknowledgements
-    /// keep it until the micropacket arrives.
-    void TakeRseq(uint8_t rseq);
-    /// TakeRseq() with timed acknowledgements (ExactAcks() or ExactCredits).
-    void TakeTimedRseq(uint8_t rseq);
-    /// ExactAcks(): the peer's \p run has left: its RSEQs are final.
-    void AckRunFinished(const GsnMicropacketRun* run);
-
-    /// \param gather what to fill \return whether RSEQs for the peer can be gathered now
-    bool GatherPeerRseqs(PeerRseqs& gather) const;
-    /// Apply the RSEQs gathered in \p gather (one ProcessRseq() of the peer, if any).
-    static void ApplyPeerRseqs(const PeerRseqs& gather);
-    /// ExactAcks(): a micropacket arriving at \p arrival was accepted during a run of
-    /// this port: its RSEQ goes with the run's first later slot, as micropacket by
-    /// micropacket. \return false if the run has no such slot
-    bool AmendRunAcks(const Time& arrival);
-
-    /// \param arrival a time while this port's run is on the wire \return the index of the
-    /// run's first micropacket leaving at \p arrival or later (Size() if none): the first
-    /// that acknowledges what arrives then (m_txRun set)
-    std::size_t FirstSlotFrom(const Time& arrival) const
-    {
-        return m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
-    }
-
-    /// AmendRunAcks(): the peer has taken micropacket \p k of this port's run already: it
-    /// applies \p rseq now. \param rseq the RSEQ \param k the micropacket
-    void AmendPeerRseq(uint8_t rseq, std::size_t k);
-    /**
-     * AcksRideOnRun(): NoteAckOwed() for each of \p n micropackets of \p run just taken
-     * in a span, from index \p a, in turn (m_expectedTseq is the first one's TSEQ).
-     * \param run the peer's run \param a the first \param n how many
-     */
-    void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
-
-    /// \return true if acknowledgements are timed as micropacket by micropacket: in the run
-    /// mode with ExactCredits, or where the link may corrupt micropackets (an error model at
-    /// either end), since there late acknowledgements would need a longer go-back-N timeout
-    /// and every recovery would wait that much longer. (The micropacket mode needs nothing
-    /// kept for later.)
-    bool ExactAcks() const
-    {
-        return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
-    }
-
-    /// \return true if credits or acknowledgements of micropackets taken ahead of their
-    /// arrival are kept with their arrival time (ExactCredits, or ExactAcks())
-    bool TimesAcknowledgements() const
-    {
-        return m_exactCredits || ExactAcks();
-    }
-
-    /// \return true if received micropackets are taken without anything timed, watching or
-    /// corrupting them (no timed acknowledgements, no MicropacketRx trace, no receive error
-    /// model): the shortcuts TakeQuickly and TakeAhead apply
+    /// \return whether nothing received is timed, traced or corrupted (TakeQuickly(), TakeAhead())
     bool ReceivesPlainly() const
     {
         return !TimesAcknowledgements() && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
     }
 
-    /// Without timed acknowledgements, apply what TakeAhead kept that has arrived by now
-    /// (timed ports wake for theirs, see ArmDueCreditsTimer, and are left as they are).
-    void ApplyTakenAhead();
+    // Buffer places and credits (gsn-port-device-credits.cc)
+    void ApplyDueCreditsNow(const Time& t, bool slotFollows); ///< ApplyDueCredits(), something due
+    void ApplyDueReleases(const Time& t, bool slotFollows); ///< count places freed by \p t as owed
+    void ApplyDueAcks(const Time& t); ///< apply the RSEQs kept for later due by \p t (one is)
+    void ApplyArrivedAcks();          ///< apply the RSEQs kept for later that arrived before now
+    bool ApplyReleasesAtSlot(const Time& t); ///< count places freed at \p t that make a Credit-only
+    void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n); ///< ReleaseRxBufferSpan() onto a busy run
+    /// ReleaseSpanRidingOnRun() onto riders acknowledged already. \return places freed
+    uint32_t PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor);
+    static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX; ///< a put cursor not yet found
+    void PutOwedCreditsOnRun(std::size_t* cursor = nullptr); ///< owed credits onto the run's rest
+    /// The same for \p n credits of \p vc freed at \p at, later than now. \return how many
+    uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
+    bool CanPutCreditsOnRun(const Time& from) const; ///< may credits from \p from ride on it
+    /// Put \p cr credits of \p vc on \p count micropackets of the run on the wire.
+    void SendCreditsOnRun(const Time& slot,
+                          uint8_t tseq,
+                          uint8_t vc,
+                          uint8_t cr,
+                          uint32_t count = 1);
+    /// Count credits the peer put on micropackets of \p run that this port took already.
+    void TakeLateCredits(const GsnMicropacketRun& run,
+                         std::size_t k,
+                         uint8_t vc,
+                         uint8_t n,
+                         uint32_t count = 1);
+    void ArmDueCreditsTimer(); ///< idle: wake when what is kept for later needs the transmitter
+    void DueCreditsTimeout();  ///< the due-credits timer fired
+    void CreditTimeout();      ///< owed credits waited AckDelay: return them below the threshold
 
-    /// Update m_linkMayCorrupt from the error models at both ends of the link.
-    void NoteLinkErrorModels();
-
-    /// At a reset of a link that was up: keep what the comparison with the peer needs, and
-    /// compare once both ends have theirs (the accepted TSEQs are final then: each end drops
-    /// what arrives after its own reset).
-    void TakeResetSnapshot();
-    /// Count the Messages of \p sent whose Header the end that accepted up to
-    /// \p peerLastAccepted did not get; \p sender is the port that sent them.
-    static void CountLostInReset(GsnPortDevice& sender,
-                                 const ResetSnapshot& sent,
-                                 uint8_t peerLastAccepted);
-
-    /// ExactAcks(): \return when a Null becomes due (AckThreshold micropackets arrived
-    /// unacknowledged, or the oldest waited AckDelay), counting those taken ahead from
-    /// their arrival; Time::Max() if none is owed
-    Time NextAckDue() const;
-    /// Apply credits from an accepted micropacket, or keep them until it arrives.
-    void ProcessCredits(uint8_t vc, uint8_t credits);
-
-    /// Count what takes effect by \p t: credits and acknowledgements that arrived, buffer
-    /// places freed, acknowledgements owed for micropackets that arrived. Where a slot of
-    /// this port at \p t follows its previous one (\p slotFollows, or the transmission on
-    /// the wire ends at \p t), places freed at \p t itself count from the slot after it
-    /// (see ReleaseRxBuffer()).
+    /// Count what takes effect by \p t (credits, RSEQs, places freed, acknowledgements owed).
     void ApplyDueCredits(const Time& t, bool slotFollows = false)
     {
         // (Not gated by the mode: what was kept stays due if the mode changes.)
@@ -770,97 +605,6 @@ class GsnPortDevice : public NetDevice
         }
     }
 
-    /// A slot at \p t that follows the previous one found nothing to send: count the
-    /// places freed at \p t if that makes a Credit-only due in it (as if they had been freed
-    /// after the choice, when the port went idle). \return true if it does
-    bool ApplyReleasesAtSlot(const Time& t);
-
-    /// Add \p n credits of \p vc that arrived at \p at, ending a credit stall of the VC.
-    void CountCredits(uint8_t vc, uint32_t n, const Time& at);
-    /// ApplyDueCredits() when something is due.
-    void ApplyDueCreditsNow(const Time& t, bool slotFollows);
-    /// Apply the RSEQs kept for later that are due by \p t (at least one is).
-    void ApplyDueAcks(const Time& t);
-    /// Apply the RSEQs kept for later that arrived before now: before the retransmission
-    /// buffer is read while this port is busy (a Credit-only or Null taken ahead without the
-    /// credit limit keeps its RSEQ until its arrival, TakeTimedRseq()).
-    void ApplyArrivedAcks();
-    /// Count the buffer places freed by \p t (before it if \p slotFollows) as owed credits.
-    void ApplyDueReleases(const Time& t, bool slotFollows);
-    /// A put cursor (PutOwedCreditsOnRun()) not yet found.
-    static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX;
-    /**
-     * ReleaseRxBufferSpan() where this port is busy, credits ride on its run without
-     * ExactCredits, and no place is freed as its next slot begins: as one ReleaseRxBuffer()
-     * for each, without what does nothing then.
-     * \param vc a virtual channel \param n how many places
-     */
-    void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n);
-    /**
-     * ReleaseSpanRidingOnRun() where nothing else is owed and the next rider (\p cursor) is
-     * acknowledged already: up to \p n places, each credit on its own rider, as long as they
-     * are acknowledged ones.
-     * \param vc a virtual channel \param n how many places at most
-     * \param cursor the next rider, updated \return how many places were freed
-     */
-    uint32_t PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor);
-    /**
-     * Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now
-     * on its micropackets that leave from now on and carry none.
-     * \param cursor null, or the index of the run's first micropacket leaving from now on
-     *        without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet),
-     *        updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one
-     *        (nothing in between changes the retransmission buffer or the time, and the
-     *        RSEQs that arrived before now are applied before the first search only), so
-     *        that they cost one search rather than one each
-     */
-    void PutOwedCreditsOnRun(std::size_t* cursor = nullptr);
-    /// The same for \p n credits of \p vc whose places are freed at \p at, later than now
-    /// (ExactCredits). \return how many were put on the run
-    uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
-    /// \return whether credits that exist from \p from may ride on the run on the wire
-    bool CanPutCreditsOnRun(const Time& from) const;
-
-    /// \return true if an acknowledgement owed while this port's transmitter is busy rides
-    /// on its run under way from the slot after the arrival (NoteAckOwed(), AmendRunAcks():
-    /// runs without the credit limit, acknowledgements not timed)
-    bool AcksRideOnRun() const
-    {
-        return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
-    }
-
-    /// \return true if credits freed during a run of this port ride on the run's later
-    /// micropackets (ExactCredits, or runs not limited by the peer's credits)
-    bool CreditsRideOnRuns() const
-    {
-        return m_exactCredits || !m_limitRunsByPeerCredits;
-    }
-
-    /**
-     * Put \p cr credits of \p vc on each of \p count micropackets of the run on the wire
-     * that leave one slot after another from \p slot: the peer reads them from those it has
-     * not taken yet and counts them from their arrival for those it has.
-     * \param slot when the first leaves \param tseq its TSEQ \param vc the VC
-     * \param cr credits on each \param count how many micropackets
-     */
-    void SendCreditsOnRun(const Time& slot,
-                          uint8_t tseq,
-                          uint8_t vc,
-                          uint8_t cr,
-                          uint32_t count = 1);
-    /**
-     * The peer put \p n credits of \p vc on each of micropackets \p k to \p k + \p count - 1
-     * of \p run, which this port has taken already: count them from their arrivals, for
-     * those this port accepted.
-     * \param run a run taken \param k index of the first \param vc the VC
-     * \param n credits on each \param count how many micropackets
-     */
-    void TakeLateCredits(const GsnMicropacketRun& run,
-                         std::size_t k,
-                         uint8_t vc,
-                         uint8_t n,
-                         uint32_t count = 1);
-
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
     void FreeRxPlaces(uint8_t vc, uint32_t n)
     {
@@ -870,41 +614,91 @@ class GsnPortDevice : public NetDevice
         m_owedTotal += n;
     }
 
-    /// Idle: wake when what is kept for later needs the transmitter (credits of freed
-    /// places to return, credits arriving for a VC that is out of them).
-    void ArmDueCreditsTimer();
-    /// The due-credits timer fired.
-    void DueCreditsTimeout();
-    /// Note that an acknowledgement is owed for the micropacket being received.
-    /// \param accepted false for a copy of one accepted already (its TSEQ adds nothing)
-    void NoteAckOwed(bool accepted);
-    /// The transmitter has nothing to send: start the acknowledgement, credit and go-back-N
-    /// timers for what is owed.
-    void ArmIdleTimers();
-    /// The delayed-acknowledgement timer fired.
-    void AckTimeout();
-    /// Owed credits waited AckDelay: return them even below the threshold.
-    void CreditTimeout();
-    /// The go-back-N timer fired.
-    void RetransmitTimeout();
-    /// Set the go-back-N deadline when the first micropacket waits for acknowledgement.
-    void ArmRetransmitTimer();
-    /// \param at a time \return true if the go-back-N deadline has passed by then
-    bool RetransmitDeadlinePassed(const Time& at) const;
-    /// The go-back-N deadline passed: count it, go back N, or reset the link.
-    void ExpireRetransmitTimer();
-    /// \return the go-back-N timeout in use
-    Time GetRetransmitTimeout() const;
-    /// Mark \p vc stalled for lack of credit if it is not yet.
-    void NoteCreditStall(uint8_t vc);
-    /// Apply the receive error model: a hit flips one bit, which the LCRC check then finds.
-    void ApplyErrorModel(GsnMicropacket& mp);
-    /// Report a dropped micropacket.
-    /// \param mp the micropacket
-    /// \param accepted its TSEQ was accepted (a buffer overflow), so no copy will follow
-    void DropMicropacket(const GsnMicropacket& mp, bool accepted = false);
-    /// Change the link state and tell listeners on up/down edges.
-    void SetLinkState(LinkState state);
+    /// \return whether credits freed during a run of this port ride on its later micropackets
+    bool CreditsRideOnRuns() const
+    {
+        return m_exactCredits || !m_limitRunsByPeerCredits;
+    }
+
+    // Go-back-N retransmission and acknowledgements (gsn-port-device-retransmit.cc)
+    void ArmRetransmitTimer();    ///< set the go-back-N deadline as the first waits for its ACK
+    void RetransmitTimeout();     ///< the go-back-N timer fired
+    void ExpireRetransmitTimer(); ///< the deadline passed: count it, go back N, or reset the link
+    bool RetransmitDeadlinePassed(const Time& at) const; ///< whether the deadline is past at \p at
+    Time GetRetransmitTimeout() const;                   ///< the go-back-N timeout in use
+    void ReleaseAckedThatLeft(bool all = false); ///< drop from m_retx acknowledged ones that left
+    void DropOldestSent(std::size_t n); ///< drop the \p n oldest (acknowledged) from m_retx
+    void ProcessRseq(uint8_t rseq, const Time* at); ///< apply \p rseq, arrived at \p at (null: now)
+    void TakeRseq(uint8_t rseq);      ///< apply the RSEQ received now, or keep it until its arrival
+    void TakeTimedRseq(uint8_t rseq); ///< TakeRseq() with timed acknowledgements
+    void AckRunFinished(const GsnMicropacketRun* run); ///< ExactAcks(): the peer's \p run has left
+    bool GatherPeerRseqs(PeerRseqs& gather) const;     ///< gather RSEQs for the peer, if it can now
+    static void ApplyPeerRseqs(const PeerRseqs& gather); ///< apply the RSEQs in \p gather
+    bool AmendRunAcks(const Time& arrival); ///< one accepted at \p arrival: its RSEQ onto the run
+    void AmendPeerRseq(uint8_t rseq, std::size_t k); ///< \p k taken: the peer applies \p rseq now
+    Time NextAckDue() const; ///< ExactAcks(): when a Null becomes due (Time::Max(): none owed)
+
+    /// \return whether acknowledged micropackets of the run under way stay in m_retx until sent
+    bool KeepsAcknowledgedUntilSent() const
+    {
+        return !m_limitRunsByPeerCredits && !TimesAcknowledgements();
+    }
+
+    /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)
+    uint8_t FirstUnackedTseq() const
+    {
+        return uint8_t(m_retx.FrontTseq() + m_ackedAhead);
+    }
+
+    /// \return the index of the first micropacket of m_retx from \p i on that credits may ride on
+    std::size_t NextRiderFrom(std::size_t i) const
+    {
+        return m_retx.FirstWithoutCredits(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i);
+    }
+
+    /// \return the index of the first micropacket of m_txRun leaving at \p arrival or later
+    std::size_t FirstSlotFrom(const Time& arrival) const
+    {
+        return m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+    }
+
+    /// \return whether an acknowledgement owed while busy rides on this port's run under way
+    bool AcksRideOnRun() const
+    {
+        return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
+    }
+
+    /// \return whether the run mode times acknowledgements as micropacket by micropacket
+    bool ExactAcks() const
+    {
+        return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
+    }
+
+    /// \return whether credits and RSEQs of micropackets taken ahead are kept with their arrival
+    bool TimesAcknowledgements() const
+    {
+        return m_exactCredits || ExactAcks();
+    }
+
+    // Bring-up and reset (gsn-port-device-bring-up.cc)
+    void BeginReset();        ///< clear the link state and send Reset
+    void ClearLinkState();    ///< clear sequence, credit and buffer state of both directions
+    void ClearKeptForLater(); ///< forget releases, credits, ACKs, arrivals kept for later
+    void HandshakeTimeout();  ///< re-send the handshake step that has not been answered
+    void ReceiveControl(const GsnMicropacket& mp); ///< handle a link-control micropacket
+    void SetLinkState(LinkState state); ///< change it and tell listeners on up/down edges
+    void TakeResetSnapshot(); ///< at a reset: keep what the comparison with the peer needs
+    /// Count the Messages of \p sent lost in a reset (\p sender sent them).
+    static void CountLostInReset(GsnPortDevice& sender,
+                                 const ResetSnapshot& sent,
+                                 uint8_t peerLastAccepted);
+
+    // Set-up and timers (gsn-port-device.cc)
+    /// Schedule \p timer to call \p handler after \p delay (the handler calls Clear()).
+    void Arm(PortTimer& timer, const Time& delay, void (GsnPortDevice::*handler)());
+    /// A lazy timer's check: arm \p timer again if \p due is still ahead. \return whether armed
+    bool ArmAgainIfNotDue(PortTimer& timer, const Time& due, void (GsnPortDevice::*handler)());
+    void NoteLinkErrorModels(); ///< update m_linkMayCorrupt from the error models at both ends
 
     // What most events of a port read, together and first (HintNextEvent() names it, the
     // scheduler fetches it while the event before runs): 6,144 ports of 1.4 KiB do not stay
@@ -934,30 +728,30 @@ class GsnPortDevice : public NetDevice
     uint32_t m_rxUnacked;          ///< accepted since the last RSEQ sent
     uint32_t m_resendIndex;        ///< next m_retx entry to resend
     std::size_t m_ackedAhead{0};   ///< oldest of m_retx acknowledged (KeepsAcknowledgedUntilSent())
-    std::size_t m_ackedCreditsUpTo{0};      ///< of those, the ones before it carry credits
-    uint32_t m_runLength;                   ///< micropackets of the last run
-    uint32_t m_rxIndex{0};                  ///< index of the one received in m_rxRun
-    uint32_t m_runCap{65536};               ///< longest next run (DisturbedRunLength)
-    uint32_t m_shortRunsLeft{0};            ///< undisturbed runs still to keep short
-    uint32_t m_creditReturnThreshold;       ///< owed credits that justify a Credit-only
-    uint32_t m_ackThreshold;                ///< unacknowledged receptions that justify a Null
-    uint32_t m_retransmitWindow;            ///< retransmission buffer, micropackets
-    uint32_t m_maxRunLength;                ///< longest run in the run mode
-    uint32_t m_disturbedRunLength;          ///< run cap after a disturbed run (0: off)
-    uint32_t m_disturbedRuns;               ///< undisturbed runs kept short
-    uint32_t m_rxBufferSize;                ///< receive buffer per VC, micropackets
-    Ptr<GsnChannel> m_channel;              ///< the cable
-    Ptr<GsnMicropacketRun> m_txRun;         ///< the run on the wire, if any
-    GsnMicropacketRun* m_rxRun{nullptr};    ///< the run of the one received, if any
-    Ptr<ErrorModel> m_receiveErrorModel;    ///< corrupts received micropackets
-    Time m_slotTime;                        ///< slot being chosen
-    Time m_runStart;                        ///< first slot of the last run
-    Time m_runEnd;                          ///< end of the last run's last slot
-    Time m_rxArrival;                       ///< arrival of the one received
-    Time m_lastTxArrival;                   ///< last arrival of what this port sent
-    Time m_rtxDeadline;                     ///< when the go-back-N timer expires
-    Time m_choiceHeldAt{Time::Min()};       ///< when an idle port's choice was last held
-    bool m_placesFreedElsewhere{true};      ///< see SetPlacesFreedElsewhere()
+    std::size_t m_ackedCreditsUpTo{0};   ///< of those, the ones before it carry credits
+    uint32_t m_runLength;                ///< micropackets of the last run
+    uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun
+    uint32_t m_runCap{65536};            ///< longest next run (DisturbedRunLength)
+    uint32_t m_shortRunsLeft{0};         ///< undisturbed runs still to keep short
+    uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
+    uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
+    uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
+    uint32_t m_maxRunLength;             ///< longest run in the run mode
+    uint32_t m_disturbedRunLength;       ///< run cap after a disturbed run (0: off)
+    uint32_t m_disturbedRuns;            ///< undisturbed runs kept short
+    uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
+    Ptr<GsnChannel> m_channel;           ///< the cable
+    Ptr<GsnMicropacketRun> m_txRun;      ///< the run on the wire, if any
+    GsnMicropacketRun* m_rxRun{nullptr}; ///< the run of the one received, if any
+    Ptr<ErrorModel> m_receiveErrorModel; ///< corrupts received micropackets
+    Time m_slotTime;                     ///< slot being chosen
+    Time m_runStart;                     ///< first slot of the last run
+    Time m_runEnd;                       ///< end of the last run's last slot
+    Time m_rxArrival;                    ///< arrival of the one received
+    Time m_lastTxArrival;                ///< last arrival of what this port sent
+    Time m_rtxDeadline;                  ///< when the go-back-N timer expires
+    Time m_choiceHeldAt{Time::Min()};    ///< when an idle port's choice was last held
+    bool m_placesFreedElsewhere{true};   ///< see SetPlacesFreedElsewhere()
     /// credits that arrived as the next slot begins, per VC (CountCreditsOfSlotStart())
     std::array<uint16_t, gsn::NUM_VCS> m_slotStartCredits{};
     bool m_slotStartCreditsAny{false};      ///< some of m_slotStartCredits are set
