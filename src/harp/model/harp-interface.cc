@@ -1,18 +1,30 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "harp-interface.h"
-
+// harp-interface.cc: HARP on one GSN interface (see harp-interface.h): its attributes and
+// traces, set-up (the engines, an ArpCache of our own, the device's interceptors) and
+// disposal, broadcast emulation switched on and off, the client started, accessors, what the
+// run left unresolved (counted by each interface when disposed, reported once at the end of
+// the run), and the table printed.
+//
+// HarpInterface is written in several files, one per part of the adapter:
+//  - harp-interface.cc: the above;
+//  - harp-interface-calls.cc: the callers' interface: resolution (IPv4 through the ARP
+//    cache, ST and users directly), static entries, engines stopped and started;
+//  - harp-interface-arp.cc: ns-3's ARP answered by HARP: requests intercepted, the ArpCache
+//    filled and flushed;
+//  - harp-interface-engine.cc: frames in and out, the engines' output drained (frames,
+//    events, callers answered), their timer;
+//  - harp-interface-private.h: the log component they share.
 #include "harp-address-conversion.h"
+#include "harp-interface-private.h"
 
 #include "ns3/abort.h"
 #include "ns3/arp-cache.h"
-#include "ns3/arp-header.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/boolean.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/ipv4-interface.h"
-#include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -25,6 +37,12 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("HarpInterface");
+
+LogComponent&
+HarpInterfaceLog()
+{
+    return g_log;
+}
 
 NS_OBJECT_ENSURE_REGISTERED(HarpInterface);
 
@@ -41,16 +59,6 @@ struct UnresolvedTally
 };
 
 UnresolvedTally g_unresolved; ///< this run's tally
-
-/// Calls a ResolveAsync callback (scheduled, so that it runs after its caller returned).
-void
-InvokeResolveCallback(HarpInterface::ResolveCallback callback,
-                      Ipv4Address ip,
-                      bool ok,
-                      Mac48Address ula)
-{
-    callback(ip, ok, ula);
-}
 } // namespace
 
 TypeId
@@ -334,271 +342,7 @@ HarpInterface::GetCounters() const
 }
 
 // ---------------------------------------------------------------------------------------
-// Resolution interface (IPv4 through the ARP cache, ST and users directly)
-
-std::optional<Mac48Address>
-HarpInterface::Resolve(Ipv4Address ip)
-{
-    NS_LOG_FUNCTION(this << ip);
-    if (!m_client)
-    {
-        return std::nullopt;
-    }
-    const std::optional<harp::Ula> hit = m_client->Resolve(Now(), ToHarpIpv4(ip));
-    Drain();
-    if (!hit)
-    {
-        return std::nullopt;
-    }
-    return FromHarpUla(*hit);
-}
-
-void
-HarpInterface::ResolveAsync(Ipv4Address ip, ResolveCallback callback)
-{
-    NS_LOG_FUNCTION(this << ip);
-    // Registered first: the resolution may fail at once (outside the LIS).
-    m_waiting[ip].push_back(callback);
-    if (!m_client)
-    {
-        FinishWaiting(ip, false, Mac48Address());
-        return;
-    }
-    const std::optional<Mac48Address> hit = Resolve(ip);
-    if (hit)
-    {
-        FinishWaiting(ip, true, *hit);
-    }
-}
-
-std::optional<Mac48Address>
-HarpInterface::Lookup(Ipv4Address ip) const
-{
-    if (!m_client)
-    {
-        return std::nullopt;
-    }
-    const std::optional<harp::Ula> ula = m_client->Lookup(ToHarpIpv4(ip));
-    if (!ula)
-    {
-        return std::nullopt;
-    }
-    return FromHarpUla(*ula);
-}
-
-bool
-HarpInterface::AddStatic(Ipv4Address ip, Mac48Address ula)
-{
-    NS_LOG_FUNCTION(this << ip << ula);
-    bool taken = false;
-    if (m_client)
-    {
-        taken = m_client->AddStatic(ToHarpIpv4(ip), ToHarpUla(ula)) || taken;
-    }
-    if (m_server)
-    {
-        taken = m_server->AddStatic(ToHarpIpv4(ip), ToHarpUla(ula)) || taken;
-    }
-    if (taken && m_client && m_client->Lookup(ToHarpIpv4(ip)))
-    {
-        Simulator::ScheduleNow(&HarpInterface::FillArpCache, this, ip, ula);
-    }
-    Drain();
-    return taken;
-}
-
-bool
-HarpInterface::RemoveStatic(Ipv4Address ip)
-{
-    NS_LOG_FUNCTION(this << ip);
-    bool removed = false;
-    if (m_client)
-    {
-        removed = m_client->RemoveStatic(ToHarpIpv4(ip)) || removed;
-    }
-    if (m_server)
-    {
-        removed = m_server->RemoveStatic(ToHarpIpv4(ip)) || removed;
-    }
-    if (removed)
-    {
-        ForgetArpEntry(ip);
-    }
-    Drain();
-    return removed;
-}
-
-// ---------------------------------------------------------------------------------------
-// Engines starting and stopping
-
-void
-HarpInterface::StopServer()
-{
-    NS_LOG_FUNCTION(this);
-    m_server.reset();
-    RearmTimer();
-}
-
-void
-HarpInterface::StartServer()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_serverConfig || m_server)
-    {
-        return;
-    }
-    m_server = std::make_unique<harp::Server>(*m_serverConfig);
-    Drain();
-}
-
-void
-HarpInterface::StopClient()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_client)
-    {
-        return;
-    }
-    m_client.reset();
-    UpdateBroadcastEmulation();
-    if (m_lastPhase != harp::Phase::Idle)
-    {
-        m_phaseTrace(m_lastPhase, harp::Phase::Idle);
-        m_lastPhase = harp::Phase::Idle;
-    }
-    // Nobody will answer the callers any more.
-    std::vector<Ipv4Address> waiting;
-    for (const auto& entry : m_waiting)
-    {
-        waiting.push_back(entry.first);
-    }
-    for (Ipv4Address ip : waiting)
-    {
-        FinishWaiting(ip, false, Mac48Address());
-    }
-    RearmTimer();
-}
-
-void
-HarpInterface::StartClient()
-{
-    NS_LOG_FUNCTION(this);
-    if (m_client)
-    {
-        return;
-    }
-    m_client = std::make_unique<harp::Client>(m_clientConfig);
-    Start();
-}
-
-// ---------------------------------------------------------------------------------------
-// ns-3's ARP, answered by HARP
-
-bool
-HarpInterface::InterceptArp(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
-{
-    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
-    m_arpInterceptTrace(packet);
-    Ptr<Packet> copy = packet->Copy();
-    ArpHeader arp;
-    if (copy->RemoveHeader(arp) == 0)
-    {
-        ++m_counters.arpUnreadable;
-        return true;
-    }
-    if (arp.IsRequest())
-    {
-        ++m_counters.arpRequestsIntercepted;
-        AskHarp(arp.GetDestinationIpv4Address());
-    }
-    else
-    {
-        // ns-3's ARP answering a HARP request it saw: the client answers for itself.
-        ++m_counters.arpRepliesSuppressed;
-    }
-    return true; // as if sent: ns-3's ARP waits for the answer the cache will get
-}
-
-void
-HarpInterface::AskHarp(Ipv4Address ip)
-{
-    NS_LOG_FUNCTION(this << ip);
-    m_arpAsked.insert(ip);
-    if (!m_client)
-    {
-        return; // a stopped client answers nothing: ns-3 retries, then drops
-    }
-    const std::optional<harp::Ula> hit = m_client->Resolve(Now(), ToHarpIpv4(ip));
-    if (hit)
-    {
-        // Later, not from inside the traffic-control send that carried ns-3's request.
-        Simulator::ScheduleNow(&HarpInterface::FillArpCache, this, ip, FromHarpUla(*hit));
-    }
-    Drain();
-}
-
-void
-HarpInterface::NoteArpUse(harp::TimeNs now)
-{
-    for (harp::Ipv4 ip : m_client->GetCache().Expired(now))
-    {
-        const harp::CacheEntry* entry = m_client->GetCache().Find(ip);
-        if (entry == nullptr || entry->used)
-        {
-            continue;
-        }
-        ArpCache::Entry* arp = m_arpCache->Lookup(FromHarpIpv4(ip));
-        if (arp != nullptr && arp->IsAlive() && !arp->IsExpired())
-        {
-            ++m_counters.arpUseNotices;
-            m_client->Resolve(now, ip); // a hit: marks the entry as looked up
-        }
-    }
-}
-
-void
-HarpInterface::ArpCacheRetry(Ptr<const ArpCache> cache, Ipv4Address ip)
-{
-    NS_LOG_FUNCTION(this << cache << ip);
-    ++m_counters.arpCacheRetries;
-    AskHarp(ip);
-}
-
-void
-HarpInterface::FillArpCache(Ipv4Address ip, Mac48Address ula)
-{
-    NS_LOG_FUNCTION(this << ip << ula);
-    if (!m_arpCache)
-    {
-        return;
-    }
-    ArpCache::Entry* entry = m_arpCache->Lookup(ip);
-    if (entry == nullptr)
-    {
-        return;
-    }
-    if (entry->IsWaitReply())
-    {
-        ++m_counters.arpCacheFills;
-        entry->MarkAlive(ula);
-        ArpCache::Ipv4PayloadHeaderPair pending = entry->DequeuePending();
-        while (pending.first)
-        {
-            m_ipInterface->Send(pending.first, pending.second, ip);
-            pending = entry->DequeuePending();
-        }
-    }
-    else if (entry->IsDead())
-    {
-        // ns-3 gave up earlier; HARP knows better now: the next packet asks again.
-        ++m_counters.arpCacheFlushes;
-        m_arpCache->Remove(entry);
-    }
-    else if (entry->IsAlive() && entry->GetMacAddress() != Address(ula))
-    {
-        entry->SetMacAddress(ula);
-    }
-}
+// What the run left unresolved
 
 void
 HarpInterface::CountUnresolvedAtEnd()
@@ -661,255 +405,6 @@ HarpInterface::ReportUnresolvedAtEnd()
                      "or NonBroadcast, or build the fabric with GsnFabricHelper and keep Auto";
     }
     std::cerr << " (HarpAdapterCounters::datagramsUnresolvedAtEnd)" << std::endl;
-}
-
-void
-HarpInterface::ForgetArpEntry(Ipv4Address ip)
-{
-    if (!m_arpCache)
-    {
-        return;
-    }
-    ArpCache::Entry* entry = m_arpCache->Lookup(ip);
-    if (entry != nullptr && (entry->IsAlive() || entry->IsDead()))
-    {
-        ++m_counters.arpCacheFlushes;
-        m_arpCache->Remove(entry);
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Frames
-
-void
-HarpInterface::ReceiveFromDevice(Ptr<const Packet> packet, Mac48Address from)
-{
-    NS_LOG_FUNCTION(this << packet << from);
-    ++m_counters.rxFrames;
-    Deliver(packet, from);
-}
-
-void
-HarpInterface::Deliver(Ptr<const Packet> frame, Mac48Address source)
-{
-    NS_LOG_FUNCTION(this << frame << source);
-    m_rxTrace(frame, source);
-    std::vector<uint8_t> bytes(frame->GetSize());
-    frame->CopyData(bytes.data(), bytes.size());
-    const harp::Ula ula = ToHarpUla(source);
-    const harp::TimeNs now = Now();
-    if (m_client)
-    {
-        const harp::Stats before = m_client->GetStats();
-        m_client->HandleFrame(now, ula, bytes);
-        TraceDrops(before, m_client->GetStats(), frame, source, false);
-    }
-    if (m_server)
-    {
-        const harp::Stats before = m_server->GetStats();
-        m_server->HandleFrame(now, ula, bytes);
-        TraceDrops(before, m_server->GetStats(), frame, source, true);
-    }
-    Drain();
-}
-
-void
-HarpInterface::TraceDrops(const harp::Stats& before,
-                          const harp::Stats& after,
-                          Ptr<const Packet> frame,
-                          Mac48Address source,
-                          bool byServer)
-{
-    for (std::size_t r = 0; r < harp::kDropReasonCount; ++r)
-    {
-        for (uint64_t n = before.drops[r]; n < after.drops[r]; ++n)
-        {
-            const auto reason = static_cast<harp::DropReason>(r);
-            NS_LOG_LOGIC(this << (byServer ? " server" : " client") << " dropped a frame from "
-                              << source << ": " << harp::DropReasonName(reason));
-            m_dropTrace(frame, source, reason, byServer);
-        }
-    }
-}
-
-void
-HarpInterface::Transmit(const harp::Frame& frame)
-{
-    Ptr<Packet> packet = Create<Packet>(frame.bytes.data(), uint32_t(frame.bytes.size()));
-    const Mac48Address destination = FromHarpUla(frame.destination);
-    m_txTrace(packet, destination);
-    if (destination == GetUla())
-    {
-        // A client registering with the server of its own host: never on the wire.
-        ++m_counters.loopedBack;
-        Simulator::ScheduleNow(&HarpInterface::Deliver,
-                               this,
-                               Ptr<const Packet>(packet),
-                               destination);
-        return;
-    }
-    ++m_counters.txFrames;
-    if (!m_device->SendToWire(packet, destination, harp::kEtherType))
-    {
-        ++m_counters.txRefused;
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Engine output: frames, events, timer
-
-void
-HarpInterface::Drain()
-{
-    if (m_draining)
-    {
-        return; // the loop below picks up what this call would have
-    }
-    m_draining = true;
-    bool more = true;
-    while (more)
-    {
-        more = false;
-        if (m_client)
-        {
-            while (const std::optional<harp::Frame> frame = m_client->PollTransmit())
-            {
-                Transmit(*frame);
-                more = true;
-            }
-        }
-        if (m_server)
-        {
-            while (const std::optional<harp::Frame> frame = m_server->PollTransmit())
-            {
-                Transmit(*frame);
-                more = true;
-            }
-        }
-        if (m_client)
-        {
-            while (const std::optional<harp::Event> event = m_client->PollEvent())
-            {
-                HandleEvent(*event, false);
-                more = true;
-            }
-        }
-        if (m_server)
-        {
-            while (const std::optional<harp::Event> event = m_server->PollEvent())
-            {
-                HandleEvent(*event, true);
-                more = true;
-            }
-        }
-    }
-    m_draining = false;
-    RearmTimer();
-}
-
-void
-HarpInterface::HandleEvent(const harp::Event& event, bool byServer)
-{
-    NS_LOG_LOGIC(this << (byServer ? " server: " : " client: ") << event.ToString());
-    m_eventTrace(event, byServer);
-    if (byServer)
-    {
-        return;
-    }
-    const Ipv4Address ip = FromHarpIpv4(event.ip);
-    const Mac48Address ula = FromHarpUla(event.ula);
-    switch (event.type)
-    {
-    case harp::EventType::PhaseChanged:
-        m_phaseTrace(m_lastPhase, event.phase);
-        m_lastPhase = event.phase;
-        UpdateBroadcastEmulation();
-        break;
-    case harp::EventType::Resolved:
-        m_resolvedTrace(ip, ula);
-        Simulator::ScheduleNow(&HarpInterface::FillArpCache, this, ip, ula);
-        FinishWaiting(ip, true, ula);
-        break;
-    case harp::EventType::Revalidated:
-        Simulator::ScheduleNow(&HarpInterface::FillArpCache, this, ip, ula);
-        break;
-    case harp::EventType::Unresolvable:
-        m_unresolvableTrace(ip, event.reason);
-        FinishWaiting(ip, false, Mac48Address());
-        break;
-    case harp::EventType::EntryRemoved:
-        ForgetArpEntry(ip);
-        break;
-    default:
-        break;
-    }
-}
-
-void
-HarpInterface::FinishWaiting(Ipv4Address ip, bool ok, Mac48Address ula)
-{
-    auto it = m_waiting.find(ip);
-    if (it == m_waiting.end())
-    {
-        return;
-    }
-    std::vector<ResolveCallback> callbacks = std::move(it->second);
-    m_waiting.erase(it);
-    for (const ResolveCallback& callback : callbacks)
-    {
-        Simulator::ScheduleNow(&InvokeResolveCallback, callback, ip, ok, ula);
-    }
-}
-
-void
-HarpInterface::RearmTimer()
-{
-    std::optional<harp::TimeNs> next;
-    if (m_client)
-    {
-        next = m_client->PollTimeout();
-    }
-    if (m_server)
-    {
-        const std::optional<harp::TimeNs> server = m_server->PollTimeout();
-        if (server && (!next || *server < *next))
-        {
-            next = server;
-        }
-    }
-    if (!next)
-    {
-        Simulator::Cancel(m_timer);
-        m_timerAt = harp::kNever;
-        return;
-    }
-    if (m_timer.IsRunning() && m_timerAt == *next)
-    {
-        return;
-    }
-    Simulator::Cancel(m_timer);
-    const harp::TimeNs now = Now();
-    const harp::TimeNs delay = *next > now ? *next - now : 0;
-    m_timerAt = *next;
-    m_timer = Simulator::Schedule(NanoSeconds(int64_t(delay)), &HarpInterface::HandleTimer, this);
-}
-
-void
-HarpInterface::HandleTimer()
-{
-    NS_LOG_FUNCTION(this);
-    m_timerAt = harp::kNever;
-    const harp::TimeNs now = Now();
-    if (m_client)
-    {
-        NoteArpUse(now);
-        m_client->HandleTimeout(now);
-    }
-    if (m_server)
-    {
-        m_server->HandleTimeout(now);
-    }
-    Drain();
 }
 
 // ---------------------------------------------------------------------------------------
