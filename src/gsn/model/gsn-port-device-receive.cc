@@ -450,6 +450,9 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
     ++m_counters.rxMicropackets;
     if (!m_micropacketRxTrace.IsEmpty())
     {
+        // The RSEQ in effect: a run-mode peer amends those of a run's micropackets that leave
+        // after an arrival, as micropacket by micropacket they would carry it.
+        mp.rseq = RseqInRun(mp.rseq);
         mp.SealLcrc();
         m_micropacketRxTrace(mp);
     }
@@ -620,11 +623,11 @@ GsnPortDevice::NoteAckOwed(bool accepted)
         // with its RSEQ.
         return;
     }
-    if (m_linkMode == LinkMode::MICROPACKET && m_channel &&
-        m_channel->AmendRseqSentNow(this, uint8_t(m_expectedTseq - 1)))
+    if (!m_txRun && m_channel && m_channel->AmendRseqSentNow(this, uint8_t(m_expectedTseq - 1)))
     {
         // It arrived at the instant this port's slot starts, after the slot's choice: the
-        // slot's micropacket still acknowledges it, as where the arrival runs first.
+        // slot's micropacket still acknowledges it, as where the arrival runs first (in the
+        // run mode too, for a micropacket sent alone: a run is amended below).
         m_rseqSent = uint8_t(m_expectedTseq - 1);
         m_rxUnacked = 0;
         m_ackDue = false;

@@ -227,10 +227,12 @@ GsnPortDevice::GetTypeId()
                             "MicropacketRx then shows an RSEQ one higher.)",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketTxTrace),
                             "ns3::GsnPortDevice::MicropacketTracedCallback")
-            .AddTraceSource("MicropacketRx",
-                            "A micropacket with a good LCRC arrived.",
-                            MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketRxTrace),
-                            "ns3::GsnPortDevice::MicropacketTracedCallback")
+            .AddTraceSource(
+                "MicropacketRx",
+                "A micropacket with a good LCRC arrived (with the RSEQ in effect: a run-mode "
+                "peer amends the RSEQ of a run's later micropackets).",
+                MakeTraceSourceAccessor(&GsnPortDevice::m_micropacketRxTrace),
+                "ns3::GsnPortDevice::MicropacketTracedCallback")
             .AddTraceSource("MicropacketDrop",
                             "A received micropacket was dropped (bad LCRC, out of sequence, "
                             "reserved TYPE, before Initialize, buffer overflow).",

@@ -8,7 +8,8 @@
  * nothing arrives at a port in the middle of its run and the times must be equal; with one
  * flow per link direction, within 1 us. With runs of at most one micropacket the run mode's
  * code must make every choice of the reference, and the times must be equal under contention
- * too. Under contention longer runs are an approximation (a port does not interleave a VC
+ * too, and every port must receive the same micropackets (every field) at the same times. Under
+ * contention longer runs are an approximation (a port does not interleave a VC
  * that becomes ready during its run, and credits freed during a run wait for its end): single
  * Messages move by up to a Message time, and the test bounds the mean latency against the
  * reference. bench/link-mode-fidelity.py measures the bias over many seeds.
@@ -16,7 +17,9 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/boolean.h"
+#include "ns3/gsn-port-device.h"
 #include "ns3/gsn-topology-builder.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -25,6 +28,9 @@
 #include <cstdlib>
 #include <iostream>
 #include <random>
+#include <sstream>
+#include <tuple>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::gsntest;
@@ -65,7 +71,73 @@ struct Scenario
     /// takes each micropacket one by one, without its shortcuts (counted followers, quick
     /// takes of spans)
     bool watched{false};
+    /// Record every good micropacket each port receives (and credits put on one already
+    /// taken), to compare the links micropacket by micropacket (watched, as above)
+    bool records{false};
 };
+
+/// One good micropacket as a port received it: when its last bit arrived and every field the
+/// link layer reads. Credits a run mode peer put on a micropacket already taken
+/// (LateCreditsRx) are a record of their own, with type LATE_CREDITS.
+struct LinkRecord
+{
+    static constexpr int LATE_CREDITS = 0x100; ///< type of a record of late credits
+    int64_t arrivalNs;                         ///< arrival (late credits: when put)
+    int type;                                  ///< TYPE code, or LATE_CREDITS
+    uint8_t vc;                                ///< VC
+    bool tail;                                 ///< T
+    uint8_t tseq;                              ///< TSEQ
+    uint8_t rseq;                              ///< RSEQ
+    uint8_t vcr;                               ///< VC of the credits
+    uint8_t cr;                                ///< credits
+
+    /// \param o another record \return true if every field is equal
+    bool operator==(const LinkRecord& o) const
+    {
+        return std::tie(arrivalNs, type, vc, tail, tseq, rseq, vcr, cr) ==
+               std::tie(o.arrivalNs, o.type, o.vc, o.tail, o.tseq, o.rseq, o.vcr, o.cr);
+    }
+
+    /// \return the record as text
+    std::string ToString() const
+    {
+        std::ostringstream os;
+        os << "t=" << arrivalNs << "ns type " << type << " vc " << unsigned(vc) << " tail " << tail
+           << " tseq " << unsigned(tseq) << " rseq " << unsigned(rseq) << " credits "
+           << unsigned(cr) << " for vc " << unsigned(vcr);
+        return os.str();
+    }
+};
+
+/// The records of one port.
+struct LinkRecorder
+{
+    GsnPortDevice* port{nullptr};    ///< the port (its arrival time of what it takes)
+    std::vector<LinkRecord> records; ///< in the order taken
+};
+
+/// MicropacketRx sink: record \p mp. \param r the port's recorder \param mp the micropacket
+void
+RecordRx(LinkRecorder* r, const GsnMicropacket& mp)
+{
+    r->records.push_back({r->port->GetRxArrivalTime().GetNanoSeconds(),
+                          mp.type,
+                          mp.vc,
+                          mp.tail,
+                          mp.tseq,
+                          mp.rseq,
+                          mp.vcr,
+                          mp.cr});
+}
+
+/// LateCreditsRx sink: record credits put on a micropacket taken already.
+/// \param r the port's recorder \param vc their VC \param n how many
+void
+RecordLateCredits(LinkRecorder* r, uint8_t vc, uint8_t n)
+{
+    r->records.push_back(
+        {Simulator::Now().GetNanoSeconds(), LinkRecord::LATE_CREDITS, 0, false, 0, 0, vc, n});
+}
 
 /// A trace sink that looks at nothing.
 void
@@ -118,6 +190,7 @@ struct Outcome
     uint64_t lcrcErrors{0};          ///< micropackets the error models hit
     uint64_t linkResets{0};          ///< link resets (after go-back-N gave up, or asked for)
     uint64_t takenAhead{0};          ///< Credit-only and Null micropackets taken ahead
+    std::vector<std::vector<LinkRecord>> links; ///< per port (GetAllPorts()), if recorded
     uint64_t corrupted{0};           ///< delivered damaged
     uint64_t countedLost{0};         ///< Messages counted lost anywhere (some twice)
     bool allUp{true};                ///< every link up at the end
@@ -163,12 +236,22 @@ RunScenario(const Scenario& s, const std::string& mode)
         {
             MixPortSettings(all, s.mixSeed);
         }
-        for (uint32_t i = 0; s.watched && i < all.GetN(); ++i)
+        for (uint32_t i = 0; (s.watched || s.records) && i < all.GetN(); ++i)
         {
             for (const char* trace : {"MicropacketTx", "MicropacketRx"})
             {
                 all.Get(i)->TraceConnectWithoutContext(trace, MakeCallback(&IgnoreMicropacket));
             }
+        }
+        std::vector<LinkRecorder> recorders(s.records ? all.GetN() : 0);
+        for (uint32_t i = 0; i < recorders.size(); ++i)
+        {
+            recorders[i].port = PeekPointer(DynamicCast<GsnPortDevice>(all.Get(i)));
+            all.Get(i)->TraceConnectWithoutContext("MicropacketRx",
+                                                   MakeBoundCallback(&RecordRx, &recorders[i]));
+            all.Get(i)->TraceConnectWithoutContext(
+                "LateCreditsRx",
+                MakeBoundCallback(&RecordLateCredits, &recorders[i]));
         }
         if (s.errorRate > 0)
         {
@@ -259,6 +342,10 @@ RunScenario(const Scenario& s, const std::string& mode)
                 }
             }
         }
+        for (LinkRecorder& r : recorders)
+        {
+            o.links.push_back(std::move(r.records));
+        }
         o.lcrcErrors = links.lcrcErrors;
         o.linkResets = links.linkResets;
         o.takenAhead = links.rxTakenAhead;
@@ -339,6 +426,38 @@ class GsnLinkModeTestCase : public TestCase
                   << " ns, " << differing << " differ; mean latency " << refMean << " -> "
                   << runMean << " ns; events " << ref.events << " -> " << run.events << " ("
                   << double(ref.events) / double(run.events) << "x fewer)" << std::endl;
+        if (m_s.records)
+        {
+            // Micropacket by micropacket: every port received the same micropackets, with the
+            // same fields, at the same times.
+            NS_TEST_ASSERT_MSG_EQ(run.links.size(), ref.links.size(), "same ports");
+            uint32_t differingLinks = 0;
+            uint64_t compared = 0;
+            for (std::size_t i = 0; i < ref.links.size() && i < run.links.size(); ++i)
+            {
+                const auto& a = ref.links[i];
+                const auto& b = run.links[i];
+                compared += a.size();
+                std::size_t k = 0;
+                while (k < a.size() && k < b.size() && a[k] == b[k])
+                {
+                    ++k;
+                }
+                if (k < a.size() || k < b.size())
+                {
+                    ++differingLinks;
+                    std::cout << "  port " << i << ": micropacket " << k << " of " << a.size()
+                              << " / " << b.size() << " differs: reference "
+                              << (k < a.size() ? a[k].ToString() : "none") << "; run "
+                              << (k < b.size() ? b[k].ToString() : "none") << std::endl;
+                }
+            }
+            std::cout << "link modes, " << m_s.name << ": " << compared
+                      << " micropackets received in the reference, " << differingLinks
+                      << " ports differ" << std::endl;
+            NS_TEST_ASSERT_MSG_GT(compared, 0u, "micropackets recorded");
+            NS_TEST_ASSERT_MSG_EQ(differingLinks, 0u, "the same micropackets on every link");
+        }
         NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, m_maxDifference, "delivery times agree");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(runMean - refMean),
                                     m_meanTolerance * refMean,
@@ -616,15 +735,19 @@ class GsnLinkModeTestSuite : public TestSuite
         // reference, under full contention too. (Already runs of 4 move single Messages by
         // up to 100 us there, while the mean latency stays within 6%: one slot's difference
         // changes later arbitrations, see gsn.rst.)
-        add({"runs of at most 1, uniform on a 4-ary fat tree",
-             B::FatTree(4),
-             Pattern::UNIFORM,
-             2,
-             300,
-             0,
-             16,
-             stop,
-             1},
+        auto recorded = [](Scenario s) {
+            s.records = true;
+            return s;
+        };
+        add(recorded({"runs of at most 1, uniform on a 4-ary fat tree",
+                      B::FatTree(4),
+                      Pattern::UNIFORM,
+                      2,
+                      300,
+                      0,
+                      16,
+                      stop,
+                      1}),
             Time(0),
             0);
         // (With link errors acknowledgements are timed and a lone micropacket of the run mode
@@ -633,21 +756,22 @@ class GsnLinkModeTestSuite : public TestSuite
         // other.)
         for (uint32_t seed : {2u, 3u, 5u})
         {
-            add({"runs of at most 1, uniform on a 2-ary 3-tree with link errors, seed " +
-                     std::to_string(seed),
-                 B::KaryNTree(2, 3),
-                 Pattern::UNIFORM,
-                 seed,
-                 200,
-                 1e-4,
-                 0,
-                 stop,
-                 1},
+            add(recorded({"runs of at most 1, uniform on a 2-ary 3-tree with link errors, seed " +
+                              std::to_string(seed),
+                          B::KaryNTree(2, 3),
+                          Pattern::UNIFORM,
+                          seed,
+                          200,
+                          1e-4,
+                          0,
+                          stop,
+                          1}),
                 Time(0),
                 0);
         }
-        // Runs that do not wait for a switch input's next micropacket (MaxRunGap 0, the
-        // default before 2026-11-24; the other scenarios wait up to 160 ns): everything
+        // Runs that do not wait for a switch input's next micropacket (MaxRunGap 0: a run
+        // ends at its first slot with nothing to send; the other scenarios wait up to 160
+        // ns): everything
         // delivered, intact, credits back.
         for (uint32_t seed : {1u, 2u})
         {
