@@ -42,6 +42,22 @@ gsn::PortDeviceLog()
 
 NS_OBJECT_ENSURE_REGISTERED(GsnPortDevice);
 
+int64_t gsn::g_lastPortEventTs = 0;
+
+void
+gsn::ReportTimeReversal(int64_t ts)
+{
+    NS_FATAL_ERROR(
+        "GsnPortDevice: the simulator ran an event at "
+        << TimeStep(ts).As(Time::NS) << " after one at " << TimeStep(g_lastPortEventTs).As(Time::NS)
+        << ": its scheduler lost the order of time. ns-3.37's HeapScheduler does after "
+           "Simulator::Remove(); the GSN ports leave Remove alone when the SchedulerType "
+           "global value names it (--SchedulerType=ns3::HeapScheduler, or "
+           "GlobalValue::Bind before the simulator is made), but cannot see a scheduler "
+           "given to Simulator::SetScheduler(): choose it through SchedulerType, or use "
+           "another scheduler");
+}
+
 TypeId
 GsnPortDevice::GetTypeId()
 {
@@ -297,6 +313,7 @@ GsnPortDevice::GsnPortDevice()
 {
     NS_LOG_FUNCTION(this);
     m_corruptBit = CreateObject<UniformRandomVariable>();
+    gsn::g_lastPortEventTs = 0; // (a fabric being built: perhaps a new simulation)
 }
 
 GsnPortDevice::~GsnPortDevice()

@@ -9,6 +9,7 @@
 
 #include "gsn-block-pool.h"
 #include "gsn-micropacket-run.h"
+#include "gsn-now.h"
 #include "gsn-port-device.h"
 
 #include "ns3/event-id.h"
@@ -17,11 +18,40 @@
 #include "ns3/simulator.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace ns3
 {
 namespace gsn
 {
+
+/// Time step of the last port event run (CheckTimeOrder()); a port made sets it to 0.
+extern int64_t g_lastPortEventTs;
+
+/// Abort, explaining: the simulator ran a port event at \p ts, before g_lastPortEventTs.
+[[noreturn]] void ReportTimeReversal(int64_t ts);
+
+/**
+ * Check that the simulator runs port events in time order. ns-3.37's HeapScheduler loses
+ * its order after Simulator::Remove() (it restores the heap downwards only); the ports leave
+ * Remove alone when the SchedulerType global value names it, but cannot see one given to
+ * Simulator::SetScheduler(). Time going back would break the link layer silently (a port
+ * could wait for ever at one instant): this makes it an error that says why.
+ */
+inline void
+CheckTimeOrder()
+{
+    if (g_publishedTime.publisher)
+    {
+        return; // (a GsnTimingWheelScheduler: its order is kept)
+    }
+    const int64_t ts = Simulator::Now().GetTimeStep();
+    if (ts < g_lastPortEventTs)
+    {
+        ReportTimeReversal(ts);
+    }
+    g_lastPortEventTs = ts;
+}
 
 /// An event whose memory comes from a BlockPool (\p Derived: the event class).
 template <typename Derived>
@@ -46,6 +76,7 @@ class PortCallEvent final : public PooledEvent<PortCallEvent>
   protected:
     void Notify() override
     {
+        CheckTimeOrder();
         (m_port->*m_handler)();
     }
 
@@ -75,6 +106,7 @@ class MicropacketArrivalEvent final : public PooledEvent<MicropacketArrivalEvent
   protected:
     void Notify() override
     {
+        CheckTimeOrder();
         m_port->Receive(m_mp);
     }
 
@@ -97,6 +129,7 @@ class RunArrivalEvent final : public PooledEvent<RunArrivalEvent>
   protected:
     void Notify() override
     {
+        CheckTimeOrder();
         m_port->ReceiveRun(std::move(m_run));
     }
 

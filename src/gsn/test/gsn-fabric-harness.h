@@ -9,13 +9,16 @@
 #define GSN_FABRIC_HARNESS_H
 
 #include "ns3/channel.h"
+#include "ns3/global-value.h"
 #include "ns3/gsn-channel.h"
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-net-device.h"
 #include "ns3/gsn-switch-port.h"
 #include "ns3/gsn-switch.h"
 #include "ns3/gsn-vc-tag.h"
+#include "ns3/mac48-address.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <map>
 #include <tuple>
@@ -28,6 +31,22 @@ namespace gsntest
 
 /// EtherType of the tests' Messages (IEEE local experimental).
 constexpr uint16_t HARNESS_ETHERTYPE = 0x88B5;
+
+/// Puts the global SchedulerType back, however a test ends.
+struct SchedulerGuard
+{
+    StringValue saved; ///< the SchedulerType before
+
+    SchedulerGuard()
+    {
+        GlobalValue::GetValueByName("SchedulerType", saved);
+    }
+
+    ~SchedulerGuard()
+    {
+        GlobalValue::Bind("SchedulerType", saved);
+    }
+};
 
 /**
  * A fabric under test with a delivery checker.
@@ -80,6 +99,9 @@ class FabricHarness
         Put32(b, 0, from);
         Put32(b, 4, seq);
         b[8] = vc;
+        const bool broadcast =
+            Mac48Address::IsMatchingType(ula) && Mac48Address::ConvertFrom(ula).IsBroadcast();
+        b[9] = broadcast ? 1 : 0; // (every endpoint gets a copy: counted apart, not in order)
         for (uint32_t k = 12; k < b.size(); ++k)
         {
             b[k] = uint8_t(seq * 13 + k + from);
@@ -113,6 +135,16 @@ class FabricHarness
         const uint32_t from = Get32(b, 0);
         const uint32_t seq = Get32(b, 4);
         const uint8_t vc = b[8];
+        if (b[9] == 1)
+        {
+            ++broadcastCopies[std::make_tuple(from, vc, seq)];
+            if (!Intact(b, from, seq))
+            {
+                ++errors;
+                ++corrupted;
+            }
+            return true;
+        }
         order.emplace_back(from, to);
         deliveredAt.emplace(std::make_tuple(from, to, vc, seq), Simulator::Now());
         const auto key = std::make_tuple(from, to, vc);
@@ -121,13 +153,22 @@ class FabricHarness
             ++errors;
         }
         expectedSeq[key] = seq + 1;
+        if (!Intact(b, from, seq))
+        {
+            ++errors;
+            ++corrupted;
+        }
+        return true;
+    }
+
+    /// \return true if the payload \p b of Message \p seq from \p from has its pattern
+    static bool Intact(const std::vector<uint8_t>& b, uint32_t from, uint32_t seq)
+    {
         for (uint32_t k = 12; k < b.size(); ++k)
         {
             if (b[k] != uint8_t(seq * 13 + k + from))
             {
-                ++errors;
-                ++corrupted;
-                break;
+                return false;
             }
         }
         return true;
@@ -209,6 +250,8 @@ class FabricHarness
     std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> sentAt;
     /// first delivery time of each Message, by (from, to, VC, sequence number)
     std::map<std::tuple<uint32_t, uint32_t, uint8_t, uint32_t>, Time> deliveredAt;
+    /// copies of each broadcast Message delivered, by (from, VC, sequence number)
+    std::map<std::tuple<uint32_t, uint8_t, uint32_t>, uint32_t> broadcastCopies;
     uint64_t sent{0};
     uint64_t delivered{0};
     uint64_t errors{0};    ///< damaged, missing (a gap in the sequence) or out of order

@@ -125,22 +125,6 @@ class GsnFabricErrorsTestCase : public TestCase
     }
 };
 
-/// Puts the global SchedulerType back, however a test ends.
-struct SchedulerGuard
-{
-    StringValue saved; ///< the SchedulerType before
-
-    SchedulerGuard()
-    {
-        GlobalValue::GetValueByName("SchedulerType", saved);
-    }
-
-    ~SchedulerGuard()
-    {
-        GlobalValue::Bind("SchedulerType", saved);
-    }
-};
-
 /// Delivery times are a function of the model alone, not of the order in which ns-3's event
 /// schedulers keep events (each breaks ties of time by insertion order, but they differ in
 /// what Simulator::Remove does: the model stops using it with the HeapScheduler).

@@ -17,6 +17,7 @@
 #include "gsn-fabric-harness.h"
 
 #include "ns3/boolean.h"
+#include "ns3/gsn-admin.h"
 #include "ns3/gsn-port-device.h"
 #include "ns3/gsn-topology-builder.h"
 #include "ns3/simulator.h"
@@ -74,6 +75,9 @@ struct Scenario
     /// Record every good micropacket each port receives (and credits put on one already
     /// taken), to compare the links micropacket by micropacket (watched, as above)
     bool records{false};
+    uint32_t broadcasts{0};    ///< broadcast Messages from random endpoints at random times
+    uint32_t adminRequests{0}; ///< Admin requests (Ping, Read_register) from random endpoints
+    std::string scheduler{};   ///< ns-3 scheduler's TypeId name (empty: the default)
 };
 
 /// One good micropacket as a port received it: when its last bit arrived and every field the
@@ -194,6 +198,12 @@ struct Outcome
     uint64_t corrupted{0};           ///< delivered damaged
     uint64_t countedLost{0};         ///< Messages counted lost anywhere (some twice)
     bool allUp{true};                ///< every link up at the end
+    uint32_t endpoints{0};           ///< endpoints of the fabric
+    uint32_t switches{0};            ///< switches of the fabric
+    uint64_t broadcastsSent{0};      ///< broadcast Messages accepted
+    /// copies delivered of each broadcast Message accepted (one per endpoint expected)
+    std::vector<uint32_t> broadcastCopies;
+    uint64_t adminResponses{0}; ///< Admin responses that reached their endpoint
 
     /// \return mean latency over all delivered Messages, in ns
     double MeanLatencyNs() const
@@ -207,10 +217,25 @@ struct Outcome
     }
 };
 
+/// AdminResponse sink: count it. \param n the count
+void
+CountAdminResponse(uint64_t* n, const GsnAdminPayload&)
+{
+    ++*n;
+}
+
 /// Run \p s with every port in \p mode.
 Outcome
 RunScenario(const Scenario& s, const std::string& mode)
 {
+    // Through the global value, as ns-3 programs choose it (--SchedulerType): the ports read
+    // it to leave Simulator::Remove alone with ns-3.37's HeapScheduler.
+    SchedulerGuard guard;
+    if (!s.scheduler.empty())
+    {
+        Simulator::Destroy(); // (a simulator made before would keep its scheduler)
+        GlobalValue::Bind("SchedulerType", StringValue(s.scheduler));
+    }
     GsnFabricHelper helper;
     helper.SetLinkMode(mode);
     Outcome o;
@@ -301,6 +326,42 @@ RunScenario(const Scenario& s, const std::string& mode)
             const Time at = NanoSeconds(5000 + int64_t(rng() % 400000));
             Simulator::Schedule(at, [&h, from, to, vc, size]() { h.Send(from, to, vc, size); });
         }
+        // Broadcasts and Admin requests from their own generator, so that the Messages
+        // above are the same with or without them.
+        std::mt19937 extraRng(s.seed + 2000);
+        std::vector<std::tuple<uint32_t, uint8_t>> broadcastKeys;
+        for (uint32_t k = 0; k < s.broadcasts; ++k)
+        {
+            const uint32_t from = extraRng() % n;
+            const uint8_t vc = uint8_t(extraRng() % 4);
+            // (Small enough for the smallest switch input buffer drawn, 16 places: a switch
+            // holds a broadcast Message whole before it copies it, and drops a longer one.)
+            const uint32_t size = 12 + extraRng() % 400;
+            const Time at = NanoSeconds(5000 + int64_t(extraRng() % 400000));
+            Simulator::Schedule(at, [&h, &o, from, vc, size]() {
+                if (h.SendTo(from, Mac48Address::GetBroadcast(), UINT32_MAX, vc, size))
+                {
+                    ++o.broadcastsSent;
+                }
+            });
+        }
+        for (uint32_t i = 0; s.adminRequests > 0 && i < n; ++i)
+        {
+            h.fabric.GetEndpointDevice(i)->TraceConnectWithoutContext(
+                "AdminResponse",
+                MakeBoundCallback(&CountAdminResponse, &o.adminResponses));
+        }
+        for (uint32_t k = 0; k < s.adminRequests; ++k)
+        {
+            Ptr<GsnNetDevice> from = h.fabric.GetEndpointDevice(extraRng() % n);
+            GsnAdminPayload q;
+            q.command = uint8_t(extraRng() % 2 == 0 ? GsnAdminCommand::PING
+                                                    : GsnAdminCommand::READ_REGISTER);
+            q.port = 1;
+            q.transaction = k;
+            const Time at = NanoSeconds(5000 + int64_t(extraRng() % 400000));
+            Simulator::Schedule(at, [from, q]() { from->SendAdminRequest(q); });
+        }
         if (s.burstMessages > 0)
         {
             // Back-to-back large Messages from endpoint 0 to the last one.
@@ -320,6 +381,12 @@ RunScenario(const Scenario& s, const std::string& mode)
         for (const Ptr<GsnSwitch>& sw : h.fabric.switchObjects)
         {
             o.countedLost += sw->GetDrops(GsnSwitchDropReason::CUT_BY_RESET);
+        }
+        o.endpoints = n;
+        o.switches = h.fabric.switchObjects.size();
+        for (const auto& [key, copies] : h.broadcastCopies)
+        {
+            o.broadcastCopies.push_back(copies);
         }
         o.errors = h.errors;
         o.corrupted = h.corrupted;
@@ -506,11 +573,14 @@ class GsnRunShortcutsTestCase : public TestCase
 
 /// Every port with settings of its own (link mode, credit timing, run limits, and for half
 /// of them buffer size, credit and acknowledgement thresholds, window and AckDelay), drawn at
-/// random, on a random fabric with random traffic, with and without link errors, and in a
-/// third of the draws with link resets at random: the ends of a link need not agree, and
-/// every Message must still arrive once, intact and in order (or, with resets, be delivered
-/// or counted lost), with all credits back, all links up and no reset but those asked for.
-/// (Times are not compared: the settings differ from the reference's.)
+/// random, on a fabric of every topology builder with random traffic, with and without link
+/// errors, under one of ns-3's schedulers or the module's, in a third of the draws with link
+/// resets at random, and in others with broadcast Messages or Admin requests among the
+/// Messages: the ends of a link need not agree, and every Message must still arrive once,
+/// intact and in order (or, with resets, be delivered or counted lost), every broadcast once
+/// at every endpoint, every Admin request be answered, with all credits back, all links up
+/// and no reset but those asked for. (Times are not compared: the settings differ from the
+/// reference's.)
 class GsnMixedPortSettingsTestCase : public TestCase
 {
   public:
@@ -530,10 +600,20 @@ class GsnMixedPortSettingsTestCase : public TestCase
                                        B::Star(3 + rng() % 4),
                                        B::FatTree(4),
                                        B::KaryNTree(2, 3),
-                                       B::Torus2D(3, 3)};
+                                       B::Torus2D(3, 3),
+                                       B::Mesh2D(3, 2, 2),
+                                       B::Ring(4),
+                                       B::TwoSwitchFigure132()};
         const double errorRates[] = {0.0, 1e-4, 1e-3};
+        const char* schedulers[] = {"ns3::MapScheduler",
+                                    "ns3::HeapScheduler",
+                                    "ns3::ListScheduler",
+                                    "ns3::CalendarScheduler",
+                                    "ns3::PriorityQueueScheduler",
+                                    "ns3::GsnTimingWheelScheduler",
+                                    "ns3::GsnQuadHeapScheduler"};
         Scenario s{"mixed",
-                   fabrics[rng() % 5],
+                   fabrics[rng() % 8],
                    Pattern::UNIFORM,
                    m_seed,
                    uint32_t(60 + rng() % 100),
@@ -543,8 +623,13 @@ class GsnMixedPortSettingsTestCase : public TestCase
         s.maxVc3Bytes = rng() % 2 == 0 ? 65000 : 1u << 20;
         s.mixSeed = m_seed;
         s.resets = rng() % 3 == 0 ? 1 + rng() % 6 : 0;
+        // (Not with resets: a reset may cut a broadcast on some of its branches only.)
+        s.broadcasts = s.resets == 0 && rng() % 3 == 0 ? 1 + rng() % 8 : 0;
+        s.adminRequests = rng() % 3 == 0 ? 1 + rng() % 20 : 0;
+        s.scheduler = schedulers[rng() % 7];
         const Outcome o = RunScenario(s, "Run");
-        NS_TEST_ASSERT_MSG_EQ(o.sent, s.messages, "all accepted");
+        NS_TEST_ASSERT_MSG_EQ(o.broadcastsSent, s.broadcasts, "every broadcast accepted");
+        NS_TEST_ASSERT_MSG_EQ(o.sent, s.messages + o.broadcastsSent, "all accepted");
         NS_TEST_ASSERT_MSG_EQ(o.linkResets, s.resets, "no link reset but those asked for");
         NS_TEST_ASSERT_MSG_EQ(o.allUp, true, "every link up at the end");
         NS_TEST_ASSERT_MSG_EQ(o.atRest, true, "credits conserved");
@@ -552,8 +637,19 @@ class GsnMixedPortSettingsTestCase : public TestCase
         if (s.resets == 0)
         {
             NS_TEST_ASSERT_MSG_EQ(o.allDelivered, true, "every Message delivered");
-            NS_TEST_ASSERT_MSG_EQ(o.delivered, o.sent, "exactly once");
+            // A switch sends a broadcast back to its source too; between two endpoints only
+            // the other gets it.
+            const uint32_t copies = o.switches > 0 ? o.endpoints : 1;
+            NS_TEST_ASSERT_MSG_EQ(o.delivered,
+                                  s.messages + o.broadcastsSent * copies,
+                                  "exactly once, each broadcast at every endpoint");
+            NS_TEST_ASSERT_MSG_EQ(o.broadcastCopies.size(), o.broadcastsSent, "broadcasts");
+            for (uint32_t c : o.broadcastCopies)
+            {
+                NS_TEST_ASSERT_MSG_EQ(c, copies, "a broadcast at every endpoint");
+            }
             NS_TEST_ASSERT_MSG_EQ(o.errors, 0u, "in order");
+            NS_TEST_ASSERT_MSG_EQ(o.adminResponses, s.adminRequests, "every request answered");
         }
         else
         {
@@ -563,6 +659,7 @@ class GsnMixedPortSettingsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT_OR_EQ(o.delivered + o.countedLost,
                                         o.sent,
                                         "none lost without a count");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(o.adminResponses, s.adminRequests, "none answered twice");
         }
         if (s.errorRate >= 1e-3)
         {
