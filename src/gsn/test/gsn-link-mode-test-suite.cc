@@ -359,6 +359,13 @@ RunScenario(const Scenario& s, const std::string& mode)
                                                     : GsnAdminCommand::READ_REGISTER);
             q.port = 1;
             q.transaction = k;
+            // Up to two elements beyond the first, by ports drawn at random (a port with
+            // nothing behind it, or beyond the element's, gets a No_route response).
+            q.hopCount = uint8_t(extraRng() % 3);
+            for (uint8_t i = 0; i < q.hopCount; ++i)
+            {
+                q.path[i] = uint8_t(extraRng() % 8);
+            }
             const Time at = NanoSeconds(5000 + int64_t(extraRng() % 400000));
             Simulator::Schedule(at, [from, q]() { from->SendAdminRequest(q); });
         }
