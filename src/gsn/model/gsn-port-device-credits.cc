@@ -499,7 +499,17 @@ GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
         {
             if (run.WasAccepted(j)) // (dropped: its retransmission carries them)
             {
-                m_lateCreditsRxTrace(vc, n);
+                if (!m_lateCreditsRxTrace.IsEmpty())
+                {
+                    // (GetRxRun() names the micropacket to the trace's sinks.)
+                    GsnMicropacketRun* const received = m_rxRun;
+                    const uint32_t index = m_rxIndex;
+                    m_rxRun = const_cast<GsnMicropacketRun*>(&run);
+                    m_rxIndex = uint32_t(j);
+                    m_lateCreditsRxTrace(vc, n);
+                    m_rxRun = received;
+                    m_rxIndex = index;
+                }
                 m_laterCredits.AddRow(run.ArrivalOf(j), slot, vc, n, 1);
             }
         }

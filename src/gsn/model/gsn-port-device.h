@@ -127,6 +127,15 @@ class GsnPortDevice : public NetDevice
         return m_rxArrival;
     }
 
+    /// \return the run of the micropacket being received (inside a LateCreditsRx sink: of
+    /// the one the credits were put on), or null (sent alone), and in \p k its index there:
+    /// a run's RSEQs and credits may be amended after a micropacket is taken ahead
+    const GsnMicropacketRun* GetRxRun(uint32_t& k) const
+    {
+        k = m_rxIndex;
+        return m_rxRun;
+    }
+
     /**
      * Tell the scheduler that the event about to be scheduled acts on this port
      * (gsn::HintNextEvent()): the members from m_micropacketTxTrace to the first link
