@@ -701,7 +701,11 @@ GsnPortDevice::ArmIdleTimers()
         const Time due = std::max(now, m_rtxDeadline);
         Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
-    ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
+    if (!m_laterReleases.empty() || !m_laterCredits.empty() || !m_laterArrivals.empty() ||
+        !m_laterAcks.empty())
+    {
+        ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
+    }
 }
 
 void

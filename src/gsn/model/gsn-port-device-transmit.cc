@@ -99,7 +99,7 @@ GsnPortDevice::TransmitNext()
     }
     if (!first)
     {
-        if (releasesFollow && !slotFollows)
+        if (releasesFollow && !slotFollows && m_laterReleases.HasDue(now))
         {
             ApplyDueReleases(now, false); // (this instant's choice is made: they count now)
         }
