@@ -88,7 +88,7 @@ GsnPortDevice::TransmitNext()
         // places it frees.
         first = SelectMicropacket(mp, !mayHold);
     }
-    if (!first && releasesFollow && ApplyReleasesAtSlot(now))
+    if (!first && releasesFollow && m_laterReleases.HasDue(now) && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
     }
@@ -211,7 +211,7 @@ GsnPortDevice::TransmitNext()
     }
     else
     {
-        TransmitSingle(mp);
+        TransmitSingle(mp, now);
     }
     if (run)
     {
@@ -361,8 +361,11 @@ GsnPortDevice::HoldUntilAfterEvent(const Time& now)
 bool
 GsnPortDevice::CreditOnlyIsNext() const
 {
-    // SelectMicropacket() without its effects: nothing but owed credits would go.
-    if (m_owedTotal == 0 || !m_controlQueue.empty())
+    // SelectMicropacket() without its effects: nothing but owed credits would go. (The
+    // credits first: mostly too few, and the VCs' look-ups below call the upper part.)
+    const uint8_t owedVc = MostOwedVc();
+    if (owedVc == gsn::NUM_VCS || !MakeCreditOnlyDue(m_owedCredits[owedVc]) ||
+        !m_controlQueue.empty())
     {
         return false;
     }
@@ -378,8 +381,7 @@ GsnPortDevice::CreditOnlyIsNext() const
             return false;
         }
     }
-    const uint8_t vc = MostOwedVc();
-    return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
+    return true;
 }
 
 // An idle port's choice of a Null or Credit-only, held until the events already due at this instant
@@ -395,9 +397,8 @@ GsnPortDevice::HeldChoiceTimeout()
 // Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own
 // transmission ends goes to it at once, timed from its arrival, without an event.
 void
-GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
+GsnPortDevice::TransmitSingle(const GsnMicropacket& mp, const Time& now)
 {
-    const Time now = gsn::Now();
     const Time arrival = now + m_channel->ArrivalDelay();
     // Half the run mode's transmissions are a Credit-only or a Null returning credits and
     // acknowledgements to a peer that is busy sending to this port: it would act on them only
