@@ -361,11 +361,8 @@ GsnPortDevice::HoldUntilAfterEvent(const Time& now)
 bool
 GsnPortDevice::CreditOnlyIsNext() const
 {
-    // SelectMicropacket() without its effects: nothing but owed credits would go. (The
-    // credits first: mostly too few, and the VCs' look-ups below call the upper part.)
-    const uint8_t owedVc = MostOwedVc();
-    if (owedVc == gsn::NUM_VCS || !MakeCreditOnlyDue(m_owedCredits[owedVc]) ||
-        !m_controlQueue.empty())
+    // SelectMicropacket() without its effects: nothing but owed credits would go.
+    if (m_owedTotal == 0 || !m_controlQueue.empty())
     {
         return false;
     }
@@ -381,7 +378,10 @@ GsnPortDevice::CreditOnlyIsNext() const
             return false;
         }
     }
-    return true;
+    // (The credits last: an endpoint's HasMessageMicropacket() may arm the host adapter's
+    // wake-up, which asking it in another order would change.)
+    const uint8_t vc = MostOwedVc();
+    return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
 }
 
 // An idle port's choice of a Null or Credit-only, held until the events already due at this instant
