@@ -207,13 +207,6 @@ GsnChannel::NotifyNodeChanged()
     m_context[0] = m_context[1] = NO_CONTEXT;
 }
 
-Time
-GsnChannel::ArrivalDelay() const
-{
-    static const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
-    return slot + m_propagationDelay;
-}
-
 void
 GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
 {
@@ -229,17 +222,18 @@ GsnChannel::Transmit(const GsnMicropacket& mp, Ptr<GsnPortDevice> sender) const
     // (The events hold the ports by plain pointer, as a port's own events do: the channel
     // keeps both alive.)
     const std::size_t peer = PeerIndex(PeekPointer(sender));
+    const Time now = gsn::Now(); // (asked once: a call under most schedulers)
     m_end[peer]->HintNextEvent();
-    m_end[peer]->NoteArrivalScheduled(gsn::Now() + ArrivalDelay());
+    m_end[peer]->NoteArrivalScheduled(now + ArrivalDelay());
     auto* arrival = new gsn::MicropacketArrivalEvent(PeekPointer(m_end[peer]), mp);
-    NoteSentNow(peer, &arrival->Micropacket());
+    NoteSentNow(peer, &arrival->Micropacket(), now);
     Simulator::ScheduleWithContext(ContextOf(peer), ArrivalDelay(), arrival);
 }
 
 void
-GsnChannel::NoteSentNow(std::size_t peer, GsnMicropacket* mp) const
+GsnChannel::NoteSentNow(std::size_t peer, GsnMicropacket* mp, const Time& now) const
 {
-    m_sentNow[peer] = {gsn::Now(), mp};
+    m_sentNow[peer] = {now, mp};
 }
 
 bool

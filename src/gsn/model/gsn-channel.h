@@ -9,6 +9,7 @@
 #ifndef GSN_CHANNEL_H
 #define GSN_CHANNEL_H
 
+#include "gsn-constants.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 
@@ -126,8 +127,11 @@ class GsnChannel : public Channel
     void NotifyNodeChanged();
 
     /// \return GetDelay() plus one micropacket time: from the start of a micropacket's slot
-    /// to its arrival
-    Time ArrivalDelay() const;
+    /// to its arrival (inlined: asked for every micropacket)
+    Time ArrivalDelay() const
+    {
+        return gsn::MicropacketTime() + m_propagationDelay;
+    }
 
     /**
      * Make the micropacket \p sender sent alone at this very instant carry the RSEQ \p rseq:
@@ -160,8 +164,9 @@ class GsnChannel : public Channel
      * Keep where the micropacket sent toward \p peer at this instant waits to arrive or to
      * leave, for AmendRseqSentNow().
      * \param peer the receiving end's index \param mp the micropacket, valid for this instant
+     * \param now the current time
      */
-    void NoteSentNow(std::size_t peer, GsnMicropacket* mp) const;
+    void NoteSentNow(std::size_t peer, GsnMicropacket* mp, const Time& now) const;
 
     bool m_remote{false}; ///< set by GsnRemoteChannel: ask TransmitRemote() first
 

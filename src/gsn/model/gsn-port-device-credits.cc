@@ -21,7 +21,8 @@ GSN_PORT_DEVICE_LOG();
 void
 GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 {
-    if (m_exactCredits && at > gsn::Now())
+    const Time now = gsn::Now(); // (a call under most schedulers: asked once)
+    if (m_exactCredits && at > now)
     {
         // Freed in a later slot of a run chosen ahead: the credits exist from then. Those
         // that ride on this port's run under way from then are sent now (their places count
@@ -48,7 +49,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     }
     // (Here at is now, except in a run mode without ExactCredits, which counts places
     // freed in a later slot at once.)
-    if (m_txBusy && m_runEnd == at && at == gsn::Now())
+    if (m_txBusy && m_runEnd == at && at == now)
     {
         // Freed as this port's next slot begins: the micropacket of that slot is chosen as
         // if before (micropacket by micropacket the order of the two events would decide),
@@ -56,7 +57,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         m_laterReleases.Add(m_runEnd, vc, n);
         return;
     }
-    if (!m_txBusy && !m_selecting && m_placesFreedElsewhere && at == gsn::Now() &&
+    if (!m_txBusy && !m_selecting && m_placesFreedElsewhere && at == now &&
         m_state == LinkState::UP)
     {
         // Freed by another port's choice at this instant (a switch output taking a
@@ -73,11 +74,11 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
     }
     if (!m_laterReleases.empty())
     {
-        ApplyDueReleases(gsn::Now(), false); // places freed earlier count first
+        ApplyDueReleases(now, false); // places freed earlier count first
     }
     if (m_owedTotal == 0)
     {
-        m_oldestOwed = gsn::Now();
+        m_oldestOwed = now;
     }
     FreeRxPlaces(vc, n);
     if (m_txBusy && CreditsRideOnRuns())
@@ -352,11 +353,11 @@ GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
         return false;
     }
     // (Those freed before t count already: what is due by t was freed at t.)
+    const std::array<uint32_t, gsn::NUM_VCS> freed = m_laterReleases.SumsDue(t);
     bool creditOnly = false;
     for (uint8_t vc = 0; vc < gsn::NUM_VCS && !creditOnly; ++vc)
     {
-        const uint32_t freed = m_laterReleases.SumDue(vc, t);
-        creditOnly = freed > 0 && MakeCreditOnlyDue(m_owedCredits[vc] + freed);
+        creditOnly = freed[vc] > 0 && MakeCreditOnlyDue(m_owedCredits[vc] + freed[vc]);
     }
     if (creditOnly)
     {

@@ -425,13 +425,14 @@ GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */, uint32_t /* n */
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
-    m_arrivalTakenAt = gsn::Now();
+    const Time now = gsn::Now(); // (asked once: a call under most schedulers)
+    m_arrivalTakenAt = now;
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
     // As for a run (ReceiveRun): the transmitter chooses once the micropacket is taken, so
     // that what taking it makes due (credits of the place it frees) goes in the choice.
     m_selecting = true;
-    ReceiveAt(mp, gsn::Now());
+    ReceiveAt(mp, now);
     m_selecting = false;
     TransmitNext();
 }
@@ -701,7 +702,11 @@ GsnPortDevice::ArmIdleTimers()
         const Time due = std::max(now, m_rtxDeadline);
         Arm(m_rtxTimer, due - now, &GsnPortDevice::RetransmitTimeout);
     }
-    ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
+    if (!m_laterReleases.empty() || !m_laterCredits.empty() || !m_laterArrivals.empty() ||
+        !m_laterAcks.empty())
+    {
+        ArmDueCreditsTimer(); // (nothing to do unless something is kept for later)
+    }
 }
 
 void

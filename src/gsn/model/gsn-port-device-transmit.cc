@@ -88,7 +88,7 @@ GsnPortDevice::TransmitNext()
         // places it frees.
         first = SelectMicropacket(mp, !mayHold);
     }
-    if (!first && releasesFollow && ApplyReleasesAtSlot(now))
+    if (!first && releasesFollow && m_laterReleases.HasDue(now) && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
     }
@@ -99,7 +99,7 @@ GsnPortDevice::TransmitNext()
     }
     if (!first)
     {
-        if (releasesFollow && !slotFollows)
+        if (releasesFollow && !slotFollows && m_laterReleases.HasDue(now))
         {
             ApplyDueReleases(now, false); // (this instant's choice is made: they count now)
         }
@@ -211,7 +211,7 @@ GsnPortDevice::TransmitNext()
     }
     else
     {
-        TransmitSingle(mp);
+        TransmitSingle(mp, now);
     }
     if (run)
     {
@@ -378,6 +378,8 @@ GsnPortDevice::CreditOnlyIsNext() const
             return false;
         }
     }
+    // (The credits last: an endpoint's HasMessageMicropacket() may arm the host adapter's
+    // wake-up, which asking it in another order would change.)
     const uint8_t vc = MostOwedVc();
     return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
 }
@@ -395,9 +397,8 @@ GsnPortDevice::HeldChoiceTimeout()
 // Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own
 // transmission ends goes to it at once, timed from its arrival, without an event.
 void
-GsnPortDevice::TransmitSingle(const GsnMicropacket& mp)
+GsnPortDevice::TransmitSingle(const GsnMicropacket& mp, const Time& now)
 {
-    const Time now = gsn::Now();
     const Time arrival = now + m_channel->ArrivalDelay();
     // Half the run mode's transmissions are a Credit-only or a Null returning credits and
     // acknowledgements to a peer that is busy sending to this port: it would act on them only

@@ -505,7 +505,8 @@ class GsnPortDevice : public NetDevice
     uint8_t MostOwedVc() const;                ///< the VC owed the most credits, or NUM_VCS if none
     void NoteCreditStall(uint8_t vc);          ///< mark \p vc stalled for lack of credit if not yet
     void SendControl(GsnMicropacketType type); ///< queue a link-control micropacket
-    void TransmitSingle(const GsnMicropacket& mp); ///< send a Credit-only or Null \p mp on its own
+    /// Send a micropacket \p mp on its own at \p now (the current time).
+    void TransmitSingle(const GsnMicropacket& mp, const Time& now);
     /// Run mode: choose the following micropackets of \p vc's Message. \return how many
     uint32_t ChooseFollowingAhead(GsnMicropacketRun& run,
                                   uint8_t vc,
@@ -633,7 +634,12 @@ class GsnPortDevice : public NetDevice
     void ArmRetransmitTimer();    ///< set the go-back-N deadline as the first waits for its ACK
     void RetransmitTimeout();     ///< the go-back-N timer fired
     void ExpireRetransmitTimer(); ///< the deadline passed: count it, go back N, or reset the link
-    bool RetransmitDeadlinePassed(const Time& at) const; ///< whether the deadline is past at \p at
+
+    /// \return whether the deadline is past at \p at (inlined: asked at every slot)
+    bool RetransmitDeadlinePassed(const Time& at) const
+    {
+        return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
+    }
     Time GetRetransmitTimeout() const;                   ///< the go-back-N timeout in use
     void ReleaseAckedThatLeft(bool all = false); ///< drop from m_retx acknowledged ones that left
     void DropOldestSent(std::size_t n); ///< drop the \p n oldest (acknowledged) from m_retx

@@ -207,7 +207,7 @@ GsnRemoteChannel::TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* 
     // scheduled by the mpi module when its message came, and may run after this slot's
     // choice where in one process it runs before.
     m_held[peer] = mp;
-    NoteSentNow(peer, &m_held[peer]);
+    NoteSentNow(peer, &m_held[peer], gsn::Now());
     // A call after the event under way where the scheduler takes it (no event of its own),
     // else an event with no delay: either runs where that event would.
     if (!gsn::CallAfterCurrentEvent(peer == 0 ? &GsnRemoteChannel::SendHeldTo0
