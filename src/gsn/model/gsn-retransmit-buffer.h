@@ -60,6 +60,7 @@ class GsnRetransmitBuffer
         e.mp = mp;
         e.slot = slot;
         e.following = 0;
+        e.first = m_pushed++;
         ++m_size;
     }
 
@@ -73,6 +74,7 @@ class GsnRetransmitBuffer
         NS_ASSERT(!m_entries.empty());
         m_entries.back().following += n;
         m_size += n;
+        m_pushed += n;
     }
 
     /// \param i index from the oldest \return a copy of micropacket i
@@ -171,6 +173,7 @@ class GsnRetransmitBuffer
             e.mp = e.mp.FollowingOnLink(uint32_t(n));
             e.slot += gsn::MicropacketTime() * int64_t(n);
             e.following -= uint32_t(n);
+            e.first += uint32_t(n);
         }
     }
 
@@ -189,7 +192,8 @@ class GsnRetransmitBuffer
         const uint32_t after = e.following - p.offset; // those after i that follow e
         Entry mine{e.mp.FollowingOnLink(p.offset),
                    e.slot + gsn::MicropacketTime() * int64_t(p.offset),
-                   0};
+                   0,
+                   e.first + p.offset};
         e.following = p.offset - 1;
         std::size_t at = p.entry + 1;
         Insert(at, std::move(mine));
@@ -197,7 +201,10 @@ class GsnRetransmitBuffer
         {
             const Entry& m = m_entries[at];
             Insert(at + 1,
-                   Entry{m.mp.FollowingOnLink(1), m.slot + gsn::MicropacketTime(), after - 1});
+                   Entry{m.mp.FollowingOnLink(1),
+                         m.slot + gsn::MicropacketTime(),
+                         after - 1,
+                         m.first + 1});
         }
         m_hintEntry = at; // (credits go on the next ones in turn)
         m_hintFirst = i;
@@ -208,40 +215,31 @@ class GsnRetransmitBuffer
     /// (slots increase from the oldest), size() if none
     std::size_t FirstLeavingAfter(const Time& t) const
     {
-        if (m_size == m_entries.size())
+        // The last entry that left by t, found by halves (slots increase from the oldest
+        // entry): a port asks at every place freed while its run is on the wire, and a run of
+        // interleaved VCs stores each of its micropackets.
+        std::size_t lo = 0;
+        std::size_t hi = m_entries.size();
+        while (lo < hi)
         {
-            // Every micropacket stored (no counts): search by halves.
-            std::size_t lo = 0;
-            std::size_t hi = m_size;
-            while (lo < hi)
+            const std::size_t mid = (lo + hi) / 2;
+            if (m_entries[mid].slot <= t)
             {
-                const std::size_t mid = (lo + hi) / 2;
-                if (m_entries[mid].slot <= t)
-                {
-                    lo = mid + 1;
-                }
-                else
-                {
-                    hi = mid;
-                }
+                lo = mid + 1;
             }
-            return lo;
-        }
-        // From the newest: what leaves after t is the run under way, at the end.
-        std::size_t after = m_size; // index of the first of entry e
-        for (std::size_t e = m_entries.size(); e-- > 0;)
-        {
-            const Entry& x = m_entries[e];
-            after -= 1 + x.following;
-            if (x.slot <= t)
+            else
             {
-                // (Slot steps of 40 ns: those of this entry up to t have left.)
-                const int64_t gone =
-                    (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
-                return after + std::size_t(std::min<int64_t>(gone, 1 + x.following));
+                hi = mid;
             }
         }
-        return 0;
+        if (lo == 0)
+        {
+            return 0;
+        }
+        const Entry& x = m_entries[lo - 1];
+        // (Slot steps of 40 ns: those of this entry up to t have left.)
+        const int64_t gone = (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
+        return IndexOf(lo - 1) + std::size_t(std::min<int64_t>(gone, 1 + x.following));
     }
 
   private:
@@ -251,6 +249,9 @@ class GsnRetransmitBuffer
         GsnMicropacket mp;     ///< as first sent
         Time slot;             ///< the slot it first left in (later than now inside a run)
         uint32_t following{0}; ///< micropackets after it, each FollowingOnLink() of it
+        /// Its stored micropacket's number, counting every micropacket pushed (wrapping):
+        /// its index is this less the oldest entry's (IndexOf())
+        uint32_t first{0};
 
         /// See GsnRingBuffer: a popped entry lets go of the Message only.
         void Vacate()
@@ -274,26 +275,29 @@ class GsnRetransmitBuffer
         {
             return {i, 0}; // every micropacket stored
         }
-        const std::size_t half = m_size / 2;
-        if (m_hintEntry != NO_HINT && m_hintFirst <= i && (i < half || m_hintFirst >= half))
+        if (m_hintEntry != NO_HINT && m_hintFirst <= i && i - m_hintFirst < 16)
         {
-            // On from the entry found last (a port puts credits on one after another).
+            // On from the entry found last (a port puts credits on one after another), a
+            // few entries at most.
             return LocateFrom(i, m_hintEntry, m_hintFirst);
         }
-        if (i >= half)
+        // By halves over the entries' numbers (the run under way, at the end, may hold
+        // hundreds of entries).
+        std::size_t lo = 1;
+        std::size_t hi = m_entries.size();
+        while (lo < hi) // the first entry after i's
         {
-            // From the newest (credits are put on the run under way, at the end).
-            std::size_t first = m_size;
-            for (std::size_t e = m_entries.size(); e-- > 0;)
+            const std::size_t mid = (lo + hi) / 2;
+            if (IndexOf(mid) <= i)
             {
-                first -= 1 + m_entries[e].following;
-                if (first <= i)
-                {
-                    return LocateFrom(i, e, first);
-                }
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
             }
         }
-        return LocateFrom(i, 0, 0);
+        return LocateFrom(i, lo - 1, IndexOf(lo - 1));
     }
 
     /**
@@ -314,6 +318,12 @@ class GsnRetransmitBuffer
         return {e, uint32_t(i - first)};
     }
 
+    /// \param e index in m_entries \return the index of its stored micropacket from the oldest
+    std::size_t IndexOf(std::size_t e) const
+    {
+        return uint32_t(m_entries[e].first - m_entries.front().first);
+    }
+
     /// \param at index in m_entries \param x entry to put there, moving those after it back
     void Insert(std::size_t at, Entry&& x)
     {
@@ -327,6 +337,7 @@ class GsnRetransmitBuffer
 
     GsnRingBuffer<Entry> m_entries; ///< oldest first
     std::size_t m_size{0};          ///< micropackets in all entries
+    uint32_t m_pushed{0};           ///< micropackets ever pushed (wrapping): the next one's number
     /// m_hintEntry when there is no hint
     static constexpr std::size_t NO_HINT = SIZE_MAX;
     /// Locate(): the entry found last, where a search for a later micropacket starts

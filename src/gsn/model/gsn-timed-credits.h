@@ -167,10 +167,12 @@ class GsnTimedCredits
         {
             return uint32_t(std::clamp<int64_t>(have, 0, max));
         }
-        uint32_t j = 0;
-        for (Time t = first; j < max; ++j, t += step)
+        // The first slots use the counts at hand; after have + Total(vc) none is left.
+        uint32_t j = uint32_t(std::clamp<int64_t>(have, 0, max));
+        const int64_t most = have + int64_t(m_total[vc]);
+        for (Time t = first + step * int64_t(j); j < max && int64_t(j) < most; ++j, t += step)
         {
-            if (have - int64_t(j) < 1 && have + SumDue(vc, t) - int64_t(j) < 1)
+            if (have + SumDue(vc, t) - int64_t(j) < 1)
             {
                 break;
             }
