@@ -44,12 +44,6 @@ GsnPortDevice::ArmRetransmitTimer()
     }
 }
 
-bool
-GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
-{
-    return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
-}
-
 void
 GsnPortDevice::RetransmitTimeout()
 {

@@ -497,7 +497,11 @@ class GsnPortDevice : public NetDevice
     void NoteCreditStall(uint8_t vc);          ///< mark \p vc stalled for lack of credit if not yet
     void SendControl(GsnMicropacketType type); ///< queue a link-control micropacket
     void TransmitSingle(const GsnMicropacket& mp); ///< send a Credit-only or Null \p mp on its own
-    /// Run mode: choose the following micropackets of \p vc's Message. \return how many
+    /// Run mode: whether ChooseFollowingAhead() may find any for \p vc (asked first: mostly
+    /// not, with VCs interleaved)
+    bool MayChooseFollowingAhead(uint8_t vc) const;
+    /// Run mode: choose the following micropackets of \p vc's Message (MayChooseFollowingAhead()).
+    /// \return how many
     uint32_t ChooseFollowingAhead(GsnMicropacketRun& run,
                                   uint8_t vc,
                                   uint32_t room,
@@ -624,7 +628,13 @@ class GsnPortDevice : public NetDevice
     void ArmRetransmitTimer();    ///< set the go-back-N deadline as the first waits for its ACK
     void RetransmitTimeout();     ///< the go-back-N timer fired
     void ExpireRetransmitTimer(); ///< the deadline passed: count it, go back N, or reset the link
-    bool RetransmitDeadlinePassed(const Time& at) const; ///< whether the deadline is past at \p at
+
+    /// \param at a time \return whether the go-back-N deadline is past at \p at (asked at every
+    /// slot of a run chosen)
+    bool RetransmitDeadlinePassed(const Time& at) const
+    {
+        return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
+    }
     Time GetRetransmitTimeout() const;                   ///< the go-back-N timeout in use
     void ReleaseAckedThatLeft(bool all = false); ///< drop from m_retx acknowledged ones that left
     void DropOldestSent(std::size_t n); ///< drop the \p n oldest (acknowledged) from m_retx

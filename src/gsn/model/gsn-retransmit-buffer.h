@@ -49,6 +49,7 @@ class GsnRetransmitBuffer
         m_entries.clear();
         m_size = 0;
         m_hintEntry = NO_HINT;
+        m_leavingKnown = false;
     }
 
     /**
@@ -62,6 +63,7 @@ class GsnRetransmitBuffer
         e.following = 0;
         e.first = m_pushed++;
         ++m_size;
+        m_leavingKnown = false;
     }
 
     /**
@@ -75,6 +77,7 @@ class GsnRetransmitBuffer
         m_entries.back().following += n;
         m_size += n;
         m_pushed += n;
+        m_leavingKnown = false;
     }
 
     /// \param i index from the oldest \return a copy of micropacket i
@@ -159,6 +162,7 @@ class GsnRetransmitBuffer
         NS_ASSERT(n <= m_size);
         m_size -= n;
         m_hintEntry = NO_HINT;
+        m_leavingKnown = false;
         std::size_t whole = 0;
         while (n > 0 && n > m_entries[whole].following)
         {
@@ -215,6 +219,24 @@ class GsnRetransmitBuffer
     /// (slots increase from the oldest), size() if none
     std::size_t FirstLeavingAfter(const Time& t) const
     {
+        // (Asked again at the same time while nothing is pushed or popped: a switch output
+        // choosing a run frees one place after another of the same input port at one
+        // instant. Store() moves no micropacket's index or slot.)
+        if (m_leavingKnown && m_leavingTime == t)
+        {
+            NS_ASSERT(m_leavingIndex == SearchFirstLeavingAfter(t));
+            return m_leavingIndex;
+        }
+        m_leavingKnown = true;
+        m_leavingTime = t;
+        m_leavingIndex = SearchFirstLeavingAfter(t);
+        return m_leavingIndex;
+    }
+
+  private:
+    /// FirstLeavingAfter() without its memory. \param t a time \return the index
+    std::size_t SearchFirstLeavingAfter(const Time& t) const
+    {
         // The last entry that left by t, found by halves (slots increase from the oldest
         // entry): a port asks at every place freed while its run is on the wire, and a run of
         // interleaved VCs stores each of its micropackets.
@@ -242,7 +264,6 @@ class GsnRetransmitBuffer
         return IndexOf(lo - 1) + std::size_t(std::min<int64_t>(gone, 1 + x.following));
     }
 
-  private:
     /// A stored micropacket and how many follow it unstored.
     struct Entry
     {
@@ -344,6 +365,11 @@ class GsnRetransmitBuffer
     /// (NO_HINT once entries move or leave: Insert(), PopFront(), clear())
     mutable std::size_t m_hintEntry{NO_HINT};
     mutable std::size_t m_hintFirst{0}; ///< the index of its stored micropacket
+    /// FirstLeavingAfter(): the last time asked and its answer, while m_leavingKnown (no
+    /// micropacket pushed or popped since)
+    mutable Time m_leavingTime;
+    mutable std::size_t m_leavingIndex{0}; ///< see m_leavingTime
+    mutable bool m_leavingKnown{false};    ///< see m_leavingTime
 };
 
 } // namespace ns3
