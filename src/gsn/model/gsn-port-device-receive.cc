@@ -186,7 +186,11 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     }
     GsnMicropacket scratch;
     GsnMicropacket& first = run.Take(a, scratch);
-    if (!first.FollowsInMessage(first, 0) || !TakesMessageSpan(first.vc))
+    // (With VCs interleaved slot by slot the next one is mostly of another VC: a span of one,
+    // seen at once where every micropacket of the run is stored.)
+    if (!first.FollowsInMessage(first, 0) ||
+        (!run.IsCompact() && !run.micropackets[a + 1].FollowsInMessage(first, 1)) ||
+        !TakesMessageSpan(first.vc))
     {
         return;
     }

@@ -181,7 +181,7 @@ GsnPortDevice::TransmitNext()
         const uint8_t vc = next.vc;
         run->Append(std::move(next));
         ++n;
-        if (following && n < maxRun)
+        if (following && n < maxRun && MayChooseFollowingAhead(vc))
         {
             n += ChooseFollowingAhead(*run, vc, maxRun - n, now);
             lastSlot = m_slotTime;
@@ -243,15 +243,11 @@ GsnPortDevice::KeepForRetransmission(GsnMicropacket& mp)
     m_resendIndex = m_retx.size();
 }
 
-// Run mode: after a new Data micropacket of vc chosen for m_slotTime, choose for the slots that
-// follow (at most room) the micropackets of its Message that SelectMicropacket() would choose one
-// by one, while nothing else could be chosen or fall due; append them to run (which started at
-// start). Returns how many.
-uint32_t
-GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
-                                    uint8_t vc,
-                                    uint32_t room,
-                                    const Time& start)
+// Run mode: whether, after a new Data micropacket of vc chosen for m_slotTime,
+// ChooseFollowingAhead() may find any: nothing else could be chosen or fall due. (Inlined: asked
+// after every Data micropacket of a run, and with VCs interleaved mostly not.)
+__attribute__((always_inline)) inline bool
+GsnPortDevice::MayChooseFollowingAhead(uint8_t vc) const
 {
     // One by one, each of these slots would apply nothing due (nothing is kept for later),
     // find no timeout (the go-back-N deadline is beyond them), no control, Admin or resent
@@ -267,16 +263,30 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         m_resendIndex != m_retx.size() || !m_laterReleases.empty() || !m_laterAcks.empty() ||
         !m_laterArrivals.empty())
     {
-        return 0;
+        return false;
     }
     for (uint8_t w = 0; w < gsn::NUM_VCS; ++w)
     {
         if (w != vc && (m_messageVcs >> w & 1u) &&
             (!(m_txCredits[w] <= 0 && m_stalled[w]) || m_laterCredits.Total(w) > 0))
         {
-            return 0;
+            return false;
         }
     }
+    return true;
+}
+
+// Run mode: after a new Data micropacket of vc chosen for m_slotTime, where
+// MayChooseFollowingAhead(), choose for the slots that follow (at most room) the micropackets of
+// its Message that SelectMicropacket() would choose one by one; append them to run (which started
+// at start). Returns how many.
+uint32_t
+GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
+                                    uint8_t vc,
+                                    uint32_t room,
+                                    const Time& start)
+{
+    NS_ASSERT(MayChooseFollowingAhead(vc));
     const Time slot = gsn::MicropacketTime();
     uint32_t k = std::min(
         room,

@@ -505,9 +505,13 @@ class GsnPortDevice : public NetDevice
     uint8_t MostOwedVc() const;                ///< the VC owed the most credits, or NUM_VCS if none
     void NoteCreditStall(uint8_t vc);          ///< mark \p vc stalled for lack of credit if not yet
     void SendControl(GsnMicropacketType type); ///< queue a link-control micropacket
-    /// Send a micropacket \p mp on its own at \p now (the current time).
+    /// Send a Credit-only or Null \p mp on its own at \p now (the current time).
     void TransmitSingle(const GsnMicropacket& mp, const Time& now);
-    /// Run mode: choose the following micropackets of \p vc's Message. \return how many
+    /// Run mode: whether ChooseFollowingAhead() may find any for \p vc (asked first: mostly
+    /// not, with VCs interleaved)
+    bool MayChooseFollowingAhead(uint8_t vc) const;
+    /// Run mode: choose the following micropackets of \p vc's Message (MayChooseFollowingAhead()).
+    /// \return how many
     uint32_t ChooseFollowingAhead(GsnMicropacketRun& run,
                                   uint8_t vc,
                                   uint32_t room,
@@ -635,7 +639,8 @@ class GsnPortDevice : public NetDevice
     void RetransmitTimeout();     ///< the go-back-N timer fired
     void ExpireRetransmitTimer(); ///< the deadline passed: count it, go back N, or reset the link
 
-    /// \return whether the deadline is past at \p at (inlined: asked at every slot)
+    /// \param at a time \return whether the go-back-N deadline is past at \p at (asked at every
+    /// slot of a run chosen)
     bool RetransmitDeadlinePassed(const Time& at) const
     {
         return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;

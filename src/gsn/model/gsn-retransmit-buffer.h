@@ -49,6 +49,7 @@ class GsnRetransmitBuffer
         m_entries.clear();
         m_size = 0;
         m_hintEntry = NO_HINT;
+        m_leavingKnown = false;
     }
 
     /**
@@ -60,7 +61,9 @@ class GsnRetransmitBuffer
         e.mp = mp;
         e.slot = slot;
         e.following = 0;
+        e.first = m_pushed++;
         ++m_size;
+        m_leavingKnown = false;
     }
 
     /**
@@ -73,6 +76,8 @@ class GsnRetransmitBuffer
         NS_ASSERT(!m_entries.empty());
         m_entries.back().following += n;
         m_size += n;
+        m_pushed += n;
+        m_leavingKnown = false;
     }
 
     /// \param i index from the oldest \return a copy of micropacket i
@@ -157,6 +162,7 @@ class GsnRetransmitBuffer
         NS_ASSERT(n <= m_size);
         m_size -= n;
         m_hintEntry = NO_HINT;
+        m_leavingKnown = false;
         std::size_t whole = 0;
         while (n > 0 && n > m_entries[whole].following)
         {
@@ -171,6 +177,7 @@ class GsnRetransmitBuffer
             e.mp = e.mp.FollowingOnLink(uint32_t(n));
             e.slot += gsn::MicropacketTime() * int64_t(n);
             e.following -= uint32_t(n);
+            e.first += uint32_t(n);
         }
     }
 
@@ -189,7 +196,8 @@ class GsnRetransmitBuffer
         const uint32_t after = e.following - p.offset; // those after i that follow e
         Entry mine{e.mp.FollowingOnLink(p.offset),
                    e.slot + gsn::MicropacketTime() * int64_t(p.offset),
-                   0};
+                   0,
+                   e.first + p.offset};
         e.following = p.offset - 1;
         std::size_t at = p.entry + 1;
         Insert(at, std::move(mine));
@@ -197,7 +205,10 @@ class GsnRetransmitBuffer
         {
             const Entry& m = m_entries[at];
             Insert(at + 1,
-                   Entry{m.mp.FollowingOnLink(1), m.slot + gsn::MicropacketTime(), after - 1});
+                   Entry{m.mp.FollowingOnLink(1),
+                         m.slot + gsn::MicropacketTime(),
+                         after - 1,
+                         m.first + 1});
         }
         m_hintEntry = at; // (credits go on the next ones in turn)
         m_hintFirst = i;
@@ -208,49 +219,60 @@ class GsnRetransmitBuffer
     /// (slots increase from the oldest), size() if none
     std::size_t FirstLeavingAfter(const Time& t) const
     {
-        if (m_size == m_entries.size())
+        // (Asked again at the same time while nothing is pushed or popped: a switch output
+        // choosing a run frees one place after another of the same input port at one
+        // instant. Store() moves no micropacket's index or slot.)
+        if (m_leavingKnown && m_leavingTime == t)
         {
-            // Every micropacket stored (no counts): search by halves.
-            std::size_t lo = 0;
-            std::size_t hi = m_size;
-            while (lo < hi)
-            {
-                const std::size_t mid = (lo + hi) / 2;
-                if (m_entries[mid].slot <= t)
-                {
-                    lo = mid + 1;
-                }
-                else
-                {
-                    hi = mid;
-                }
-            }
-            return lo;
+            NS_ASSERT(m_leavingIndex == SearchFirstLeavingAfter(t));
+            return m_leavingIndex;
         }
-        // From the newest: what leaves after t is the run under way, at the end.
-        std::size_t after = m_size; // index of the first of entry e
-        for (std::size_t e = m_entries.size(); e-- > 0;)
-        {
-            const Entry& x = m_entries[e];
-            after -= 1 + x.following;
-            if (x.slot <= t)
-            {
-                // (Slot steps of 40 ns: those of this entry up to t have left.)
-                const int64_t gone =
-                    (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
-                return after + std::size_t(std::min<int64_t>(gone, 1 + x.following));
-            }
-        }
-        return 0;
+        m_leavingKnown = true;
+        m_leavingTime = t;
+        m_leavingIndex = SearchFirstLeavingAfter(t);
+        return m_leavingIndex;
     }
 
   private:
+    /// FirstLeavingAfter() without its memory. \param t a time \return the index
+    std::size_t SearchFirstLeavingAfter(const Time& t) const
+    {
+        // The last entry that left by t, found by halves (slots increase from the oldest
+        // entry): a port asks at every place freed while its run is on the wire, and a run of
+        // interleaved VCs stores each of its micropackets.
+        std::size_t lo = 0;
+        std::size_t hi = m_entries.size();
+        while (lo < hi)
+        {
+            const std::size_t mid = (lo + hi) / 2;
+            if (m_entries[mid].slot <= t)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+        if (lo == 0)
+        {
+            return 0;
+        }
+        const Entry& x = m_entries[lo - 1];
+        // (Slot steps of 40 ns: those of this entry up to t have left.)
+        const int64_t gone = (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
+        return IndexOf(lo - 1) + std::size_t(std::min<int64_t>(gone, 1 + x.following));
+    }
+
     /// A stored micropacket and how many follow it unstored.
     struct Entry
     {
         GsnMicropacket mp;     ///< as first sent
         Time slot;             ///< the slot it first left in (later than now inside a run)
         uint32_t following{0}; ///< micropackets after it, each FollowingOnLink() of it
+        /// Its stored micropacket's number, counting every micropacket pushed (wrapping):
+        /// its index is this less the oldest entry's (IndexOf())
+        uint32_t first{0};
 
         /// See GsnRingBuffer: a popped entry lets go of the Message only.
         void Vacate()
@@ -274,26 +296,29 @@ class GsnRetransmitBuffer
         {
             return {i, 0}; // every micropacket stored
         }
-        const std::size_t half = m_size / 2;
-        if (m_hintEntry != NO_HINT && m_hintFirst <= i && (i < half || m_hintFirst >= half))
+        if (m_hintEntry != NO_HINT && m_hintFirst <= i && i - m_hintFirst < 16)
         {
-            // On from the entry found last (a port puts credits on one after another).
+            // On from the entry found last (a port puts credits on one after another), a
+            // few entries at most.
             return LocateFrom(i, m_hintEntry, m_hintFirst);
         }
-        if (i >= half)
+        // By halves over the entries' numbers (the run under way, at the end, may hold
+        // hundreds of entries).
+        std::size_t lo = 1;
+        std::size_t hi = m_entries.size();
+        while (lo < hi) // the first entry after i's
         {
-            // From the newest (credits are put on the run under way, at the end).
-            std::size_t first = m_size;
-            for (std::size_t e = m_entries.size(); e-- > 0;)
+            const std::size_t mid = (lo + hi) / 2;
+            if (IndexOf(mid) <= i)
             {
-                first -= 1 + m_entries[e].following;
-                if (first <= i)
-                {
-                    return LocateFrom(i, e, first);
-                }
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
             }
         }
-        return LocateFrom(i, 0, 0);
+        return LocateFrom(i, lo - 1, IndexOf(lo - 1));
     }
 
     /**
@@ -314,6 +339,12 @@ class GsnRetransmitBuffer
         return {e, uint32_t(i - first)};
     }
 
+    /// \param e index in m_entries \return the index of its stored micropacket from the oldest
+    std::size_t IndexOf(std::size_t e) const
+    {
+        return uint32_t(m_entries[e].first - m_entries.front().first);
+    }
+
     /// \param at index in m_entries \param x entry to put there, moving those after it back
     void Insert(std::size_t at, Entry&& x)
     {
@@ -327,12 +358,18 @@ class GsnRetransmitBuffer
 
     GsnRingBuffer<Entry> m_entries; ///< oldest first
     std::size_t m_size{0};          ///< micropackets in all entries
+    uint32_t m_pushed{0};           ///< micropackets ever pushed (wrapping): the next one's number
     /// m_hintEntry when there is no hint
     static constexpr std::size_t NO_HINT = SIZE_MAX;
     /// Locate(): the entry found last, where a search for a later micropacket starts
     /// (NO_HINT once entries move or leave: Insert(), PopFront(), clear())
     mutable std::size_t m_hintEntry{NO_HINT};
     mutable std::size_t m_hintFirst{0}; ///< the index of its stored micropacket
+    /// FirstLeavingAfter(): the last time asked and its answer, while m_leavingKnown (no
+    /// micropacket pushed or popped since)
+    mutable Time m_leavingTime;
+    mutable std::size_t m_leavingIndex{0}; ///< see m_leavingTime
+    mutable bool m_leavingKnown{false};    ///< see m_leavingTime
 };
 
 } // namespace ns3

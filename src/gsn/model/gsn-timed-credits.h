@@ -180,10 +180,45 @@ class GsnTimedCredits
         {
             return uint32_t(std::clamp<int64_t>(have, 0, max));
         }
-        uint32_t j = 0;
-        for (Time t = first; j < max; ++j, t += step)
+        // The first slots use the counts at hand; after have + Total(vc) none is left.
+        uint32_t j = uint32_t(std::clamp<int64_t>(have, 0, max));
+        const int64_t most = have + int64_t(m_total[vc]);
+        // SumDue(vc, t) as t grows: the entries due so far once each, a row's counts anew.
+        std::size_t i = 0;
+        uint32_t single = 0;               // counts of vc's entries due so far that are not rows
+        std::array<std::size_t, 8> rows{}; // vc's rows due so far
+        std::size_t nRows = 0;
+        bool manyRows = false; // more than rows holds: SumDue() itself
+        for (Time t = first + step * int64_t(j); j < max && int64_t(j) < most; ++j, t += step)
         {
-            if (have - int64_t(j) < 1 && have + SumDue(vc, t) - int64_t(j) < 1)
+            for (; i < m_entries.size() && m_entries[i].at <= t; ++i)
+            {
+                const Entry& e = m_entries[i];
+                if (e.vc != vc)
+                {
+                    continue;
+                }
+                if (e.more == 0)
+                {
+                    single += e.n;
+                }
+                else if (nRows < rows.size())
+                {
+                    rows[nRows++] = i;
+                }
+                else
+                {
+                    manyRows = true;
+                }
+            }
+            uint32_t due = single;
+            for (std::size_t r = 0; r < nRows; ++r)
+            {
+                due += m_entries[rows[r]].n * DueCounts(m_entries[rows[r]], t);
+            }
+            due = manyRows ? SumDue(vc, t) : due;
+            NS_ASSERT(due == SumDue(vc, t));
+            if (have + due - int64_t(j) < 1)
             {
                 break;
             }
