@@ -99,7 +99,7 @@ struct LinkRecord
     uint8_t rseq;                              ///< RSEQ
     uint8_t vcr;                               ///< VC of the credits
     uint8_t cr;                                ///< credits
-    /// The run it came in, while its RSEQ may still be amended (FinalRseqs()), and its index
+    /// The run it came in, while its RSEQ may still be amended (FinalFields()), and its index
     Ptr<GsnMicropacketRun> run{};
     uint32_t k{0}; ///< its index in run
 
@@ -128,12 +128,20 @@ struct LinkRecorder
     std::vector<LinkRecord> records; ///< in the order taken
 };
 
+/// \return the run of what \p r's port is receiving (kept until FinalFields()), or null,
+/// and in \p k its index there
+Ptr<GsnMicropacketRun>
+RunTaken(const LinkRecorder& r, uint32_t& k)
+{
+    return Ptr<GsnMicropacketRun>(const_cast<GsnMicropacketRun*>(r.port->GetRxRun(k)));
+}
+
 /// MicropacketRx sink: record \p mp. \param r the port's recorder \param mp the micropacket
 void
 RecordRx(LinkRecorder* r, const GsnMicropacket& mp)
 {
     uint32_t k = 0;
-    const GsnMicropacketRun* run = r->port->GetRxRun(k);
+    const Ptr<GsnMicropacketRun> run = RunTaken(*r, k);
     r->records.push_back({r->port->GetRxArrivalTime().GetNanoSeconds(),
                           mp.type,
                           mp.vc,
@@ -142,7 +150,7 @@ RecordRx(LinkRecorder* r, const GsnMicropacket& mp)
                           mp.rseq,
                           mp.vcr,
                           mp.cr,
-                          Ptr<GsnMicropacketRun>(const_cast<GsnMicropacketRun*>(run)),
+                          run,
                           k});
 }
 
@@ -188,7 +196,7 @@ void
 RecordLateCredits(LinkRecorder* r, uint8_t vc, uint8_t n)
 {
     uint32_t k = 0;
-    const GsnMicropacketRun* run = r->port->GetRxRun(k);
+    const Ptr<GsnMicropacketRun> run = RunTaken(*r, k);
     r->records.push_back({Simulator::Now().GetNanoSeconds(),
                           LinkRecord::LATE_CREDITS,
                           0,
@@ -197,7 +205,7 @@ RecordLateCredits(LinkRecorder* r, uint8_t vc, uint8_t n)
                           0,
                           vc,
                           n,
-                          Ptr<GsnMicropacketRun>(const_cast<GsnMicropacketRun*>(run)),
+                          run,
                           k});
 }
 
@@ -387,7 +395,6 @@ RunScenario(const Scenario& s, const std::string& mode)
         // Broadcasts and Admin requests from their own generator, so that the Messages
         // above are the same with or without them.
         std::mt19937 extraRng(s.seed + 2000);
-        std::vector<std::tuple<uint32_t, uint8_t>> broadcastKeys;
         for (uint32_t k = 0; k < s.broadcasts; ++k)
         {
             const uint32_t from = extraRng() % n;
