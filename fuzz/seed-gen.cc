@@ -206,10 +206,12 @@ GsnSeeds()
     // Topologies: hand-written texts and what ToText writes for built ones.
     const std::string tt = "gsn-topology-fuzzer";
     WriteText(tt, "pair", "endpoint a\nendpoint b\nlink a:0 b:0\n");
-    WriteText(tt, "star",
+    WriteText(tt,
+              "star",
               "# one switch, three hosts\nswitch s 4\nendpoint h0\nendpoint h1\nendpoint h2\n"
               "link h0:0 s:0 2.5\nlink h1:0 s:1\nlink h2:0 s:2 100\n");
-    WriteText(tt, "mesh",
+    WriteText(tt,
+              "mesh",
               "switch s00 5 0 0\nswitch s01 5 0 1\nswitch s10 5 1 0\nswitch s11 5 1 1\n"
               "link s00:1 s01:2\nlink s10:1 s11:2\nlink s00:3 s10:4\nlink s01:3 s11:4\n"
               "endpoint e0\nendpoint e1\nlink e0:0 s00:0 1e1\nlink e1:0 s11:0 0.5\n");
@@ -246,7 +248,10 @@ StSession(const std::string& name, const std::function<void(StPair&)>& act)
     w.tap = [&](bool toB, uint64_t t, const std::vector<uint8_t>& bytes) {
         const uint64_t dt = (t - last) / 1000; // us
         last = t;
-        AppendRecord(records, toB ? 1 : 0, uint8_t(std::min<uint64_t>(dt, 255)), bytes.data(),
+        AppendRecord(records,
+                     toB ? 1 : 0,
+                     uint8_t(std::min<uint64_t>(dt, 255)),
+                     bytes.data(),
                      bytes.size());
         ns3::st::StHeader h;
         if (ns3::st::StHeader::Decode(bytes.data(), bytes.size(), h) ==
@@ -312,7 +317,8 @@ StSeeds()
 /// (broadcast: to everyone, the sender too) 1 ms later; records what \p client and the server
 /// receive.
 void
-HarpSession(const std::string& name, harp::FabricMode mode,
+HarpSession(const std::string& name,
+            harp::FabricMode mode,
             const std::function<void(harp::Client&, harp::TimeNs)>& act)
 {
     using namespace harp;
@@ -333,8 +339,11 @@ HarpSession(const std::string& name, harp::FabricMode mode,
         const uint8_t srcBits = from == kS1 ? FROM_S1 << 3 : from == kS2 ? FROM_S2 << 3 : 0;
         if (all || f.destination == kOwn)
         {
-            AppendRecord(toClient, srcBits, uint8_t(std::min<TimeNs>((now - lastC) / (10 * kMillisecond), 255)),
-                         f.bytes.data(), f.bytes.size());
+            AppendRecord(toClient,
+                         srcBits,
+                         uint8_t(std::min<TimeNs>((now - lastC) / (10 * kMillisecond), 255)),
+                         f.bytes.data(),
+                         f.bytes.size());
             lastC = now;
             c.HandleFrame(now, from, f.bytes);
         }
@@ -344,8 +353,11 @@ HarpSession(const std::string& name, harp::FabricMode mode,
         }
         if (all || f.destination == kS1)
         {
-            AppendRecord(toServer, 0, uint8_t(std::min<TimeNs>((now - lastS) / (10 * kMillisecond), 255)),
-                         f.bytes.data(), f.bytes.size());
+            AppendRecord(toServer,
+                         0,
+                         uint8_t(std::min<TimeNs>((now - lastS) / (10 * kMillisecond), 255)),
+                         f.bytes.data(),
+                         f.bytes.size());
             lastS = now;
             s.HandleFrame(now, from, f.bytes);
         }
@@ -422,22 +434,28 @@ HarpSeeds()
     AppendRecord(actions, RESOLVE, 1, ip, 4);
     AppendRecord(actions, TIME | 0x80, 30, nullptr, 0);
     Write("harp-client-fuzzer", "actions", actions);
-    Write("harp-server-fuzzer", "actions",
+    Write("harp-server-fuzzer",
+          "actions",
           std::vector<uint8_t>(actions.begin() + 1, actions.end()));
 
     const std::string ot = "harp-options-fuzzer";
-    WriteText(ot, "full",
+    WriteText(ot,
+              "full",
               "# LIS_1\nfabric nonbroadcast\nserver 02:00:00:00:00:01\n"
               "server 02:00:00:00:00:02   # second\nstatic 192.0.2.9 02:00:00:00:00:09\n"
               "serve 192.0.2.0/27 192.0.2.1\nserve 192.0.2.32/0xFFFFFFE0 192.0.2.33\n\n"
               "broadcast-probes 5\nprobe-interval 500ms\nregistration-retry 10s\n"
               "request-timeout 3s\nrequest-retries 4\nreregistration-interval 15m\n"
               "cache-lifetime 15min\nregistration-lifetime 20m\nrevalidate-idle yes\n");
-    WriteText(ot, "modes", "fabric detect\nfabric broadcast\nrevalidate-idle no\n"
-                           "probe-interval 1500us\nrequest-timeout 2000000ns\ncache-lifetime 1h\n"
-                           "registration-retry 3\n");
-    WriteText(ot, "errors", "fabric sometimes\nserver 02:00\nstatic 300.1.1.1 x\nserve 1/33 2\n"
-                            "broadcast-probes -1\nprobe-interval 5 weeks\nbogus\n");
+    WriteText(ot,
+              "modes",
+              "fabric detect\nfabric broadcast\nrevalidate-idle no\n"
+              "probe-interval 1500us\nrequest-timeout 2000000ns\ncache-lifetime 1h\n"
+              "registration-retry 3\n");
+    WriteText(ot,
+              "errors",
+              "fabric sometimes\nserver 02:00\nstatic 300.1.1.1 x\nserve 1/33 2\n"
+              "broadcast-probes -1\nprobe-interval 5 weeks\nbogus\n");
 }
 
 } // namespace

@@ -15,14 +15,14 @@
 #include <vector>
 
 /// A broken invariant must crash: libFuzzer only reports crashes (and sanitizer reports).
-#define FUZZ_CHECK(cond)                                                                          \
-    do                                                                                            \
-    {                                                                                             \
-        if (!(cond))                                                                              \
-        {                                                                                         \
-            std::fprintf(stderr, "%s:%d: FUZZ_CHECK failed: %s\n", __FILE__, __LINE__, #cond);    \
-            __builtin_trap();                                                                     \
-        }                                                                                         \
+#define FUZZ_CHECK(cond)                                                                           \
+    do                                                                                             \
+    {                                                                                              \
+        if (!(cond))                                                                               \
+        {                                                                                          \
+            std::fprintf(stderr, "%s:%d: FUZZ_CHECK failed: %s\n", __FILE__, __LINE__, #cond);     \
+            __builtin_trap();                                                                      \
+        }                                                                                          \
     } while (0)
 
 namespace gsnfuzz
@@ -76,7 +76,11 @@ class RecordReader
 
 /// Appends one record (the seed generator's side of RecordReader).
 inline void
-AppendRecord(std::vector<uint8_t>& out, uint8_t ctl, uint8_t dt, const uint8_t* data, std::size_t len)
+AppendRecord(std::vector<uint8_t>& out,
+             uint8_t ctl,
+             uint8_t dt,
+             const uint8_t* data,
+             std::size_t len)
 {
     out.push_back(ctl);
     out.push_back(dt);

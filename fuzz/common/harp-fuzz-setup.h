@@ -21,8 +21,8 @@ using namespace harp;
 
 enum Action : uint8_t
 {
-    FRAME = 0,    ///< bytes: a received frame
-    RESOLVE = 1,  ///< bytes 0-3: an address to resolve (client) or look up (server)
+    FRAME = 0,   ///< bytes: a received frame
+    RESOLVE = 1, ///< bytes 0-3: an address to resolve (client) or look up (server)
     ADD_STATIC = 2,
     REMOVE_STATIC = 3,
     TIME = 4, ///< only advance the clock

@@ -32,8 +32,8 @@ struct StPair
     StEndpoint a;
     StEndpoint b;
     uint64_t now{0};
-    StConnId ia{0}; ///< A's connection
-    StConnId ib{0}; ///< B's connection
+    StConnId ia{0};     ///< A's connection
+    StConnId ib{0};     ///< B's connection
     uint32_t region{0}; ///< A's id of the region B exposed (RMR/MRA in Setup)
     std::vector<uint8_t> memA = std::vector<uint8_t>(MEMORY, 0xA5);
     std::vector<uint8_t> memB = std::vector<uint8_t>(MEMORY, 0x5B);

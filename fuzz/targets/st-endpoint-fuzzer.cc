@@ -56,8 +56,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
         if (!(r.ctl & 4))
         {
             const bool toB = r.ctl & 1;
-            StPeerAddress from = (r.ctl & 2) ? StPair::ADDR_STRANGER
-                                             : (toB ? StPair::ADDR_A : StPair::ADDR_B);
+            StPeerAddress from =
+                (r.ctl & 2) ? StPair::ADDR_STRANGER : (toB ? StPair::ADDR_A : StPair::ADDR_B);
             if ((r.ctl & 8) && r.len >= ST_HEADER_SIZE)
             {
                 // The record with a valid header checksum: it reaches the checks behind it.

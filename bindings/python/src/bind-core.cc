@@ -694,8 +694,7 @@ BindCore(py::module_& m)
                     if (!o.GetAttributeFailSafe(name, s))
                     {
                         throw py::value_error("GetAttribute: " + name + " of " +
-                                              o.GetInstanceTypeId().GetName() +
-                                              " cannot be read");
+                                              o.GetInstanceTypeId().GetName() + " cannot be read");
                     }
                     return py::cast(s.Get());
                 }

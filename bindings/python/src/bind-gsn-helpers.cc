@@ -279,13 +279,13 @@ class PyFabricHelper : public Base
     bool m_discovery{false}; ///< switches discover the fabric (no tables)
 
   private:
-    std::string m_routing{"Auto"}; ///< routing algorithm
-    bool m_runMode{false};         ///< SetLinkMode("Run")
-    uint32_t m_nRanks{1};          ///< SetRanks, SetElementRanks
+    std::string m_routing{"Auto"};  ///< routing algorithm
+    bool m_runMode{false};          ///< SetLinkMode("Run")
+    uint32_t m_nRanks{1};           ///< SetRanks, SetElementRanks
     std::vector<uint32_t> m_byHand; ///< SetElementRanks (empty: partition)
     GsnFabricHelper::PartitionMethod m_method{GsnFabricHelper::AUTO}; ///< SetPartitionMethod
-    bool m_deadlockCheck{true};    ///< refuse tables that could deadlock
-    bool m_adminBroadcast{false};  ///< broadcast tree set up by Admin micropackets
+    bool m_deadlockCheck{true};   ///< refuse tables that could deadlock
+    bool m_adminBroadcast{false}; ///< broadcast tree set up by Admin micropackets
 };
 
 using PyGsnFabricHelper = PyFabricHelper<GsnFabricHelper>;

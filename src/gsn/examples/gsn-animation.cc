@@ -55,7 +55,8 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < fabric.endpoints.GetN(); ++i)
     {
         Ptr<Node> node = fabric.endpoints.Get(i);
-        anim.UpdateNodeDescription(node, fabric.topology.GetElement(fabric.endpointElements[i]).name);
+        anim.UpdateNodeDescription(node,
+                                   fabric.topology.GetElement(fabric.endpointElements[i]).name);
         anim.UpdateNodeColor(node, 0, 128, 255);
     }
     for (uint32_t i = 0; i < fabric.switches.GetN(); ++i)
@@ -69,8 +70,8 @@ main(int argc, char* argv[])
     Simulator::Stop(simTime + MicroSeconds(50));
     Simulator::Run();
     std::cout << "wrote " << file << ": " << fabric.endpoints.GetN() << " endpoints, "
-              << fabric.switches.GetN() << " switches; "
-              << traffic.GetStats()->GetDelivered() << " Messages delivered" << std::endl;
+              << fabric.switches.GetN() << " switches; " << traffic.GetStats()->GetDelivered()
+              << " Messages delivered" << std::endl;
     Simulator::Destroy();
     return 0;
 }

@@ -272,20 +272,19 @@ main(int argc, char* argv[])
     std::ostringstream discard;
     std::ostream& cout = rank == 0 ? std::cout : discard;
     cout << "GSN " << topology << ": " << fabric.endpoints.GetN() << " endpoints, "
-         << fabric.switches.GetN() << " switches; " << pattern << ", " << size
-         << "-byte Messages, " << load * 100 << "% load, " << simTime.As(Time::MS)
-         << " of traffic\n";
+         << fabric.switches.GetN() << " switches; " << pattern << ", " << size << "-byte Messages, "
+         << load * 100 << "% load, " << simTime.As(Time::MS) << " of traffic\n";
     if (drain)
     {
-        cout << (stats->IsDrained() ? "Drained at " : "Not drained within --drainLimit: stopped at ")
+        cout << (stats->IsDrained() ? "Drained at "
+                                    : "Not drained within --drainLimit: stopped at ")
              << stats->GetDrainStop().As(Time::US) << "\n";
     }
     stats->Print(cout, false);
     // (ShowProgress's own events, spaced by wall time, vary by a few between runs.)
-    cout << "events " << events << (progress ? " (with the progress meter's)" : "")
-         << ", build " << build << " s, run " << run << " s, " << events / std::max(run, 1e-9)
-         << " events/s, " << run / (simTime.GetSeconds() * 1e3 + 1.0)
-         << " wall s per simulated ms\n";
+    cout << "events " << events << (progress ? " (with the progress meter's)" : "") << ", build "
+         << build << " s, run " << run << " s, " << events / std::max(run, 1e-9) << " events/s, "
+         << run / (simTime.GetSeconds() * 1e3 + 1.0) << " wall s per simulated ms\n";
     if (mpi)
     {
         // How the fabric was split: the cables between ranks are what MPI carries.

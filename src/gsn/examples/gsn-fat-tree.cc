@@ -29,7 +29,6 @@
 
 using namespace ns3;
 
-
 int
 main(int argc, char* argv[])
 {

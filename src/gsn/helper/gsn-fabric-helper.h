@@ -40,20 +40,20 @@ class GsnSwitch;
 class GsnFabric
 {
   public:
-    GsnTopology topology;                      ///< what was built
+    GsnTopology topology; ///< what was built
     /// The manager's tables: rows of the switches this process builds (all of them in one
     /// process; another rank's switch has an empty row); empty with discovery.
     GsnRoutingTables tables;
-    NodeContainer endpoints;                   ///< one node per endpoint, in topology order
-    NodeContainer switches;                    ///< one node per switch, in topology order
-    NetDeviceContainer endpointDevices;        ///< the GsnNetDevice of each endpoint
-    NetDeviceContainer switchPorts;            ///< every GsnSwitchPort
-    std::vector<Ptr<GsnSwitch>> switchObjects; ///< the GsnSwitch of each switch node
+    NodeContainer endpoints;                     ///< one node per endpoint, in topology order
+    NodeContainer switches;                      ///< one node per switch, in topology order
+    NetDeviceContainer endpointDevices;          ///< the GsnNetDevice of each endpoint
+    NetDeviceContainer switchPorts;              ///< every GsnSwitchPort
+    std::vector<Ptr<GsnSwitch>> switchObjects;   ///< the GsnSwitch of each switch node
     std::vector<Mac48Address> endpointAddresses; ///< the ULA of each endpoint (every rank)
-    std::vector<uint32_t> endpointElements;    ///< topology element id of each endpoint
-    std::vector<uint32_t> switchElements;      ///< topology element id of each switch
-    Ptr<GsnFabricWatchdog> watchdog;           ///< its deadlock watchdog (null without switches)
-    std::vector<uint32_t> elementRanks;        ///< MPI rank of each topology element
+    std::vector<uint32_t> endpointElements;      ///< topology element id of each endpoint
+    std::vector<uint32_t> switchElements;        ///< topology element id of each switch
+    Ptr<GsnFabricWatchdog> watchdog;             ///< its deadlock watchdog (null without switches)
+    std::vector<uint32_t> elementRanks;          ///< MPI rank of each topology element
 
     /// \param i endpoint index \return true if this process simulates it (always on one rank)
     bool IsLocalEndpoint(uint32_t i) const;

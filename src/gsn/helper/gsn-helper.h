@@ -128,9 +128,9 @@ class GsnHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     }
 
   protected:
-    ObjectFactory m_deviceFactory;  ///< makes GsnNetDevices
-    ObjectFactory m_channelFactory; ///< makes GsnChannels
-    bool m_pcapVcHeader;            ///< endpoints' pcap records behind a GsnPcapHeader
+    ObjectFactory m_deviceFactory;      ///< makes GsnNetDevices
+    ObjectFactory m_channelFactory;     ///< makes GsnChannels
+    bool m_pcapVcHeader;                ///< endpoints' pcap records behind a GsnPcapHeader
     GsnHostAdapterHelper m_hostAdapter; ///< puts the host side under each endpoint
 
   private:

@@ -97,10 +97,9 @@ GsnLayoutHelper::ComputeGrid(const GsnTopology& topology) const
         const double width = 0.8 * m_spacing;
         for (std::size_t i = 0; i < endpoints.size(); ++i)
         {
-            const double offset =
-                endpoints.size() == 1
-                    ? 0.0
-                    : (double(i) / double(endpoints.size() - 1) - 0.5) * width;
+            const double offset = endpoints.size() == 1
+                                      ? 0.0
+                                      : (double(i) / double(endpoints.size() - 1) - 0.5) * width;
             at[endpoints[i]] = Vector(at[s].x + offset, at[s].y + 0.6 * m_spacing, 0);
         }
     }

@@ -119,7 +119,14 @@ GsnMpiHelper::GatherValue(double value)
         return {value};
     }
     std::vector<double> all(ranks, 0.0);
-    MPI_Gather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, MpiInterface::GetCommunicator());
+    MPI_Gather(&value,
+               1,
+               MPI_DOUBLE,
+               all.data(),
+               1,
+               MPI_DOUBLE,
+               0,
+               MpiInterface::GetCommunicator());
     return GetRank() == 0 ? all : std::vector<double>{value};
 }
 

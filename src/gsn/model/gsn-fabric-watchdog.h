@@ -140,14 +140,14 @@ class GsnFabricWatchdog : public Object
     /// What the checks remember of one (switch output, VC).
     struct Vertex
     {
-        uint64_t sent{0};     ///< its micropacketsOut at the last check
+        uint64_t sent{0}; ///< its micropacketsOut at the last check
         // (Time steps, not a Time: a Time made before Simulator::Run is entered in ns-3's
         // registry of Times to convert, tens of bytes each for every vertex of the fabric.)
         int64_t stillSince{0}; ///< the last check at which it was free or had sent more
-        int32_t next{-1};     ///< the vertex it waits for, this check (-1: none)
-        uint64_t walk{0};     ///< cycle search: the last walk that reached it (0: none)
-        bool stalled{false};  ///< still for StallTime while held
-        bool reported{false}; ///< part of a cycle reported already
+        int32_t next{-1};      ///< the vertex it waits for, this check (-1: none)
+        uint64_t walk{0};      ///< cycle search: the last walk that reached it (0: none)
+        bool stalled{false};   ///< still for StallTime while held
+        bool reported{false};  ///< part of a cycle reported already
     };
 
     std::vector<Ptr<GsnSwitch>> m_switches; ///< the switches watched

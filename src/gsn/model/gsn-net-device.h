@@ -364,18 +364,18 @@ class GsnNetDevice : public GsnPortDevice
     QueueSize m_txQueueMaxSize;                                ///< size of each queue
     uint8_t m_ipVc;                                            ///< VC for EtherType 0x0800
     uint8_t m_arpVc;                                           ///< VC for EtherType 0x0806
-    uint8_t m_stVc;      ///< VC for EtherType 0x8181 (ST control)
-    uint8_t m_defaultVc; ///< VC for other EtherTypes
+    uint8_t m_stVc;                                ///< VC for EtherType 0x8181 (ST control)
+    uint8_t m_defaultVc;                           ///< VC for other EtherTypes
     Ptr<GsnHostAdapter> m_hostAdapter;             ///< the host side (null: Ideal)
     std::array<Time, gsn::NUM_VCS> m_rxHeaderAt{}; ///< arrival of each VC's last Header
 
     std::map<uint16_t, SendInterceptor> m_interceptors; ///< EtherTypes handled off the wire
     std::map<uint16_t, ReceiveInterceptor> m_receiveInterceptors; ///< EtherTypes taken on receipt
     Ptr<Channel> m_logicalChannel; ///< what GetChannel reports (SetLogicalChannel), or null
-    bool m_needsArp;                                              ///< what NeedsArp() answers
-    bool m_adminDiscovery;              ///< ask the neighbour at link up (and a switch for a ULA)
-    bool m_adoptAssignedUla;            ///< take the ULA a switch assigns
-    GsnElementType m_neighborType;      ///< what the neighbour said it is
+    bool m_needsArp;               ///< what NeedsArp() answers
+    bool m_adminDiscovery;         ///< ask the neighbour at link up (and a switch for a ULA)
+    bool m_adoptAssignedUla;       ///< take the ULA a switch assigns
+    GsnElementType m_neighborType; ///< what the neighbour said it is
 
     /// One Admin element of the endpoint; element 0 is on the link (SuMAC), the last one
     /// faces the host.
@@ -386,8 +386,8 @@ class GsnNetDevice : public GsnPortDevice
     };
 
     std::vector<AdminElement> m_elements; ///< the endpoint's elements
-    uint32_t m_nextTransaction;         ///< transaction id of the next request
-    uint64_t m_adminErrors;             ///< Admin micropackets that could not be processed
+    uint32_t m_nextTransaction;           ///< transaction id of the next request
+    uint64_t m_adminErrors;               ///< Admin micropackets that could not be processed
     GsnFabricBroadcast m_fabricBroadcast{GsnFabricBroadcast::UNKNOWN}; ///< as the helper knew
     TracedCallback<const GsnAdminPayload&> m_adminRequestTrace;        ///< requests processed here
     TracedCallback<const GsnAdminPayload&> m_adminResponseTrace;       ///< responses received

@@ -645,7 +645,8 @@ class GsnPortDevice : public NetDevice
     {
         return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
     }
-    Time GetRetransmitTimeout() const;                   ///< the go-back-N timeout in use
+
+    Time GetRetransmitTimeout() const;           ///< the go-back-N timeout in use
     void ReleaseAckedThatLeft(bool all = false); ///< drop from m_retx acknowledged ones that left
     void DropOldestSent(std::size_t n); ///< drop the \p n oldest (acknowledged) from m_retx
     void ProcessRseq(uint8_t rseq, const Time* at); ///< apply \p rseq, arrived at \p at (null: now)

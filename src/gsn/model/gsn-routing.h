@@ -3,8 +3,8 @@
  *
  * GsnRoutingTables and GsnRouting: the routing tables of a whole fabric (output port per
  * switch and destination endpoint) and the strategy interface that computes them, one
- * destination at a time (ComputeColumns), with the graph helpers every algorithm shares. It owns no switch: the fabric helper installs the
- * tables, and GsnDeadlockChecker judges them.
+ * destination at a time (ComputeColumns), with the graph helpers every algorithm shares. It owns no
+ * switch: the fabric helper installs the tables, and GsnDeadlockChecker judges them.
  */
 #ifndef GSN_ROUTING_H
 #define GSN_ROUTING_H

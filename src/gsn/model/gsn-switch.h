@@ -457,15 +457,15 @@ class GsnSwitch : public Object
     uint64_t m_adminErrors; ///< malformed or unroutable Admin
 
     // Attributes
-    Time m_latency;                  ///< cut-through latency
-    bool m_broadcastCapable;         ///< replicates broadcast Messages
-    Mac48Address m_address;          ///< element address
-    Mac48Address m_initialAddress;   ///< the configured element address (Reset restores it)
-    bool m_discovery;                ///< run discovery at start
-    Time m_discoveryStart;           ///< when the first round runs
-    Time m_discoveryInterval;        ///< time between rounds
-    uint32_t m_discoveryMaxRounds;   ///< rounds at most
-    uint32_t m_discoveryQuietRounds; ///< unchanged rounds that end discovery
+    Time m_latency;                    ///< cut-through latency
+    bool m_broadcastCapable;           ///< replicates broadcast Messages
+    Mac48Address m_address;            ///< element address
+    Mac48Address m_initialAddress;     ///< the configured element address (Reset restores it)
+    bool m_discovery;                  ///< run discovery at start
+    Time m_discoveryStart;             ///< when the first round runs
+    Time m_discoveryInterval;          ///< time between rounds
+    uint32_t m_discoveryMaxRounds;     ///< rounds at most
+    uint32_t m_discoveryQuietRounds;   ///< unchanged rounds that end discovery
     DiscoveryMethod m_discoveryMethod; ///< how discovery fills the table
 
     /// A probe of the current sweep, waiting for its response.

@@ -55,9 +55,9 @@ namespace ns3
  * holds it until the other events of the instant have run). The simulator counts the events
  * it schedules and expects one from every RemoveNext(), so a call is taken only while an
  * event of the simulator's is pending, and when the last such event is removed while calls
- * are pending the scheduler schedules an event doing nothing behind them. (Replacing the simulator's
- * scheduler while a call is pending makes the call then, as the pending events are taken
- * out.)
+ * are pending the scheduler schedules an event doing nothing behind them. (Replacing the
+ * simulator's scheduler while a call is pending makes the call then, as the pending events are
+ * taken out.)
  *
  * Select it with
  * \code

@@ -221,12 +221,12 @@ class GsnTrafficGenerator : public Application
     double m_hotSpotFraction;                ///< share of Messages to the hot spot
 
     // Wiring
-    uint32_t m_index;                      ///< this endpoint's index
+    uint32_t m_index;                                             ///< this endpoint's index
     std::shared_ptr<const std::vector<Mac48Address>> m_endpoints; ///< ULAs of all endpoints
-    uint32_t m_permutationDestination;     ///< destination under Permutation
-    Ptr<GsnTrafficStats> m_stats;          ///< shared statistics
-    Ptr<GsnNetDevice> m_device;            ///< endpoint device
-    Node::ProtocolHandler m_handler;       ///< registered receive handler
+    uint32_t m_permutationDestination;                            ///< destination under Permutation
+    Ptr<GsnTrafficStats> m_stats;                                 ///< shared statistics
+    Ptr<GsnNetDevice> m_device;                                   ///< endpoint device
+    Node::ProtocolHandler m_handler;                              ///< registered receive handler
 
     // Random variables
     Ptr<ExponentialRandomVariable> m_interArrival; ///< times between Messages

@@ -420,18 +420,18 @@ class GsnTrafficStats : public Object
     std::unordered_map<uint64_t, uint64_t> m_lastSequence; ///< per (source, destination)
     std::vector<LinkWatch> m_links;                        ///< watched ports
 
-    uint64_t m_sent;                         ///< accepted Messages
-    uint64_t m_delivered;                    ///< first arrivals
-    uint64_t m_refused;                      ///< refusals
-    uint64_t m_duplicates;                   ///< duplicate arrivals
-    uint64_t m_outOfOrder;                   ///< out-of-order arrivals
-    uint64_t m_misdelivered;                 ///< arrivals at the wrong endpoint
-    uint64_t m_stray;                        ///< arrivals matching no record
-    bool m_partial{false};                   ///< SetPartial()
+    uint64_t m_sent;         ///< accepted Messages
+    uint64_t m_delivered;    ///< first arrivals
+    uint64_t m_refused;      ///< refusals
+    uint64_t m_duplicates;   ///< duplicate arrivals
+    uint64_t m_outOfOrder;   ///< out-of-order arrivals
+    uint64_t m_misdelivered; ///< arrivals at the wrong endpoint
+    uint64_t m_stray;        ///< arrivals matching no record
+    bool m_partial{false};   ///< SetPartial()
     /// Arrivals of other ranks' sources (SetPartial): source, sequence and the record.
     std::vector<std::tuple<uint32_t, uint64_t, GsnTrafficRecord>> m_foreign;
     std::set<std::pair<uint32_t, uint64_t>> m_foreignSeen; ///< (source, sequence) in m_foreign
-    uint64_t m_lost;                         ///< drops of Messages on the way
+    uint64_t m_lost;                                       ///< drops of Messages on the way
     std::vector<Mac48Address> m_dropWatched; ///< destinations whose switch drops count
     bool m_drained;                          ///< StopWhenDrained() saw nothing in flight
     Time m_drainStop;                        ///< when StopWhenDrained() stopped

@@ -261,12 +261,12 @@ struct Outcome
     uint64_t linkResets{0};          ///< link resets (after go-back-N gave up, or asked for)
     uint64_t takenAhead{0};          ///< Credit-only and Null micropackets taken ahead
     std::vector<std::vector<LinkRecord>> links; ///< per port (GetAllPorts()), if recorded
-    uint64_t corrupted{0};           ///< delivered damaged
-    uint64_t countedLost{0};         ///< Messages counted lost anywhere (some twice)
-    bool allUp{true};                ///< every link up at the end
-    uint32_t endpoints{0};           ///< endpoints of the fabric
-    uint32_t switches{0};            ///< switches of the fabric
-    uint64_t broadcastsSent{0};      ///< broadcast Messages accepted
+    uint64_t corrupted{0};                      ///< delivered damaged
+    uint64_t countedLost{0};                    ///< Messages counted lost anywhere (some twice)
+    bool allUp{true};                           ///< every link up at the end
+    uint32_t endpoints{0};                      ///< endpoints of the fabric
+    uint32_t switches{0};                       ///< switches of the fabric
+    uint64_t broadcastsSent{0};                 ///< broadcast Messages accepted
     /// copies delivered of each broadcast Message accepted (one per endpoint expected)
     std::vector<uint32_t> broadcastCopies;
     uint64_t adminResponses{0}; ///< Admin responses that reached their endpoint

@@ -59,18 +59,18 @@ Client::Start(TimeNs now)
     }
     switch (m_config.mode)
     {
-        case FabricMode::Detect:
-            EnterPhase(Phase::Detecting);
-            SendProbe();
-            m_probesSent = 1;
-            m_detectionNext = Later(now, m_config.probeInterval);
-            break;
-        case FabricMode::Broadcast:
-            SetFabric(now, true);
-            break;
-        case FabricMode::NonBroadcast:
-            SetFabric(now, false);
-            break;
+    case FabricMode::Detect:
+        EnterPhase(Phase::Detecting);
+        SendProbe();
+        m_probesSent = 1;
+        m_detectionNext = Later(now, m_config.probeInterval);
+        break;
+    case FabricMode::Broadcast:
+        SetFabric(now, true);
+        break;
+    case FabricMode::NonBroadcast:
+        SetFabric(now, false);
+        break;
     }
 }
 
@@ -185,28 +185,28 @@ Client::PollTimeout() const
     TimeNs next = kNever;
     switch (m_phase)
     {
-        case Phase::Idle:
-            break;
-        case Phase::Detecting:
-            next = m_detectionNext;
-            break;
-        case Phase::Registration:
-            next = m_registrationNext;
-            break;
-        case Phase::Operational:
-            if (m_broadcast == false)
+    case Phase::Idle:
+        break;
+    case Phase::Detecting:
+        next = m_detectionNext;
+        break;
+    case Phase::Registration:
+        next = m_registrationNext;
+        break;
+    case Phase::Operational:
+        if (m_broadcast == false)
+        {
+            next = IsRegistering() ? std::min(m_reregistrationNext, m_registrationNext)
+                                   : m_reregistrationNext;
+            for (const ServerInfo& server : m_servers)
             {
-                next = IsRegistering() ? std::min(m_reregistrationNext, m_registrationNext)
-                                       : m_reregistrationNext;
-                for (const ServerInfo& server : m_servers)
+                if (server.awaiting)
                 {
-                    if (server.awaiting)
-                    {
-                        next = std::min(next, server.deadline);
-                    }
+                    next = std::min(next, server.deadline);
                 }
             }
-            break;
+        }
+        break;
     }
     for (const auto& [ip, pending] : m_pending)
     {

@@ -9,14 +9,14 @@ PhaseName(Phase phase)
 {
     switch (phase)
     {
-        case Phase::Idle:
-            return "Idle";
-        case Phase::Detecting:
-            return "Detecting";
-        case Phase::Registration:
-            return "Registration";
-        case Phase::Operational:
-            return "Operational";
+    case Phase::Idle:
+        return "Idle";
+    case Phase::Detecting:
+        return "Detecting";
+    case Phase::Registration:
+        return "Registration";
+    case Phase::Operational:
+        return "Operational";
     }
     return "Unknown";
 }
@@ -26,18 +26,18 @@ FailReasonName(FailReason reason)
 {
     switch (reason)
     {
-        case FailReason::None:
-            return "None";
-        case FailReason::Nak:
-            return "Nak";
-        case FailReason::Timeout:
-            return "Timeout";
-        case FailReason::OutsideLis:
-            return "OutsideLis";
-        case FailReason::NoServer:
-            return "NoServer";
-        case FailReason::NoBroadcast:
-            return "NoBroadcast";
+    case FailReason::None:
+        return "None";
+    case FailReason::Nak:
+        return "Nak";
+    case FailReason::Timeout:
+        return "Timeout";
+    case FailReason::OutsideLis:
+        return "OutsideLis";
+    case FailReason::NoServer:
+        return "NoServer";
+    case FailReason::NoBroadcast:
+        return "NoBroadcast";
     }
     return "Unknown";
 }
@@ -47,28 +47,28 @@ EventTypeName(EventType type)
 {
     switch (type)
     {
-        case EventType::PhaseChanged:
-            return "PhaseChanged";
-        case EventType::BroadcastDetected:
-            return "BroadcastDetected";
-        case EventType::Resolved:
-            return "Resolved";
-        case EventType::Unresolvable:
-            return "Unresolvable";
-        case EventType::Revalidated:
-            return "Revalidated";
-        case EventType::EntryRemoved:
-            return "EntryRemoved";
-        case EventType::ServerUp:
-            return "ServerUp";
-        case EventType::ServerDown:
-            return "ServerDown";
-        case EventType::AddressConflict:
-            return "AddressConflict";
-        case EventType::ClientRegistered:
-            return "ClientRegistered";
-        case EventType::ClientForgotten:
-            return "ClientForgotten";
+    case EventType::PhaseChanged:
+        return "PhaseChanged";
+    case EventType::BroadcastDetected:
+        return "BroadcastDetected";
+    case EventType::Resolved:
+        return "Resolved";
+    case EventType::Unresolvable:
+        return "Unresolvable";
+    case EventType::Revalidated:
+        return "Revalidated";
+    case EventType::EntryRemoved:
+        return "EntryRemoved";
+    case EventType::ServerUp:
+        return "ServerUp";
+    case EventType::ServerDown:
+        return "ServerDown";
+    case EventType::AddressConflict:
+        return "AddressConflict";
+    case EventType::ClientRegistered:
+        return "ClientRegistered";
+    case EventType::ClientForgotten:
+        return "ClientForgotten";
     }
     return "Unknown";
 }
@@ -79,18 +79,18 @@ Event::ToString() const
     std::string text = EventTypeName(type);
     switch (type)
     {
-        case EventType::PhaseChanged:
-            return text + " " + PhaseName(phase);
-        case EventType::BroadcastDetected:
-            return text + (broadcast ? " broadcast" : " non-broadcast");
-        case EventType::Unresolvable:
-            return text + " " + ip.ToString() + " " + FailReasonName(reason);
-        case EventType::EntryRemoved:
-            return text + " " + ip.ToString() + " " + ula.ToString() + " " + FailReasonName(reason);
-        case EventType::ServerDown:
-            return text + " " + ula.ToString();
-        default:
-            return text + " " + ip.ToString() + " " + ula.ToString();
+    case EventType::PhaseChanged:
+        return text + " " + PhaseName(phase);
+    case EventType::BroadcastDetected:
+        return text + (broadcast ? " broadcast" : " non-broadcast");
+    case EventType::Unresolvable:
+        return text + " " + ip.ToString() + " " + FailReasonName(reason);
+    case EventType::EntryRemoved:
+        return text + " " + ip.ToString() + " " + ula.ToString() + " " + FailReasonName(reason);
+    case EventType::ServerDown:
+        return text + " " + ula.ToString();
+    default:
+        return text + " " + ip.ToString() + " " + ula.ToString();
     }
 }
 

@@ -38,12 +38,12 @@ IsKnownOp(uint16_t op)
 {
     switch (static_cast<Op>(op))
     {
-        case Op::ArpRequest:
-        case Op::ArpReply:
-        case Op::InArpRequest:
-        case Op::InArpReply:
-        case Op::Nak:
-            return true;
+    case Op::ArpRequest:
+    case Op::ArpReply:
+    case Op::InArpRequest:
+    case Op::InArpReply:
+    case Op::Nak:
+        return true;
     }
     return false;
 }
@@ -66,16 +66,16 @@ OpName(Op op)
 {
     switch (op)
     {
-        case Op::ArpRequest:
-            return "ArpRequest";
-        case Op::ArpReply:
-            return "ArpReply";
-        case Op::InArpRequest:
-            return "InArpRequest";
-        case Op::InArpReply:
-            return "InArpReply";
-        case Op::Nak:
-            return "Nak";
+    case Op::ArpRequest:
+        return "ArpRequest";
+    case Op::ArpReply:
+        return "ArpReply";
+    case Op::InArpRequest:
+        return "InArpRequest";
+    case Op::InArpReply:
+        return "InArpReply";
+    case Op::Nak:
+        return "Nak";
     }
     return "Unknown";
 }
@@ -105,8 +105,9 @@ Message::Serialize() const
 std::string
 Message::ToString() const
 {
-    return std::string(OpName(op)) + " sha=" + senderUla.ToString() + " spa=" + senderIp.ToString()
-         + " tha=" + targetUla.ToString() + " tpa=" + targetIp.ToString();
+    return std::string(OpName(op)) + " sha=" + senderUla.ToString() +
+           " spa=" + senderIp.ToString() + " tha=" + targetUla.ToString() +
+           " tpa=" + targetIp.ToString();
 }
 
 ParseResult

@@ -81,8 +81,8 @@ struct Message
     /** \brief Equality. \param a left \param b right \return true if every field is equal */
     friend bool operator==(const Message& a, const Message& b)
     {
-        return a.op == b.op && a.senderUla == b.senderUla && a.senderIp == b.senderIp
-            && a.targetUla == b.targetUla && a.targetIp == b.targetIp;
+        return a.op == b.op && a.senderUla == b.senderUla && a.senderIp == b.senderIp &&
+               a.targetUla == b.targetUla && a.targetIp == b.targetIp;
     }
 };
 

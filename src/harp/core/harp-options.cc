@@ -69,11 +69,10 @@ ParseLine(const std::vector<std::string_view>& words, Options& options)
 {
     const std::string_view key = words[0];
     const std::size_t arguments = words.size() - 1;
-    auto expect = [&](std::size_t count)
-    {
+    auto expect = [&](std::size_t count) {
         return arguments == count
-                 ? std::string()
-                 : std::string(key) + ": expected " + std::to_string(count) + " argument(s)";
+                   ? std::string()
+                   : std::string(key) + ": expected " + std::to_string(count) + " argument(s)";
     };
     if (key == "server")
     {
@@ -156,12 +155,14 @@ ParseLine(const std::vector<std::string_view>& words, Options& options)
         options.revalidateIdleEntries = words[1] == "yes";
         return "";
     }
+
     struct CountKey
     {
         const char* name;
         std::optional<uint32_t> Options::*field;
         uint32_t minimum;
     };
+
     for (const CountKey& entry : {CountKey{"broadcast-probes", &Options::broadcastProbes, 1},
                                   CountKey{"request-retries", &Options::requestRetries, 0}})
     {
@@ -174,18 +175,20 @@ ParseLine(const std::vector<std::string_view>& words, Options& options)
             const auto count = ParseCount(words[1]);
             if (!count || *count < entry.minimum)
             {
-                return std::string(key)
-                     + ": expected an integer >= " + std::to_string(entry.minimum);
+                return std::string(key) +
+                       ": expected an integer >= " + std::to_string(entry.minimum);
             }
             options.*(entry.field) = *count;
             return "";
         }
     }
+
     struct DurationKey
     {
         const char* name;
         std::optional<TimeNs> Options::*field;
     };
+
     for (const DurationKey& entry :
          {DurationKey{"probe-interval", &Options::probeInterval},
           DurationKey{"registration-retry", &Options::registrationRetry},

@@ -127,15 +127,15 @@ Server::Dispatch(TimeNs now, const Ula& source, const Message& message)
 {
     switch (message.op)
     {
-        case Op::ArpRequest:
-            return OnArpRequest(now, source, message);
-        case Op::InArpRequest:
-            return OnInArpRequest(now, source, message);
-        case Op::ArpReply:
-        case Op::InArpReply:
-        case Op::Nak:
-            // Answers go to clients; a client on this host has its own engine.
-            return RxOutcome::Ignored();
+    case Op::ArpRequest:
+        return OnArpRequest(now, source, message);
+    case Op::InArpRequest:
+        return OnInArpRequest(now, source, message);
+    case Op::ArpReply:
+    case Op::InArpReply:
+    case Op::Nak:
+        // Answers go to clients; a client on this host has its own engine.
+        return RxOutcome::Ignored();
     }
     return RxOutcome::Ignored();
 }
@@ -178,8 +178,8 @@ Server::OnArpRequest(TimeNs now, const Ula& source, const Message& message)
         return RxOutcome::Handled();
     }
     const ServedLis* lis = FindLis(message.senderIp);
-    const auto ula
-        = lis->subnet.IsHost(message.targetIp) ? Lookup(now, message.targetIp) : std::nullopt;
+    const auto ula =
+        lis->subnet.IsHost(message.targetIp) ? Lookup(now, message.targetIp) : std::nullopt;
     if (!ula)
     {
         // Unknown here, or in another LIS (never resolved across LIS): HARP_NAK is a copy of
@@ -240,8 +240,8 @@ Server::Register(TimeNs now, Ipv4 ip, const Ula& ula)
         // First come, first served until the registration ages out.
         return DropReason::AddressConflict;
     }
-    const Cache::UpdateResult result
-        = m_table.Update(ip, ula, Later(now, m_config.registrationLifetime));
+    const Cache::UpdateResult result =
+        m_table.Update(ip, ula, Later(now, m_config.registrationLifetime));
     if (result == Cache::UpdateResult::Added || result == Cache::UpdateResult::Changed)
     {
         m_events.push_back(
@@ -266,12 +266,9 @@ Server::FindLis(Ipv4 ip) const
 bool
 Server::IsOwnAddress(Ipv4 ip) const
 {
-    return std::any_of(m_config.lis.begin(),
-                       m_config.lis.end(),
-                       [ip](const ServedLis& lis)
-                       {
-                           return lis.serverAddress == ip;
-                       });
+    return std::any_of(m_config.lis.begin(), m_config.lis.end(), [ip](const ServedLis& lis) {
+        return lis.serverAddress == ip;
+    });
 }
 
 void

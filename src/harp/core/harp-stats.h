@@ -105,15 +105,15 @@ struct Stats
     {
         switch (outcome.kind)
         {
-            case RxOutcome::Kind::Handled:
-                ++rxHandled;
-                break;
-            case RxOutcome::Kind::Ignored:
-                ++rxIgnored;
-                break;
-            case RxOutcome::Kind::Dropped:
-                ++drops[static_cast<std::size_t>(outcome.reason)];
-                break;
+        case RxOutcome::Kind::Handled:
+            ++rxHandled;
+            break;
+        case RxOutcome::Kind::Ignored:
+            ++rxIgnored;
+            break;
+        case RxOutcome::Kind::Dropped:
+            ++drops[static_cast<std::size_t>(outcome.reason)];
+            break;
         }
     }
 

@@ -50,8 +50,8 @@ ParseHex32(std::string_view text)
 } // namespace
 
 Subnet::Subnet(Ipv4 address, uint8_t prefixLength)
-    : m_network()
-    , m_prefixLength(prefixLength > 32 ? 32 : prefixLength)
+    : m_network(),
+      m_prefixLength(prefixLength > 32 ? 32 : prefixLength)
 {
     m_network = Ipv4(address.Get() & MaskOf(m_prefixLength));
 }

@@ -23,8 +23,8 @@ class Subnet
   public:
     /** \brief 0.0.0.0/0, every address. */
     constexpr Subnet()
-        : m_network()
-        , m_prefixLength(0)
+        : m_network(),
+          m_prefixLength(0)
     {
     }
 

@@ -220,12 +220,11 @@ HarpHelper::ResolveStPeers(const NodeContainer& nodes)
                                                                 << " (install both first)");
         st->SetAsyncResolver(StProtocol::AsyncResolver(
             [harp](Ptr<NetDevice> device, Ipv4Address ip, StProtocol::ResolveDone done) {
-                harp->ResolveAsync(device,
-                                   ip,
-                                   HarpInterface::ResolveCallback(
-                                       [done](Ipv4Address, bool ok, Mac48Address ula) {
-                                           done(ok, ula);
-                                       }));
+                harp->ResolveAsync(
+                    device,
+                    ip,
+                    HarpInterface::ResolveCallback(
+                        [done](Ipv4Address, bool ok, Mac48Address ula) { done(ok, ula); }));
             }));
     }
 }

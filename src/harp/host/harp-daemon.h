@@ -36,12 +36,12 @@ class HarpDaemon
     /// What harpd is started with.
     struct Settings
     {
-        std::string interface;   //!< -i
-        std::string optionsText; //!< the harpd.options text
-        std::string socketPath;  //!< gsnarp's socket
-        bool kernel{true};       //!< write the kernel's neighbour table
+        std::string interface;      //!< -i
+        std::string optionsText;    //!< the harpd.options text
+        std::string socketPath;     //!< gsnarp's socket
+        bool kernel{true};          //!< write the kernel's neighbour table
         bool kernelRequests{false}; //!< resolve what the kernel asks for (instead of its ARP)
-        bool verbose{false};     //!< print every event
+        bool verbose{false};        //!< print every event
     };
 
     HarpDaemon() = default;

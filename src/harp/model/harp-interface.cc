@@ -51,11 +51,11 @@ namespace
 /// What the interfaces disposed in this run left unresolved, for one warning at its end.
 struct UnresolvedTally
 {
-    bool reportScheduled{false};     ///< the destroy event is scheduled
-    uint64_t datagrams{0};           ///< datagrams left waiting
-    uint64_t nextHops{0};            ///< next hops they waited for
-    uint64_t interfaces{0};          ///< interfaces that had some
-    uint64_t detecting{0};           ///< of those, still in the broadcast self-test
+    bool reportScheduled{false}; ///< the destroy event is scheduled
+    uint64_t datagrams{0};       ///< datagrams left waiting
+    uint64_t nextHops{0};        ///< next hops they waited for
+    uint64_t interfaces{0};      ///< interfaces that had some
+    uint64_t detecting{0};       ///< of those, still in the broadcast self-test
 };
 
 UnresolvedTally g_unresolved; ///< this run's tally

@@ -315,10 +315,10 @@ class HarpInterface : public Object
     std::unique_ptr<harp::Server> m_server;           ///< the server (null while stopped)
     harp::Phase m_lastPhase{harp::Phase::Idle};       ///< for the PhaseChange trace
     bool m_emulateBroadcast{true};                    ///< SetBroadcastEmulation
-    std::unique_ptr<HarpBroadcastEmulator> m_broadcastEmulator; ///< PIBES on this interface
-    EventId m_timer;                                  ///< the one timer
-    harp::TimeNs m_timerAt{harp::kNever};             ///< when it fires
-    bool m_draining{false};                           ///< inside Drain()
+    std::unique_ptr<HarpBroadcastEmulator> m_broadcastEmulator;    ///< PIBES on this interface
+    EventId m_timer;                                               ///< the one timer
+    harp::TimeNs m_timerAt{harp::kNever};                          ///< when it fires
+    bool m_draining{false};                                        ///< inside Drain()
     std::map<Ipv4Address, std::vector<ResolveCallback>> m_waiting; ///< ResolveAsync callers
     std::set<Ipv4Address> m_arpAsked; ///< next hops ns-3's ARP asked HARP for
     HarpAdapterCounters m_counters;   ///< counters

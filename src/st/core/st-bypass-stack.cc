@@ -7,17 +7,20 @@
 #include <algorithm>
 #include <cerrno>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
-namespace {
+namespace
+{
 StBypassStack* g_defaultStack = nullptr;
 StBypassStack::DefaultFactory g_defaultFactory = nullptr;
 } // namespace
 
 StBypassStack::StBypassStack(StDriver& driver, const StConfig& config)
-  : m_driver(driver)
-  , m_endpoint(config)
+    : m_driver(driver),
+      m_endpoint(config)
 {
 }
 

@@ -15,15 +15,17 @@
 #include <functional>
 #include <map>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief Where the stack delivers the events of one connection (a Bypass handle).
  */
 class StEventSink
 {
-public:
+  public:
     virtual ~StEventSink() = default;
     /// An event of the connection this sink is bound to.
     virtual void OnEvent(const StEvent& e) = 0;
@@ -34,20 +36,18 @@ public:
  */
 class StBypassStack
 {
-public:
+  public:
     /// A stack on \p driver with configuration \p config.
     explicit StBypassStack(StDriver& driver, const StConfig& config = StConfig());
 
     /// The engine.
-    StEndpoint&
-    GetEndpoint()
+    StEndpoint& GetEndpoint()
     {
         return m_endpoint;
     }
 
     /// The driver.
-    StDriver&
-    GetDriver()
+    StDriver& GetDriver()
     {
         return m_driver;
     }
@@ -66,8 +66,7 @@ public:
     void SetUnclaimedHandler(std::function<bool(const StEvent&)> handler);
 
     /// Connections accepted on \p port and not yet claimed by st_accept.
-    std::deque<StConnId>&
-    Accepted(uint16_t port)
+    std::deque<StConnId>& Accepted(uint16_t port)
     {
         return m_accepted[port];
     }

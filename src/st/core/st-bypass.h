@@ -75,46 +75,46 @@ extern "C"
 #define ST_MAP_CHECK 8
 
 /* Options of st_getopt/st_setopt [SEED-API]; numbers from IRIX where it had one. */
-#define ST_OPT_BYPASS           1000 /* ext.: 1 = bypass (default), 0 = engine runs sequences */
-#define ST_OPT_KEY_LOCAL        1001 /* IRIX ST_L_KEY; settable before connect */
-#define ST_OPT_KEY_REMOTE       1002 /* IRIX ST_R_KEY; read-only */
-#define ST_OPT_RX_SLOTS         1003 /* IRIX ST_L_NUMSLOTS; before connect, < 0xFFFF */
+#define ST_OPT_BYPASS 1000           /* ext.: 1 = bypass (default), 0 = engine runs sequences */
+#define ST_OPT_KEY_LOCAL 1001        /* IRIX ST_L_KEY; settable before connect */
+#define ST_OPT_KEY_REMOTE 1002       /* IRIX ST_R_KEY; read-only */
+#define ST_OPT_RX_SLOTS 1003         /* IRIX ST_L_NUMSLOTS; before connect, < 0xFFFF */
 #define ST_OPT_RX_WINDOW_REMOTE 1004 /* IRIX ST_R_NUMSLOTS; read-only */
-#define ST_OPT_RX_WINDOW_LOCAL  1005 /* IRIX ST_V_NUMSLOTS; slots advertised, 0xFFFF = off */
-#define ST_OPT_PORT_LOCAL       1006 /* IRIX ST_L_PORT; before connect */
-#define ST_OPT_PORT_REMOTE      1007 /* IRIX ST_R_PORT; read-only */
-#define ST_OPT_MAXSTU_LOCAL     1008 /* IRIX ST_L_MAXSTU; log2; before connect */
-#define ST_OPT_MAXSTU_REMOTE    1009 /* IRIX ST_R_MAXSTU; read-only */
-#define ST_OPT_BUFSIZE_LOCAL    1010 /* IRIX ST_L_BUFSIZE; log2; before connect */
-#define ST_OPT_BUFSIZE_REMOTE   1011 /* IRIX ST_R_BUFSIZE; read-only */
-#define ST_OPT_IANA_LOCAL       1012 /* ULP (IANA) port of the local service */
-#define ST_OPT_IANA_REMOTE      1013 /* ULP (IANA) port of the remote service */
-#define ST_OPT_PORTLEN_LOCAL    1014 /* local port "vector": 1..256, before connect */
-#define ST_OPT_PORTLEN_REMOTE   1015 /* remote port "vector": read-only (RC/CA) */
-#define ST_OPT_THREAD_SAFETY    1016 /* 0 only: one thread per handle */
-#define ST_OPT_CHANNELS         1017 /* bit n = data channel n allowed */
-#define ST_OPT_BUFX_BASE        1020 /* IRIX ST_BUFX_ALLOC: first Bufx of the connection */
-#define ST_OPT_BUFX_COUNT       1021 /* IRIX ST_BUFX_FREE slot: number of Bufx entries */
-#define ST_OPT_CTS_REQ          1    /* ext., IRIX ST_CTS_OUTSTD */
-#define ST_OPT_MAX_BLOCK        2    /* ext., IRIX ST_BLKSZ (log2) */
-#define ST_OPT_DATA_VC          4    /* ext., IRIX ST_OUT_VCNUM */
-#define ST_OPT_ETHERTYPE        1030 /* ext.: EtherType carried in RC */
+#define ST_OPT_RX_WINDOW_LOCAL 1005  /* IRIX ST_V_NUMSLOTS; slots advertised, 0xFFFF = off */
+#define ST_OPT_PORT_LOCAL 1006       /* IRIX ST_L_PORT; before connect */
+#define ST_OPT_PORT_REMOTE 1007      /* IRIX ST_R_PORT; read-only */
+#define ST_OPT_MAXSTU_LOCAL 1008     /* IRIX ST_L_MAXSTU; log2; before connect */
+#define ST_OPT_MAXSTU_REMOTE 1009    /* IRIX ST_R_MAXSTU; read-only */
+#define ST_OPT_BUFSIZE_LOCAL 1010    /* IRIX ST_L_BUFSIZE; log2; before connect */
+#define ST_OPT_BUFSIZE_REMOTE 1011   /* IRIX ST_R_BUFSIZE; read-only */
+#define ST_OPT_IANA_LOCAL 1012       /* ULP (IANA) port of the local service */
+#define ST_OPT_IANA_REMOTE 1013      /* ULP (IANA) port of the remote service */
+#define ST_OPT_PORTLEN_LOCAL 1014    /* local port "vector": 1..256, before connect */
+#define ST_OPT_PORTLEN_REMOTE 1015   /* remote port "vector": read-only (RC/CA) */
+#define ST_OPT_THREAD_SAFETY 1016    /* 0 only: one thread per handle */
+#define ST_OPT_CHANNELS 1017         /* bit n = data channel n allowed */
+#define ST_OPT_BUFX_BASE 1020        /* IRIX ST_BUFX_ALLOC: first Bufx of the connection */
+#define ST_OPT_BUFX_COUNT 1021       /* IRIX ST_BUFX_FREE slot: number of Bufx entries */
+#define ST_OPT_CTS_REQ 1             /* ext., IRIX ST_CTS_OUTSTD */
+#define ST_OPT_MAX_BLOCK 2           /* ext., IRIX ST_BLKSZ (log2) */
+#define ST_OPT_DATA_VC 4             /* ext., IRIX ST_OUT_VCNUM */
+#define ST_OPT_ETHERTYPE 1030        /* ext.: EtherType carried in RC */
 
 /* Error codes: errno values. */
-#define ST_OK           0
-#define ST_EINVAL       EINVAL       /* bad argument, option value, handle or header (st_tx) */
-#define ST_ENOTCONN     ENOTCONN     /* no connection (yet, or any more) */
-#define ST_EISCONN      EISCONN      /* already connected/listening */
+#define ST_OK 0
+#define ST_EINVAL EINVAL             /* bad argument, option value, handle or header (st_tx) */
+#define ST_ENOTCONN ENOTCONN         /* no connection (yet, or any more) */
+#define ST_EISCONN EISCONN           /* already connected/listening */
 #define ST_ECONNREFUSED ECONNREFUSED /* CA with R = 1 */
-#define ST_ETIMEDOUT    ETIMEDOUT    /* the peer did not answer (retries exhausted) */
-#define ST_EWOULDBLOCK  EWOULDBLOCK  /* st_rx timed out */
-#define ST_EADDRINUSE   EADDRINUSE   /* port or key already used */
-#define ST_ENOPROTOOPT  ENOPROTOOPT  /* unknown option */
-#define ST_EACCES       EACCES       /* read-only option, or settable only before connect */
-#define ST_EFAULT       EFAULT       /* memory not mapped for this use */
+#define ST_ETIMEDOUT ETIMEDOUT       /* the peer did not answer (retries exhausted) */
+#define ST_EWOULDBLOCK EWOULDBLOCK   /* st_rx timed out */
+#define ST_EADDRINUSE EADDRINUSE     /* port or key already used */
+#define ST_ENOPROTOOPT ENOPROTOOPT   /* unknown option */
+#define ST_EACCES EACCES             /* read-only option, or settable only before connect */
+#define ST_EFAULT EFAULT             /* memory not mapped for this use */
 #define ST_EHOSTUNREACH EHOSTUNREACH /* host name not resolved */
-#define ST_ENOMEM       ENOMEM       /* no stack, no Mx left */
-#define ST_EMSGSIZE     EMSGSIZE     /* the data channel cannot carry a 256-byte STU */
+#define ST_ENOMEM ENOMEM             /* no stack, no Mx left */
+#define ST_EMSGSIZE EMSGSIZE         /* the data channel cannot carry a 256-byte STU */
 
     /** Allocate a connection handle on the default stack (opened on first use where the
      * adaptation provides a factory, as libst on Linux does: EPERM, ENODEV, ENETDOWN or
@@ -140,14 +140,24 @@ extern "C"
     int st_close(st_chandle_t chandle);
 
     /** Register user memory for the connection; returns an mhandle and, with ST_PIN_RX, an Mx. */
-    int st_map(st_chandle_t chandle, int flags, void* ptr, size_t len, int bufx_base,
-               int bufx_count, st_mhandle_t* mhandle, int* mx);
+    int st_map(st_chandle_t chandle,
+               int flags,
+               void* ptr,
+               size_t len,
+               int bufx_base,
+               int bufx_count,
+               st_mhandle_t* mhandle,
+               int* mx);
     /** Forget a registration. */
     int st_unmap(st_mhandle_t mhandle);
 
     /** Send a non-connection ST header; DATA carries \p len bytes from local (bufx, off). */
-    int st_tx(st_chandle_t chandle, st_header_t* hdr, void* opt_pay, unsigned int len,
-              unsigned int bufx, unsigned int off);
+    int st_tx(st_chandle_t chandle,
+              st_header_t* hdr,
+              void* opt_pay,
+              unsigned int len,
+              unsigned int bufx,
+              unsigned int off);
     /** Receive the next header (and 32-byte optional payload); NULL timeout blocks forever. */
     int st_rx(st_chandle_t chandle, st_header_t* hdr, void* opt_pay, struct timeval* timeout);
     /** Extension: 1 if the last header st_rx returned carried an optional payload. */

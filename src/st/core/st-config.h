@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <functional>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /// Smallest Max_STU (log2) the engine negotiates: 256 bytes, the smallest Bufx [C] IRIX-impl.
 constexpr uint8_t ST_MIN_MAX_STU = 8;
@@ -50,23 +52,23 @@ constexpr uint16_t ST_MAX_PORT_LEN = 256;
  */
 struct StConfig
 {
-    StConnParams defaults;                 //!< what Connect and Listen use unless told otherwise
-    uint8_t controlVc{0};                  //!< VC of control ops [C] SEED-GSN ("DC_0 for control")
-    uint64_t opTimeoutNs{1000000000};      //!< op retry timeout 1 s [U] st-protocol-reference.rst,
-                                           //!< "Timers and error handling"
+    StConnParams defaults;            //!< what Connect and Listen use unless told otherwise
+    uint8_t controlVc{0};             //!< VC of control ops [C] SEED-GSN ("DC_0 for control")
+    uint64_t opTimeoutNs{1000000000}; //!< op retry timeout 1 s [U] st-protocol-reference.rst,
+                                      //!< "Timers and error handling"
     uint32_t maxRetries{
         3}; //!< retries before teardown [U] st-protocol-reference.rst, "Timers and error handling"
-    uint64_t fetchOpTimeoutNs{1000000000}; //!< FETCHOP DATA resend when no FC, 1 s [U]
-    uint32_t fetchOpMaxResends{3};         //!< FETCHOP DATA resends before giving up [U]
+    uint64_t fetchOpTimeoutNs{1000000000};      //!< FETCHOP DATA resend when no FC, 1 s [U]
+    uint32_t fetchOpMaxResends{3};              //!< FETCHOP DATA resends before giving up [U]
     uint64_t slotWaitTimeoutNs{20000000000ULL}; //!< give up waiting for slots, 20 s [C] IRIX
     uint64_t slotPollNs{1000000}; //!< re-ask (RS) while starved, 1 ms [U] (this engine)
     uint32_t slotReserve{5};      //!< stop sending at <= 5 remote slots [C] IRIX
     /// Every incoming header takes a slot except RC and Silent DATA [C] SEED-GSN ("ST Flow
     /// Control"); false = the IRIX rule, under which RS and RSR take none [C] IRIX
     bool rsRsrUseSlots{true};
-    bool earlyNotify{true};       //!< ask for slots (RS) at half the peer's slots [C] IRIX
-    bool sendState{true};         //!< set S on RTS (final RSR) [C] IRIX sets S on RTS
-    bool interrupt{false};        //!< set I on every op (IRIX does) [U] default off
+    bool earlyNotify{true}; //!< ask for slots (RS) at half the peer's slots [C] IRIX
+    bool sendState{true};   //!< set S on RTS (final RSR) [C] IRIX sets S on RTS
+    bool interrupt{false};  //!< set I on every op (IRIX does) [U] default off
     /// Also send CTS_req in every RTS (IRIX does [C] IRIX); false: 0 in RTS, the value
     /// negotiated in RC/CA applies [C] SEED-GSN (a connection parameter)
     bool ctsReqInRts{false};
@@ -107,8 +109,8 @@ struct StConfig
      * carries less than 2^ST_MIN_MAX_STU is refused. Empty: no limit.
      */
     std::function<uint8_t(uint64_t peer, uint8_t channel)> channelMaxStu;
-    uint64_t lingerNs{4000000000ULL};  //!< keep a closed VC to answer late DA/DC [U]
-    uint32_t rxFetchOpMemory{64};      //!< completed FETCHOP ids remembered for duplicates [U]
+    uint64_t lingerNs{4000000000ULL}; //!< keep a closed VC to answer late DA/DC [U]
+    uint32_t rxFetchOpMemory{64};     //!< completed FETCHOP ids remembered for duplicates [U]
 };
 
 } // namespace st

@@ -619,12 +619,12 @@ class StConnection
     uint32_t m_rxFreed{0};       //!< slots freed since the last RSR
 
     // setup/teardown
-    Retry m_rc;             //!< RC waiting for CA
-    Retry m_rd;             //!< RD waiting for DA
-    Retry m_da;             //!< DA waiting for DC
-    bool m_crossing{false}; //!< RDs crossed: we also wait for a DA
-    bool m_gotDc{false};    //!< crossing: DC for our DA received
-    StHeader m_ca;          //!< the CA we sent (for duplicate RCs)
+    Retry m_rc;              //!< RC waiting for CA
+    Retry m_rd;              //!< RD waiting for DA
+    Retry m_da;              //!< DA waiting for DC
+    bool m_crossing{false};  //!< RDs crossed: we also wait for a DA
+    bool m_gotDc{false};     //!< crossing: DC for our DA received
+    StHeader m_ca;           //!< the CA we sent (for duplicate RCs)
     bool m_responder{false}; //!< we accepted the connection (and sent m_ca)
 
     uint32_t m_nextId{1};                       //!< next transfer id

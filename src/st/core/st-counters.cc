@@ -3,8 +3,10 @@
  */
 #include "st-counters.h"
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 const char*
 StRxVerdictName(StRxVerdict v)
@@ -66,16 +68,16 @@ StCounters::ToString() const
     {
         if (m_verdicts[i] != 0)
         {
-            s += std::string("rx.") + StRxVerdictName(static_cast<StRxVerdict>(i)) + "="
-                 + std::to_string(m_verdicts[i]) + "\n";
+            s += std::string("rx.") + StRxVerdictName(static_cast<StRxVerdict>(i)) + "=" +
+                 std::to_string(m_verdicts[i]) + "\n";
         }
     }
     for (std::size_t i = 0; i < m_stats.size(); ++i)
     {
         if (m_stats[i] != 0)
         {
-            s += std::string(StStatName(static_cast<StStat>(i))) + "=" + std::to_string(m_stats[i])
-                 + "\n";
+            s += std::string(StStatName(static_cast<StStat>(i))) + "=" +
+                 std::to_string(m_stats[i]) + "\n";
         }
     }
     return s;

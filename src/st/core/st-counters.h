@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <string>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief The fate of one received frame. Exactly one value is counted per Receive call.
@@ -72,31 +74,27 @@ const char* StStatName(StStat s);
  */
 class StCounters
 {
-public:
+  public:
     /// Count one frame with verdict \p v.
-    void
-    Count(StRxVerdict v)
+    void Count(StRxVerdict v)
     {
         ++m_verdicts[static_cast<std::size_t>(v)];
     }
 
     /// Add \p n to statistic \p s.
-    void
-    Add(StStat s, uint64_t n = 1)
+    void Add(StStat s, uint64_t n = 1)
     {
         m_stats[static_cast<std::size_t>(s)] += n;
     }
 
     /// Frames counted with verdict \p v.
-    uint64_t
-    Get(StRxVerdict v) const
+    uint64_t Get(StRxVerdict v) const
     {
         return m_verdicts[static_cast<std::size_t>(v)];
     }
 
     /// Value of statistic \p s.
-    uint64_t
-    Get(StStat s) const
+    uint64_t Get(StStat s) const
     {
         return m_stats[static_cast<std::size_t>(s)];
     }
@@ -110,7 +108,7 @@ public:
     /// All non-zero counters, one "name=value" per line.
     std::string ToString() const;
 
-private:
+  private:
     std::array<uint64_t, static_cast<std::size_t>(StRxVerdict::Count)>
         m_verdicts{};                                                        //!< per verdict
     std::array<uint64_t, static_cast<std::size_t>(StStat::Count)> m_stats{}; //!< per stat

@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /// Where a name resolution started by StDriver::ResolveStart stands.
 enum class StResolveState : uint8_t
@@ -28,7 +30,7 @@ enum class StResolveState : uint8_t
  */
 class StDriver
 {
-public:
+  public:
     virtual ~StDriver() = default;
 
     /// Current time in nanoseconds (any epoch, never going back).

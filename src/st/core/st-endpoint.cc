@@ -4,28 +4,31 @@
  */
 #include "st-endpoint.h"
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
-namespace {
+namespace
+{
 
 StRxVerdict
 VerdictOf(StDecodeStatus s)
 {
     switch (s)
     {
-        case StDecodeStatus::Truncated:
-            return StRxVerdict::Truncated;
-        case StDecodeStatus::UnknownOp:
-            return StRxVerdict::UnknownOp;
-        case StDecodeStatus::LocalOp:
-            return StRxVerdict::LocalOp;
-        case StDecodeStatus::BadFlags:
-            return StRxVerdict::BadFlags;
-        case StDecodeStatus::BadField:
-            return StRxVerdict::BadField;
-        default:
-            return StRxVerdict::Accepted;
+    case StDecodeStatus::Truncated:
+        return StRxVerdict::Truncated;
+    case StDecodeStatus::UnknownOp:
+        return StRxVerdict::UnknownOp;
+    case StDecodeStatus::LocalOp:
+        return StRxVerdict::LocalOp;
+    case StDecodeStatus::BadFlags:
+        return StRxVerdict::BadFlags;
+    case StDecodeStatus::BadField:
+        return StRxVerdict::BadField;
+    default:
+        return StRxVerdict::Accepted;
     }
 }
 
@@ -167,8 +170,12 @@ StEndpoint::Create(StPeerAddress peer, uint16_t localPort, uint32_t key, const S
 }
 
 StStatus
-StEndpoint::Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
-                    const StConnParams& params, StConnId& id, uint16_t localPort)
+StEndpoint::Connect(uint64_t now,
+                    StPeerAddress peer,
+                    uint16_t remotePort,
+                    const StConnParams& params,
+                    StConnId& id,
+                    uint16_t localPort)
 {
     if (params.bufsize < StMemoryTable::MIN_BUFSIZE ||
         params.bufsize > StMemoryTable::MAX_BUFSIZE || params.dataVc > 3 || remotePort == 0 ||
@@ -255,7 +262,10 @@ StEndpoint::Receive(uint64_t now, StPeerAddress from, const uint8_t* data, std::
 }
 
 StRxVerdict
-StEndpoint::Dispatch(uint64_t now, StPeerAddress from, const StHeader& h, const uint8_t* data,
+StEndpoint::Dispatch(uint64_t now,
+                     StPeerAddress from,
+                     const StHeader& h,
+                     const uint8_t* data,
                      std::size_t len)
 {
     if (h.op == StOp::Rc)

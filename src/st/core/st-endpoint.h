@@ -29,15 +29,17 @@
 #include <set>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief An ST endpoint: connections, listeners, demultiplexing, output queues.
  */
 class StEndpoint
 {
-public:
+  public:
     /// Build an endpoint with configuration \p config.
     explicit StEndpoint(const StConfig& config = StConfig());
     ~StEndpoint();
@@ -45,8 +47,7 @@ public:
     StEndpoint& operator=(const StEndpoint&) = delete;
 
     /// The configuration.
-    const StConfig&
-    GetConfig() const
+    const StConfig& GetConfig() const
     {
         return m_config;
     }
@@ -67,6 +68,7 @@ public:
     {
         return m_unclaimed.size();
     }
+
     /// Stop accepting RCs for \p port (existing connections stay).
     StStatus Unlisten(uint16_t port);
     /// Is somebody listening on \p port?
@@ -81,8 +83,12 @@ public:
      * \param[out] id the new connection
      * \param localPort our port, 0 = pick one from the ephemeral range
      */
-    StStatus Connect(uint64_t now, StPeerAddress peer, uint16_t remotePort,
-                     const StConnParams& params, StConnId& id, uint16_t localPort = 0);
+    StStatus Connect(uint64_t now,
+                     StPeerAddress peer,
+                     uint16_t remotePort,
+                     const StConnParams& params,
+                     StConnId& id,
+                     uint16_t localPort = 0);
 
     /// Begin the teardown of connection \p id (RD).
     StStatus Close(uint64_t now, StConnId id);
@@ -119,22 +125,24 @@ public:
     bool PollEvent(StEvent& out, bool releaseSlot);
     /// The upper layer consumed a header that held a slot of connection \p id.
     void ReleaseSlot(StConnId id);
+
     /// Events waiting.
-    std::size_t
-    GetPendingEvents() const
+    std::size_t GetPendingEvents() const
     {
         return m_events.size();
     }
 
     /// Counters of the whole endpoint.
-    const StCounters&
-    GetCounters() const
+    const StCounters& GetCounters() const
     {
         return m_counters;
     }
 
-private:
-    StRxVerdict Dispatch(uint64_t now, StPeerAddress from, const StHeader& h, const uint8_t* data,
+  private:
+    StRxVerdict Dispatch(uint64_t now,
+                         StPeerAddress from,
+                         const StHeader& h,
+                         const uint8_t* data,
                          std::size_t len);
     StRxVerdict OnRc(uint64_t now, StPeerAddress from, const StHeader& h);
     void RefuseRc(StPeerAddress from, const StHeader& rc);
@@ -144,7 +152,9 @@ private:
     /// The first of \p len free consecutive local ports from StConfig::ephemeralPortBase up,
     /// 0 if none.
     uint16_t FreePort(uint16_t len = 1) const;
-    StConnection* Create(StPeerAddress peer, uint16_t localPort, uint32_t key,
+    StConnection* Create(StPeerAddress peer,
+                         uint16_t localPort,
+                         uint32_t key,
                          const StConnParams& p);
     void Forget(uint64_t now);
 
@@ -156,7 +166,7 @@ private:
     std::map<uint32_t, StConnId> m_byKey;                      //!< local key -> handle
     std::map<uint16_t, StConnParams> m_listeners;              //!< port -> parameters
     std::set<StConnId> m_unclaimed; //!< accepted, not yet claimed: Port 0's slots in use
-    StConnId m_nextConn{1};                                    //!< next local handle
+    StConnId m_nextConn{1};         //!< next local handle
     std::unique_ptr<std::random_device> m_random; //!< keys when config.keySource is empty
 };
 

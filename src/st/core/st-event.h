@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /// Opaque address of a peer (a MAC/ULA, an IPv4 address, a test id): the adapter's choice.
 using StPeerAddress = uint64_t;

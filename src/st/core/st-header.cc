@@ -5,10 +5,13 @@
 
 #include <cstdio>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
-namespace {
+namespace
+{
 
 void
 Put16(uint8_t* p, uint16_t v)
@@ -35,8 +38,8 @@ Get16(const uint8_t* p)
 uint32_t
 Get32(const uint8_t* p)
 {
-    return (static_cast<uint32_t>(p[0]) << 24) | (static_cast<uint32_t>(p[1]) << 16)
-           | (static_cast<uint32_t>(p[2]) << 8) | p[3];
+    return (static_cast<uint32_t>(p[0]) << 24) | (static_cast<uint32_t>(p[1]) << 16) |
+           (static_cast<uint32_t>(p[2]) << 8) | p[3];
 }
 
 } // namespace
@@ -46,18 +49,18 @@ StDecodeStatusName(StDecodeStatus status)
 {
     switch (status)
     {
-        case StDecodeStatus::Ok:
-            return "Ok";
-        case StDecodeStatus::Truncated:
-            return "Truncated";
-        case StDecodeStatus::UnknownOp:
-            return "UnknownOp";
-        case StDecodeStatus::LocalOp:
-            return "LocalOp";
-        case StDecodeStatus::BadFlags:
-            return "BadFlags";
-        case StDecodeStatus::BadField:
-            return "BadField";
+    case StDecodeStatus::Ok:
+        return "Ok";
+    case StDecodeStatus::Truncated:
+        return "Truncated";
+    case StDecodeStatus::UnknownOp:
+        return "UnknownOp";
+    case StDecodeStatus::LocalOp:
+        return "LocalOp";
+    case StDecodeStatus::BadFlags:
+        return "BadFlags";
+    case StDecodeStatus::BadField:
+        return "BadField";
     }
     return "?";
 }
@@ -67,42 +70,42 @@ StOpName(StOp op)
 {
     switch (op)
     {
-        case StOp::Rc:
-            return "RC";
-        case StOp::Ca:
-            return "CA";
-        case StOp::Rd:
-            return "RD";
-        case StOp::Da:
-            return "DA";
-        case StOp::Dc:
-            return "DC";
-        case StOp::Nop:
-            return "NOP";
-        case StOp::Rmr:
-            return "RMR";
-        case StOp::Mra:
-            return "MRA";
-        case StOp::Get:
-            return "GET";
-        case StOp::Rts:
-            return "RTS";
-        case StOp::Ra:
-            return "RA";
-        case StOp::Rtr:
-            return "RTR";
-        case StOp::Cts:
-            return "CTS";
-        case StOp::Data:
-            return "DATA";
-        case StOp::Rs:
-            return "RS";
-        case StOp::Rsr:
-            return "RSR";
-        case StOp::End:
-            return "END";
-        case StOp::Ea:
-            return "EA";
+    case StOp::Rc:
+        return "RC";
+    case StOp::Ca:
+        return "CA";
+    case StOp::Rd:
+        return "RD";
+    case StOp::Da:
+        return "DA";
+    case StOp::Dc:
+        return "DC";
+    case StOp::Nop:
+        return "NOP";
+    case StOp::Rmr:
+        return "RMR";
+    case StOp::Mra:
+        return "MRA";
+    case StOp::Get:
+        return "GET";
+    case StOp::Rts:
+        return "RTS";
+    case StOp::Ra:
+        return "RA";
+    case StOp::Rtr:
+        return "RTR";
+    case StOp::Cts:
+        return "CTS";
+    case StOp::Data:
+        return "DATA";
+    case StOp::Rs:
+        return "RS";
+    case StOp::Rsr:
+        return "RSR";
+    case StOp::End:
+        return "END";
+    case StOp::Ea:
+        return "EA";
     }
     return "?";
 }
@@ -112,27 +115,27 @@ StOpIsWireOp(uint8_t op)
 {
     switch (op)
     {
-        case 0x01:
-        case 0x02:
-        case 0x03:
-        case 0x04:
-        case 0x05:
-        case 0x10:
-        case 0x13:
-        case 0x14:
-        case 0x15:
-        case 0x16:
-        case 0x17:
-        case 0x18:
-        case 0x1A:
-        case 0x1B:
-        case 0x1C:
-        case 0x1D:
-        case 0x1E:
-        case 0x1F:
-            return true;
-        default:
-            return false;
+    case 0x01:
+    case 0x02:
+    case 0x03:
+    case 0x04:
+    case 0x05:
+    case 0x10:
+    case 0x13:
+    case 0x14:
+    case 0x15:
+    case 0x16:
+    case 0x17:
+    case 0x18:
+    case 0x1A:
+    case 0x1B:
+    case 0x1C:
+    case 0x1D:
+    case 0x1E:
+    case 0x1F:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -141,16 +144,16 @@ StHeader::UsesSlot(bool rsRsrUseSlots) const
 {
     switch (op)
     {
-        case StOp::Rc:
-        case StOp::Nop:
-            return false;
-        case StOp::Data:
-            return !Has(StFlag::SILENT);
-        case StOp::Rs:
-        case StOp::Rsr:
-            return rsRsrUseSlots;
-        default:
-            return true;
+    case StOp::Rc:
+    case StOp::Nop:
+        return false;
+    case StOp::Data:
+        return !Has(StFlag::SILENT);
+    case StOp::Rs:
+    case StOp::Rsr:
+        return rsRsrUseSlots;
+    default:
+        return true;
     }
 }
 
@@ -161,12 +164,12 @@ StHeader::Name() const
     {
         switch (GetFetchOp())
         {
-            case StFetchOp::None:
-                return "GET";
-            case StFetchOp::Complete:
-                return "FC";
-            default:
-                return "FETCHOP";
+        case StFetchOp::None:
+            return "GET";
+        case StFetchOp::Complete:
+            return "FC";
+        default:
+            return "FETCHOP";
         }
     }
     return StOpName(op);
@@ -176,11 +179,23 @@ std::string
 StHeader::ToString() const
 {
     char buf[256];
-    std::snprintf(buf, sizeof(buf),
+    std::snprintf(buf,
+                  sizeof(buf),
                   "%s flags=0x%03x param=%u ports=%u<-%u key=0x%08x mx=%u bufx=%u off=%u "
                   "sync=%u bnum=%u did=%u sid=%u",
-                  Name().c_str(), flags, param, dPort, sPort, dKey, mx, bufx, offset, sync, bNum,
-                  dId, sId);
+                  Name().c_str(),
+                  flags,
+                  param,
+                  dPort,
+                  sPort,
+                  dKey,
+                  mx,
+                  bufx,
+                  offset,
+                  sync,
+                  bNum,
+                  dId,
+                  sId);
     return buf;
 }
 
@@ -254,16 +269,16 @@ StHeader::Validate() const
     }
     switch (fo)
     {
-        case StFetchOp::None:
-        case StFetchOp::Complete:
-            return StDecodeStatus::Ok;
-        case StFetchOp::Increment:
-        case StFetchOp::Decrement:
-        case StFetchOp::Clear:
-            // A FETCHOP moves exactly one 64-bit block [C] SEED-GSN Table 1-9.
-            return param == 8 ? StDecodeStatus::Ok : StDecodeStatus::BadField;
-        default:
-            return StDecodeStatus::BadFlags;
+    case StFetchOp::None:
+    case StFetchOp::Complete:
+        return StDecodeStatus::Ok;
+    case StFetchOp::Increment:
+    case StFetchOp::Decrement:
+    case StFetchOp::Clear:
+        // A FETCHOP moves exactly one 64-bit block [C] SEED-GSN Table 1-9.
+        return param == 8 ? StDecodeStatus::Ok : StDecodeStatus::BadField;
+    default:
+        return StDecodeStatus::BadFlags;
     }
 }
 
@@ -301,10 +316,10 @@ StHeader::Decode(const uint8_t* data, std::size_t len, StHeader& out)
 bool
 StHeader::operator==(const StHeader& o) const
 {
-    return op == o.op && flags == o.flags && param == o.param && dPort == o.dPort
-           && sPort == o.sPort && dKey == o.dKey && checksum == o.checksum && mx == o.mx
-           && bufx == o.bufx && offset == o.offset && sync == o.sync && bNum == o.bNum
-           && dId == o.dId && sId == o.sId;
+    return op == o.op && flags == o.flags && param == o.param && dPort == o.dPort &&
+           sPort == o.sPort && dKey == o.dKey && checksum == o.checksum && mx == o.mx &&
+           bufx == o.bufx && offset == o.offset && sync == o.sync && bNum == o.bNum &&
+           dId == o.dId && sId == o.sId;
 }
 
 } // namespace st

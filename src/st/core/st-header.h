@@ -14,8 +14,10 @@
 #include <cstdint>
 #include <string>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /// Size of the ST header on the wire [C] (st-protocol-reference.rst, "The 40-byte ST header").
 constexpr std::size_t ST_HEADER_SIZE = 40;
@@ -62,7 +64,8 @@ enum class StOp : uint8_t
 /**
  * \brief Flags: the low 11 bits of OpFlags [C] (st-protocol-reference.rst, "ST flags").
  */
-namespace StFlag {
+namespace StFlag
+{
 constexpr uint16_t DATA_CHANNEL = 0x0003; //!< data channel (= GSN VC) of RTS and DATA [I]
 constexpr uint16_t REJECT = 0x0004;       //!< R: request refused (CA, RA)
 constexpr uint16_t LAST = 0x0008;         //!< L: last STU of a block
@@ -135,45 +138,39 @@ struct StHeader
     uint32_t sId{0};      //!< @36: transfer id chosen by the sender; Opaque in DATA
 
     /// 64-bit T_len of RTS/RTR/RMR (bytes 24..31).
-    uint64_t
-    GetTLen() const
+    uint64_t GetTLen() const
     {
         return (static_cast<uint64_t>(sync) << 32) | bNum;
     }
 
     /// Set the 64-bit T_len of RTS/RTR/RMR (bytes 24..31).
-    void
-    SetTLen(uint64_t tlen)
+    void SetTLen(uint64_t tlen)
     {
         sync = static_cast<uint32_t>(tlen >> 32);
         bNum = static_cast<uint32_t>(tlen);
     }
 
     /// The data channel bits (RTS, DATA).
-    uint8_t
-    GetDataChannel() const
+    uint8_t GetDataChannel() const
     {
         return static_cast<uint8_t>(flags & StFlag::DATA_CHANNEL);
     }
 
     /// The FetchOp field (GET only).
-    StFetchOp
-    GetFetchOp() const
+    StFetchOp GetFetchOp() const
     {
         return static_cast<StFetchOp>((flags & StFlag::FETCHOP_MASK) >> 8);
     }
 
     /// Set the FetchOp field (GET only).
-    void
-    SetFetchOp(StFetchOp f)
+    void SetFetchOp(StFetchOp f)
     {
-        flags = static_cast<uint16_t>((flags & ~StFlag::FETCHOP_MASK)
-                                      | (static_cast<uint16_t>(f) << 8));
+        flags = static_cast<uint16_t>((flags & ~StFlag::FETCHOP_MASK) |
+                                      (static_cast<uint16_t>(f) << 8));
     }
 
     /// True if every bit of \p f is set.
-    bool
-    Has(uint16_t f) const
+    bool Has(uint16_t f) const
     {
         return (flags & f) == f;
     }
@@ -234,8 +231,7 @@ struct StHeader
     bool operator==(const StHeader& o) const;
 
     /// Field-by-field inequality.
-    bool
-    operator!=(const StHeader& o) const
+    bool operator!=(const StHeader& o) const
     {
         return !(*this == o);
     }

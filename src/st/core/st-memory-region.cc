@@ -5,8 +5,10 @@
 
 #include <limits>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 StStatus
 StMemoryTable::SetBufsize(uint8_t log2)
@@ -32,9 +34,8 @@ StMemoryTable::SetBufxRange(uint32_t base, uint32_t count)
     }
     for (const auto& m : m_maps)
     {
-        if (m.bufxBase < base
-            || static_cast<uint64_t>(m.bufxBase) + m.bufxCount
-                   > static_cast<uint64_t>(base) + count)
+        if (m.bufxBase < base ||
+            static_cast<uint64_t>(m.bufxBase) + m.bufxCount > static_cast<uint64_t>(base) + count)
         {
             return StStatus::BufxInUse;
         }
@@ -45,8 +46,13 @@ StMemoryTable::SetBufxRange(uint32_t base, uint32_t count)
 }
 
 StStatus
-StMemoryTable::Map(int flags, uint8_t* ptr, uint64_t len, uint32_t bufxBase, int64_t bufxCount,
-                   uint32_t& handle, uint16_t& mx)
+StMemoryTable::Map(int flags,
+                   uint8_t* ptr,
+                   uint64_t len,
+                   uint32_t bufxBase,
+                   int64_t bufxCount,
+                   uint32_t& handle,
+                   uint16_t& mx)
 {
     const uint64_t bs = 1ULL << m_bufsize;
     const bool noBytes = (flags & NO_BYTES) != 0;
@@ -76,22 +82,21 @@ StMemoryTable::Map(int flags, uint8_t* ptr, uint64_t len, uint32_t bufxBase, int
     {
         return StStatus::InvalidArgument; // the draft: "they must exactly agree"
     }
-    if (bufxBase < m_bufxBase
-        || bufxBase + static_cast<uint64_t>(bufxCount)
-               > static_cast<uint64_t>(m_bufxBase) + m_bufxCount)
+    if (bufxBase < m_bufxBase || bufxBase + static_cast<uint64_t>(bufxCount) >
+                                     static_cast<uint64_t>(m_bufxBase) + m_bufxCount)
     {
         return StStatus::InvalidArgument;
     }
     // The same Bufx may be mapped twice (TX by one call, RX by another [C] SEED-API) only if
     // it names the same memory: a Bufx entry points at one buffer.
-    const auto origin
-        = reinterpret_cast<uintptr_t>(ptr) - (static_cast<uintptr_t>(bufxBase) << m_bufsize);
+    const auto origin =
+        reinterpret_cast<uintptr_t>(ptr) - (static_cast<uintptr_t>(bufxBase) << m_bufsize);
     for (const auto& m : m_maps)
     {
-        bool overlap = bufxBase < static_cast<uint64_t>(m.bufxBase) + m.bufxCount
-                       && m.bufxBase < bufxBase + static_cast<uint64_t>(bufxCount);
-        auto mOrigin = reinterpret_cast<uintptr_t>(m.ptr)
-                       - (static_cast<uintptr_t>(m.bufxBase) << m_bufsize);
+        bool overlap = bufxBase < static_cast<uint64_t>(m.bufxBase) + m.bufxCount &&
+                       m.bufxBase < bufxBase + static_cast<uint64_t>(bufxCount);
+        auto mOrigin =
+            reinterpret_cast<uintptr_t>(m.ptr) - (static_cast<uintptr_t>(m.bufxBase) << m_bufsize);
         if (overlap && mOrigin != origin)
         {
             return StStatus::BufxInUse;
@@ -200,7 +205,10 @@ StMemoryTable::FindMx(uint16_t mx) const
 }
 
 uint8_t*
-StMemoryTable::ResolveIncoming(uint16_t mx, uint32_t bufx, uint32_t offset, uint64_t len,
+StMemoryTable::ResolveIncoming(uint16_t mx,
+                               uint32_t bufx,
+                               uint32_t offset,
+                               uint64_t len,
                                StRxVerdict& why) const
 {
     return LookupIncoming(mx, bufx, offset, len, why).ptr;

@@ -16,8 +16,10 @@
 #include <cstdint>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief One st_map() registration.
@@ -71,10 +73,10 @@ struct StMemRef
  */
 class StMemoryTable
 {
-public:
+  public:
     static constexpr int PIN_TX = 1; //!< memory may be sent from (ST_PIN_TX) [C] IRIX TX=1
-    static constexpr int PIN_RX
-        = 2; //!< memory may be written by the peer (ST_PIN_RX) [C] IRIX RX=2
+    static constexpr int PIN_RX =
+        2; //!< memory may be written by the peer (ST_PIN_RX) [C] IRIX RX=2
     /// The mapping holds no bytes: length and protection only; sent from, it reads as zeros,
     /// written to, it keeps nothing (an extension of this implementation, not in the draft).
     static constexpr int NO_BYTES = 4;
@@ -89,8 +91,7 @@ public:
     StStatus SetBufsize(uint8_t log2);
 
     /// log2 of the Bufx entry size.
-    uint8_t
-    GetBufsize() const
+    uint8_t GetBufsize() const
     {
         return m_bufsize;
     }
@@ -99,15 +100,13 @@ public:
     StStatus SetBufxRange(uint32_t base, uint32_t count);
 
     /// First Bufx reserved for the connection.
-    uint32_t
-    GetBufxBase() const
+    uint32_t GetBufxBase() const
     {
         return m_bufxBase;
     }
 
     /// Number of Bufx entries reserved for the connection.
-    uint32_t
-    GetBufxCount() const
+    uint32_t GetBufxCount() const
     {
         return m_bufxCount;
     }
@@ -123,22 +122,25 @@ public:
      * \param[out] handle the registration id
      * \param[out] mx the Mx of an RX mapping (0 otherwise)
      */
-    StStatus Map(int flags, uint8_t* ptr, uint64_t len, uint32_t bufxBase, int64_t bufxCount,
-                 uint32_t& handle, uint16_t& mx);
+    StStatus Map(int flags,
+                 uint8_t* ptr,
+                 uint64_t len,
+                 uint32_t bufxBase,
+                 int64_t bufxCount,
+                 uint32_t& handle,
+                 uint16_t& mx);
 
     /// Forget a registration (st_unmap).
     StStatus Unmap(uint32_t handle);
 
     /// Number of registrations.
-    std::size_t
-    GetMappingCount() const
+    std::size_t GetMappingCount() const
     {
         return m_maps.size();
     }
 
     /// Linear address of (bufx, offset).
-    uint64_t
-    Linear(uint32_t bufx, uint64_t offset) const
+    uint64_t Linear(uint32_t bufx, uint64_t offset) const
     {
         return (static_cast<uint64_t>(bufx) << m_bufsize) + offset;
     }
@@ -171,7 +173,10 @@ public:
      * \param len the payload length
      * \param[out] why OutsideMapping when nullptr is returned
      */
-    uint8_t* ResolveIncoming(uint16_t mx, uint32_t bufx, uint32_t offset, uint64_t len,
+    uint8_t* ResolveIncoming(uint16_t mx,
+                             uint32_t bufx,
+                             uint32_t offset,
+                             uint64_t len,
                              StRxVerdict& why) const;
 
     /**

@@ -7,8 +7,10 @@
 
 #include <cstdint>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /**
  * \brief Result of a call from the upper layer into the engine.
@@ -36,32 +38,32 @@ StStatusName(StStatus s)
 {
     switch (s)
     {
-        case StStatus::Ok:
-            return "Ok";
-        case StStatus::InvalidArgument:
-            return "InvalidArgument";
-        case StStatus::NoSuchConnection:
-            return "NoSuchConnection";
-        case StStatus::WrongState:
-            return "WrongState";
-        case StStatus::PortInUse:
-            return "PortInUse";
-        case StStatus::KeyInUse:
-            return "KeyInUse";
-        case StStatus::NotMapped:
-            return "NotMapped";
-        case StStatus::BufxInUse:
-            return "BufxInUse";
-        case StStatus::NoMx:
-            return "NoMx";
-        case StStatus::NoSuchTransfer:
-            return "NoSuchTransfer";
-        case StStatus::TooLarge:
-            return "TooLarge";
-        case StStatus::ChannelTooSmall:
-            return "ChannelTooSmall";
-        case StStatus::PutTooLarge:
-            return "PutTooLarge";
+    case StStatus::Ok:
+        return "Ok";
+    case StStatus::InvalidArgument:
+        return "InvalidArgument";
+    case StStatus::NoSuchConnection:
+        return "NoSuchConnection";
+    case StStatus::WrongState:
+        return "WrongState";
+    case StStatus::PortInUse:
+        return "PortInUse";
+    case StStatus::KeyInUse:
+        return "KeyInUse";
+    case StStatus::NotMapped:
+        return "NotMapped";
+    case StStatus::BufxInUse:
+        return "BufxInUse";
+    case StStatus::NoMx:
+        return "NoMx";
+    case StStatus::NoSuchTransfer:
+        return "NoSuchTransfer";
+    case StStatus::TooLarge:
+        return "TooLarge";
+    case StStatus::ChannelTooSmall:
+        return "ChannelTooSmall";
+    case StStatus::PutTooLarge:
+        return "PutTooLarge";
     }
     return "?";
 }

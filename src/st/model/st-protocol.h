@@ -460,23 +460,23 @@ class StProtocol : public Object
     };
 
     std::map<Ipv4Address, BypassResolution> m_bypassResolutions; ///< by peer
-    uint32_t m_nextPendingKey;                            ///< next key
-    std::map<st::StConnId, EventCallback> m_managed;      ///< managed connections
-    std::map<uint16_t, EventCallback> m_listenCbs;        ///< managed listeners
-    EventId m_timer;                                      ///< the engine's timer
-    uint64_t m_timerAt;                                   ///< when it fires (ns)
-    bool m_flushing;                                      ///< inside Flush
-    bool m_flushAgain;                                    ///< Flush called while flushing
-    bool m_inTimer;                                       ///< inside OnTimer
-    bool m_kickPending;                                   ///< a Kick is scheduled
-    uint64_t m_lastSlotStalls;                            ///< for the SlotStall trace
-    std::map<XferKey, Time> m_lastXferOp;                 ///< CtsWait: last op of a source
-    std::map<XferKey, uint32_t> m_peerIdToOurs;           ///< CtsWait: (peer, port, R_id) -> ours
-    StAdapterCounters m_adapter;                          ///< adaptation counters
+    uint32_t m_nextPendingKey;                                   ///< next key
+    std::map<st::StConnId, EventCallback> m_managed;             ///< managed connections
+    std::map<uint16_t, EventCallback> m_listenCbs;               ///< managed listeners
+    EventId m_timer;                                             ///< the engine's timer
+    uint64_t m_timerAt;                                          ///< when it fires (ns)
+    bool m_flushing;                                             ///< inside Flush
+    bool m_flushAgain;                                           ///< Flush called while flushing
+    bool m_inTimer;                                              ///< inside OnTimer
+    bool m_kickPending;                                          ///< a Kick is scheduled
+    uint64_t m_lastSlotStalls;                                   ///< for the SlotStall trace
+    std::map<XferKey, Time> m_lastXferOp;                        ///< CtsWait: last op of a source
+    std::map<XferKey, uint32_t> m_peerIdToOurs; ///< CtsWait: (peer, port, R_id) -> ours
+    StAdapterCounters m_adapter;                ///< adaptation counters
     std::map<std::pair<uint32_t, uint8_t>, std::deque<Backlogged>> m_backlog; ///< by (if, VC)
     std::map<uint32_t, bool> m_drainHooked; ///< PhyTxBegin connected (or not)
     std::map<uint32_t, Callback<void, Ptr<const Packet>>> m_drainCb; ///< what was connected
-    std::map<uint32_t, EventId> m_drainEvent; ///< scheduled Drain per interface
+    std::map<uint32_t, EventId> m_drainEvent;   ///< scheduled Drain per interface
     std::map<uint32_t, uint16_t> m_hostProcess; ///< per GSN interface: process table entry
 
     TracedCallback<const st::StHeader&, uint32_t> m_txOpTrace;        ///< TxOp

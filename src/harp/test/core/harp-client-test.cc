@@ -121,9 +121,9 @@ BOOST_AUTO_TEST_CASE(probe_is_a_request_for_our_own_address_to_broadcast)
     const auto frames = TakeFrames(client);
     BOOST_REQUIRE(frames.size() == 1U);
     BOOST_TEST(frames[0].destination.IsBroadcast());
-    const std::vector<uint8_t> expected
-        = {0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a,
-           0xc0, 0x00, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x02, 0x0a};
+    const std::vector<uint8_t> expected = {
+        0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a,
+        0xc0, 0x00, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x02, 0x0a};
     BOOST_TEST(frames[0].bytes == expected, boost::test_tools::per_element());
     BOOST_TEST(client.PollTimeout().value() == 6 * kSecond);
     client.Start(6 * kSecond); // a second Start changes nothing
@@ -791,9 +791,9 @@ BOOST_AUTO_TEST_CASE(bad_input_is_dropped_and_counted_by_reason)
     BOOST_TEST(after.Drops(DropReason::Truncated) == 1U);
     BOOST_TEST(after.Drops(DropReason::WrongTarget) == 2U);
     BOOST_TEST(after.Drops(DropReason::BadSender) == 1U);
-    BOOST_TEST(after.Drops(DropReason::UnsolicitedReply)
-                   - before.Drops(DropReason::UnsolicitedReply)
-               == 4U);
+    BOOST_TEST(after.Drops(DropReason::UnsolicitedReply) -
+                   before.Drops(DropReason::UnsolicitedReply) ==
+               4U);
     BOOST_TEST(after.Drops(DropReason::SenderMismatch) == 2U);
     BOOST_TEST(after.Drops(DropReason::OutsideLis) == 1U);
     BOOST_TEST(after.rxHandled == before.rxHandled);

@@ -5,7 +5,6 @@
 #include "harp-test-fabric.h"
 
 #include <boost/test/unit_test.hpp>
-
 #include <string>
 
 using namespace harp;
@@ -164,8 +163,8 @@ BOOST_AUTO_TEST_CASE(non_broadcast_fabric_registers_with_both_servers_and_resolv
         BOOST_TEST(fabric.GetEvents(lis.clients[i], EventType::Resolved).size() == 3U);
         for (std::size_t j = 0; j < 4; ++j)
         {
-            BOOST_TEST(fabric.Resolve(lis.clients[i], lis.ClientIp(j)).value()
-                       == MakeUla(static_cast<uint8_t>(10 + j)));
+            BOOST_TEST(fabric.Resolve(lis.clients[i], lis.ClientIp(j)).value() ==
+                       MakeUla(static_cast<uint8_t>(10 + j)));
         }
     }
     // A server answers for its own address (server 1 answered first: it is the one asked).
@@ -449,8 +448,7 @@ BOOST_AUTO_TEST_CASE(lost_frames_are_recovered_by_retransmission)
     TestFabric& fabric = lis.fabric;
     int inarpRepliesLost = 0;
     int requestsLost = 0;
-    fabric.loss = [&](const Delivery& delivery)
-    {
+    fabric.loss = [&](const Delivery& delivery) {
         const Message message = Decode(Frame{delivery.destination, delivery.bytes});
         if (message.op == Op::InArpReply && inarpRepliesLost < 4)
         {
@@ -527,10 +525,7 @@ RunScenario()
     ServedLisFabric lis(5);
     TestFabric& fabric = lis.fabric;
     uint64_t count = 0;
-    fabric.loss = [&count](const Delivery&)
-    {
-        return ++count % 7 == 0;
-    };
+    fabric.loss = [&count](const Delivery&) { return ++count % 7 == 0; };
     for (TimeNs t = 10 * kSecond; t < 2 * kHour; t += 7 * kMinute)
     {
         fabric.RunUntil(t);

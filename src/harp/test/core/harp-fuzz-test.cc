@@ -7,7 +7,6 @@
 #include "harp-test-util.h"
 
 #include <boost/test/unit_test.hpp>
-
 #include <random>
 
 using namespace harp;
@@ -50,14 +49,14 @@ SomeIp(Random& random)
 {
     switch (random.Below(6))
     {
-        case 0:
-            return kOwnIp;
-        case 1:
-            return Ipv4(static_cast<uint32_t>(random.Below(1ULL << 32)));
-        case 2:
-            return Ip("192.0.2.31");
-        default:
-            return Ipv4(Ip("192.0.2.0").Get() + static_cast<uint32_t>(random.Below(32)));
+    case 0:
+        return kOwnIp;
+    case 1:
+        return Ipv4(static_cast<uint32_t>(random.Below(1ULL << 32)));
+    case 2:
+        return Ip("192.0.2.31");
+    default:
+        return Ipv4(Ip("192.0.2.0").Get() + static_cast<uint32_t>(random.Below(32)));
     }
 }
 
@@ -66,20 +65,20 @@ SomeUla(Random& random)
 {
     switch (random.Below(7))
     {
-        case 0:
-            return kOwn;
-        case 1:
-            return kS1;
-        case 2:
-            return kS2;
-        case 3:
-            return Ula::Broadcast();
-        case 4:
-            return Ula();
-        case 5:
-            return Ula::FromUint64(random.Below(1ULL << 48));
-        default:
-            return MakeUla(static_cast<uint8_t>(random.Below(32)));
+    case 0:
+        return kOwn;
+    case 1:
+        return kS1;
+    case 2:
+        return kS2;
+    case 3:
+        return Ula::Broadcast();
+    case 4:
+        return Ula();
+    case 5:
+        return Ula::FromUint64(random.Below(1ULL << 48));
+    default:
+        return MakeUla(static_cast<uint8_t>(random.Below(32)));
     }
 }
 
@@ -87,10 +86,16 @@ SomeUla(Random& random)
 Message
 SomeMessage(Random& random)
 {
-    static const Op ops[]
-        = {Op::ArpRequest, Op::ArpReply, Op::InArpRequest, Op::InArpReply, Op::Nak};
-    return MakeMessage(
-        ops[random.Below(5)], SomeUla(random), SomeIp(random), SomeUla(random), SomeIp(random));
+    static const Op ops[] = {Op::ArpRequest,
+                             Op::ArpReply,
+                             Op::InArpRequest,
+                             Op::InArpReply,
+                             Op::Nak};
+    return MakeMessage(ops[random.Below(5)],
+                       SomeUla(random),
+                       SomeIp(random),
+                       SomeUla(random),
+                       SomeIp(random));
 }
 
 /// A message aimed at an engine (ULA own, address ownIp) often enough to reach deep code.
@@ -138,38 +143,37 @@ SomeFrame(Random& random, const Message& message)
     {
         switch (random.Below(5))
         {
-            case 0: // flip a bit
-                if (!bytes.empty())
-                {
-                    bytes[random.Below(bytes.size())]
-                        ^= static_cast<uint8_t>(1U << random.Below(8));
-                }
-                break;
-            case 1: // overwrite a byte
-                if (!bytes.empty())
-                {
-                    bytes[random.Below(bytes.size())] = random.Byte();
-                }
-                break;
-            case 2: // truncate
-                bytes.resize(random.Below(bytes.size() + 1));
-                break;
-            case 3: // padding
-                bytes.resize(bytes.size() + random.Below(16), random.Byte());
-                break;
-            default: // a header field set to a neighbour value
-                if (bytes.size() >= 8)
-                {
-                    bytes[1 + 2 * random.Below(4)] += static_cast<uint8_t>(1 + random.Below(3));
-                }
-                break;
+        case 0: // flip a bit
+            if (!bytes.empty())
+            {
+                bytes[random.Below(bytes.size())] ^= static_cast<uint8_t>(1U << random.Below(8));
+            }
+            break;
+        case 1: // overwrite a byte
+            if (!bytes.empty())
+            {
+                bytes[random.Below(bytes.size())] = random.Byte();
+            }
+            break;
+        case 2: // truncate
+            bytes.resize(random.Below(bytes.size() + 1));
+            break;
+        case 3: // padding
+            bytes.resize(bytes.size() + random.Below(16), random.Byte());
+            break;
+        default: // a header field set to a neighbour value
+            if (bytes.size() >= 8)
+            {
+                bytes[1 + 2 * random.Below(4)] += static_cast<uint8_t>(1 + random.Below(3));
+            }
+            break;
         }
     }
     return bytes;
 }
 
 /// Runs due timers as an adapter would and checks the engine's promises.
-template<typename Engine>
+template <typename Engine>
 void
 RunDue(Engine& engine, TimeNs now)
 {
@@ -186,7 +190,7 @@ RunDue(Engine& engine, TimeNs now)
 }
 
 /// Drains an engine, checking that what it sends is well-formed and from itself.
-template<typename Engine>
+template <typename Engine>
 std::size_t
 CheckOutput(Engine& engine, const Ula& own)
 {
@@ -202,8 +206,8 @@ CheckOutput(Engine& engine, const Ula& own)
         {
             BOOST_REQUIRE(parsed.message->senderUla == own);
         }
-        if (parsed.message->op == Op::ArpReply || parsed.message->op == Op::InArpReply
-            || parsed.message->op == Op::Nak)
+        if (parsed.message->op == Op::ArpReply || parsed.message->op == Op::InArpReply ||
+            parsed.message->op == Op::Nak)
         {
             BOOST_REQUIRE(frame->destination.IsUnicast());
         }

@@ -4,7 +4,6 @@
 #include "harp-test-util.h"
 
 #include <boost/test/unit_test.hpp>
-
 #include <vector>
 
 using namespace harp;
@@ -68,11 +67,11 @@ BOOST_AUTO_TEST_CASE(parse_fixed_bytes)
 BOOST_AUTO_TEST_CASE(inarp_reply_fixed_bytes)
 {
     // Server 192.0.2.1 (02:..:01) answers the registration of 192.0.2.10 (02:..:0a).
-    const Message reply
-        = MakeMessage(Op::InArpReply, MakeUla(1), Ip("192.0.2.1"), MakeUla(0x0a), Ip("192.0.2.10"));
-    const std::vector<uint8_t> expected
-        = {0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x09, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,
-           0xc0, 0x00, 0x02, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xc0, 0x00, 0x02, 0x0a};
+    const Message reply =
+        MakeMessage(Op::InArpReply, MakeUla(1), Ip("192.0.2.1"), MakeUla(0x0a), Ip("192.0.2.10"));
+    const std::vector<uint8_t> expected = {
+        0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x09, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,
+        0xc0, 0x00, 0x02, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xc0, 0x00, 0x02, 0x0a};
     BOOST_TEST(reply.Serialize() == expected, boost::test_tools::per_element());
 }
 
@@ -121,6 +120,7 @@ BOOST_AUTO_TEST_CASE(bad_header_fields_are_refused_with_their_reason)
         uint8_t value;
         DropReason reason;
     };
+
     const Case cases[] = {
         {1, 0x01, DropReason::BadHardwareType}, // Ethernet
         {1, 0x06, DropReason::BadHardwareType}, // IEEE 802
@@ -159,8 +159,8 @@ BOOST_AUTO_TEST_CASE(names_for_logs)
     BOOST_TEST(std::string(OpName(Op::Nak)) == "Nak");
     BOOST_TEST(std::string(DropReasonName(DropReason::StaticConflict)) == "StaticConflict");
     BOOST_TEST(
-        Request().ToString()
-        == "ArpRequest sha=02:00:00:00:00:0a spa=192.0.2.10 tha=00:00:00:00:00:00 tpa=192.0.2.11");
+        Request().ToString() ==
+        "ArpRequest sha=02:00:00:00:00:0a spa=192.0.2.10 tha=00:00:00:00:00:00 tpa=192.0.2.11");
     for (std::size_t i = 0; i < kDropReasonCount; ++i)
     {
         BOOST_TEST(std::string(DropReasonName(static_cast<DropReason>(i))) != "Unknown");

@@ -126,8 +126,8 @@ BOOST_AUTO_TEST_CASE(durations)
 
 BOOST_AUTO_TEST_CASE(windows_line_endings_and_tabs)
 {
-    const OptionsParseResult result
-        = ParseOptions("server\t02:00:00:00:00:01\r\nfabric broadcast\r\n");
+    const OptionsParseResult result =
+        ParseOptions("server\t02:00:00:00:00:01\r\nfabric broadcast\r\n");
     BOOST_TEST(result.Ok());
     BOOST_TEST(result.options.servers.size() == 1U);
     BOOST_TEST((result.options.mode == FabricMode::Broadcast));

@@ -27,8 +27,8 @@ Config()
 {
     ServerConfig config;
     config.ula = kServer;
-    config.lis
-        = {ServedLis{Lis("192.0.2.0/27"), kServerIp1}, ServedLis{Lis("192.0.2.32/27"), kServerIp2}};
+    config.lis = {ServedLis{Lis("192.0.2.0/27"), kServerIp1},
+                  ServedLis{Lis("192.0.2.32/27"), kServerIp2}};
     return config;
 }
 
@@ -69,9 +69,9 @@ BOOST_AUTO_TEST_CASE(inarp_request_registers_and_is_answered)
     Feed(server, 5 * kSecond, kA, InArpRequest(kA, kAIp));
     const Frame reply = OnlyFrame(server);
     BOOST_TEST(reply.destination == kA);
-    const std::vector<uint8_t> expected
-        = {0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x09, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,
-           0xc0, 0x00, 0x02, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xc0, 0x00, 0x02, 0x0a};
+    const std::vector<uint8_t> expected = {
+        0x00, 0x1c, 0x08, 0x00, 0x06, 0x04, 0x00, 0x09, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,
+        0xc0, 0x00, 0x02, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xc0, 0x00, 0x02, 0x0a};
     BOOST_TEST(reply.bytes == expected, boost::test_tools::per_element());
     BOOST_TEST(server.Lookup(5 * kSecond, kAIp).value() == kA);
     const auto events = TakeEvents(server);

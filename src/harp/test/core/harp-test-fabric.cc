@@ -11,8 +11,8 @@ namespace test
 {
 
 TestFabric::TestFabric(bool broadcast, TimeNs delay)
-    : m_broadcast(broadcast)
-    , m_delay(delay)
+    : m_broadcast(broadcast),
+      m_delay(delay)
 {
 }
 
@@ -167,12 +167,9 @@ std::size_t
 TestFabric::CountSent(Op op) const
 {
     return static_cast<std::size_t>(
-        std::count_if(m_sent.begin(),
-                      m_sent.end(),
-                      [op](const Delivery& d)
-                      {
-                          return Decode(Frame{d.destination, d.bytes}).op == op;
-                      }));
+        std::count_if(m_sent.begin(), m_sent.end(), [op](const Delivery& d) {
+            return Decode(Frame{d.destination, d.bytes}).op == op;
+        }));
 }
 
 void
@@ -213,8 +210,8 @@ TestFabric::Transmit(std::size_t from, const Frame& frame)
     delivery.bytes = frame.bytes;
     m_sent.push_back(delivery);
 
-    std::string line = std::to_string(m_now) + " " + std::to_string(from) + " -> "
-                     + frame.destination.ToString() + " ";
+    std::string line = std::to_string(m_now) + " " + std::to_string(from) + " -> " +
+                       frame.destination.ToString() + " ";
     for (uint8_t byte : frame.bytes)
     {
         char hex[3];

@@ -120,7 +120,7 @@ Decode(const Frame& frame)
 }
 
 /// Every frame waiting in an engine.
-template<typename Engine>
+template <typename Engine>
 std::vector<Frame>
 TakeFrames(Engine& engine)
 {
@@ -133,7 +133,7 @@ TakeFrames(Engine& engine)
 }
 
 /// Every event waiting in an engine.
-template<typename Engine>
+template <typename Engine>
 std::vector<Event>
 TakeEvents(Engine& engine)
 {

@@ -15,17 +15,18 @@
 
 using namespace ns3::st;
 
-namespace {
+namespace
+{
 
 struct Hub;
 
 /// One side's driver: frames to the other side go through the hub.
 class LoopbackDriver : public StDriver
 {
-public:
+  public:
     LoopbackDriver(Hub& hub, int side)
-      : m_hub(hub)
-      , m_side(side)
+        : m_hub(hub),
+          m_side(side)
     {
     }
 
@@ -33,8 +34,7 @@ public:
     void Send(const StTransmit& t) override;
     bool Wait(uint64_t deadline, StPeerAddress& from, std::vector<uint8_t>& bytes) override;
 
-    bool
-    Resolve(const char* hostname, StPeerAddress& out) override
+    bool Resolve(const char* hostname, StPeerAddress& out) override
     {
         std::string n = hostname;
         if (n == "hostA" || n == "10.0.0.1")
@@ -60,7 +60,7 @@ public:
         return false;
     }
 
-private:
+  private:
     Hub& m_hub;
     int m_side;
 };
@@ -75,8 +75,7 @@ struct Hub
     std::function<bool(const StHeader&)> drop;
 
     /// Let side \p s's engine handle what it has (it is not blocked in a call).
-    void
-    RunPassive(int s)
+    void RunPassive(int s)
     {
         StBypassStack* st = stacks[s];
         st->Flush();
@@ -162,8 +161,7 @@ struct Fixture
         hub.stacks[1] = &sb;
     }
 
-    void
-    Connect()
+    void Connect()
     {
         BOOST_REQUIRE_EQUAL(st_create_on(&sb, &server), ST_OK);
         BOOST_REQUIRE_EQUAL(st_create_on(&sa, &client), ST_OK);
@@ -248,11 +246,21 @@ BOOST_AUTO_TEST_CASE(connect_accept_and_options)
     BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_PORTLEN_LOCAL, &a), ST_EACCES);
     a = 1;
     BOOST_CHECK_EQUAL(st_setopt(f.client, ST_OPT_THREAD_SAFETY, &a), ST_EINVAL);
-    for (int opt :
-         {ST_OPT_BUFSIZE_LOCAL, ST_OPT_BUFX_BASE, ST_OPT_BUFX_COUNT, ST_OPT_CHANNELS,
-          ST_OPT_IANA_LOCAL, ST_OPT_IANA_REMOTE, ST_OPT_KEY_LOCAL, ST_OPT_MAXSTU_LOCAL,
-          ST_OPT_MAXSTU_REMOTE, ST_OPT_PORT_LOCAL, ST_OPT_PORTLEN_LOCAL, ST_OPT_PORTLEN_REMOTE,
-          ST_OPT_RX_SLOTS, ST_OPT_RX_WINDOW_LOCAL, ST_OPT_THREAD_SAFETY})
+    for (int opt : {ST_OPT_BUFSIZE_LOCAL,
+                    ST_OPT_BUFX_BASE,
+                    ST_OPT_BUFX_COUNT,
+                    ST_OPT_CHANNELS,
+                    ST_OPT_IANA_LOCAL,
+                    ST_OPT_IANA_REMOTE,
+                    ST_OPT_KEY_LOCAL,
+                    ST_OPT_MAXSTU_LOCAL,
+                    ST_OPT_MAXSTU_REMOTE,
+                    ST_OPT_PORT_LOCAL,
+                    ST_OPT_PORTLEN_LOCAL,
+                    ST_OPT_PORTLEN_REMOTE,
+                    ST_OPT_RX_SLOTS,
+                    ST_OPT_RX_WINDOW_LOCAL,
+                    ST_OPT_THREAD_SAFETY})
     {
         BOOST_CHECK_EQUAL(st_getopt(f.client, opt, &a), ST_OK);
     }
@@ -290,10 +298,7 @@ BOOST_AUTO_TEST_CASE(service_names_through_the_driver)
 BOOST_AUTO_TEST_CASE(connect_times_out)
 {
     Fixture f;
-    f.hub.drop = [](const StHeader&)
-    {
-        return true;
-    };
+    f.hub.drop = [](const StHeader&) { return true; };
     BOOST_REQUIRE_EQUAL(st_create_on(&f.sa, &f.client), ST_OK);
     BOOST_CHECK_EQUAL(st_connect(f.client, "hostB", "3000"), ST_ETIMEDOUT);
     BOOST_CHECK_EQUAL(f.hub.now, 4000000000ULL); // 1 s x (1 + 3 retries)
@@ -547,7 +552,7 @@ BOOST_AUTO_TEST_CASE(rx_timeout)
     BOOST_CHECK_EQUAL(st_rx(f.server, &got, nullptr, &tv), ST_EWOULDBLOCK);
     BOOST_CHECK_EQUAL(f.hub.now - t0, 500000000ULL);
     double t1 = st_time();
-    (void) t1;
+    (void)t1;
 }
 
 BOOST_AUTO_TEST_CASE(data_tiled_into_mapped_memory)

@@ -133,10 +133,7 @@ BOOST_AUTO_TEST_CASE(lost_rc_is_retried_after_one_second)
 {
     TestWire w;
     int n = 0;
-    w.drop = [&n](const WireRecord& r)
-    {
-        return r.h.op == StOp::Rc && n++ == 0;
-    };
+    w.drop = [&n](const WireRecord& r) { return r.h.op == StOp::Rc && n++ == 0; };
     w.b.Listen(5000);
     StConnId ia = 0;
     w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
@@ -152,10 +149,7 @@ BOOST_AUTO_TEST_CASE(lost_ca_answered_again_for_duplicate_rc)
 {
     TestWire w;
     int n = 0;
-    w.drop = [&n](const WireRecord& r)
-    {
-        return r.h.op == StOp::Ca && n++ == 0;
-    };
+    w.drop = [&n](const WireRecord& r) { return r.h.op == StOp::Ca && n++ == 0; };
     w.b.Listen(5000);
     StConnId ia = 0;
     w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
@@ -170,10 +164,7 @@ BOOST_AUTO_TEST_CASE(lost_ca_answered_again_for_duplicate_rc)
 BOOST_AUTO_TEST_CASE(rc_gives_up_after_three_retries)
 {
     TestWire w;
-    w.drop = [](const WireRecord& r)
-    {
-        return r.h.op == StOp::Rc;
-    };
+    w.drop = [](const WireRecord& r) { return r.h.op == StOp::Rc; };
     w.b.Listen(5000);
     StConnId ia = 0;
     w.a.Connect(0, TestWire::ADDR_B, 5000, StConnParams(), ia);
@@ -190,10 +181,7 @@ BOOST_AUTO_TEST_CASE(lost_dc_and_da_recovered)
     TestWire w;
     auto [ia, ib] = w.Connect();
     int n = 0;
-    w.drop = [&n](const WireRecord& r)
-    {
-        return r.h.op == StOp::Dc && n++ == 0;
-    };
+    w.drop = [&n](const WireRecord& r) { return r.h.op == StOp::Dc && n++ == 0; };
     w.a.Close(w.now, ia);
     w.Run(w.now + 5000000000ULL);
     // B retries its DA; A (closed, lingering) answers with DC again.
@@ -316,8 +304,8 @@ BOOST_AUTO_TEST_CASE(many_connections_demultiplexed_by_key)
     for (int i = 0; i < 5; ++i)
     {
         StConnId id = 0;
-        BOOST_REQUIRE(w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), id)
-                      == StStatus::Ok);
+        BOOST_REQUIRE(w.a.Connect(w.now, TestWire::ADDR_B, 5000, StConnParams(), id) ==
+                      StStatus::Ok);
         ids.push_back(id);
     }
     w.Settle();
@@ -391,7 +379,8 @@ BOOST_AUTO_TEST_CASE(keys_random_unless_the_adapter_gives_a_source)
     auto run = [](const StConfig& cfg) {
         TestWire w(cfg, cfg);
         auto [ia, ib] = w.Connect();
-        return std::make_tuple(w.a.Find(ia)->GetLocalKey(), w.b.Find(ib)->GetLocalKey(),
+        return std::make_tuple(w.a.Find(ia)->GetLocalKey(),
+                               w.b.Find(ib)->GetLocalKey(),
                                w.a.Find(ia)->GetLocalPort());
     };
     auto first = run(StConfig());

@@ -50,30 +50,28 @@ BOOST_AUTO_TEST_CASE(random_and_mutated_headers)
         std::vector<uint8_t> b;
         switch (rng() % 4)
         {
-            case 0:
-            { // pure noise, any length
-                b.resize(rng() % 120);
-                for (auto& x : b)
-                {
-                    x = static_cast<uint8_t>(rng());
-                }
-                break;
+        case 0: { // pure noise, any length
+            b.resize(rng() % 120);
+            for (auto& x : b)
+            {
+                x = static_cast<uint8_t>(rng());
             }
-            default:
-            { // a real op with a few bytes flipped, sometimes truncated or extended
-                b = corpus[rng() % corpus.size()];
-                int flips = 1 + static_cast<int>(rng() % 4);
-                for (int k = 0; k < flips && !b.empty(); ++k)
-                {
-                    b[rng() % std::min<std::size_t>(b.size(), 40)]
-                        ^= static_cast<uint8_t>(1u << (rng() % 8));
-                }
-                if (rng() % 8 == 0)
-                {
-                    b.resize(rng() % (b.size() + 40));
-                }
-                break;
+            break;
+        }
+        default: { // a real op with a few bytes flipped, sometimes truncated or extended
+            b = corpus[rng() % corpus.size()];
+            int flips = 1 + static_cast<int>(rng() % 4);
+            for (int k = 0; k < flips && !b.empty(); ++k)
+            {
+                b[rng() % std::min<std::size_t>(b.size(), 40)] ^=
+                    static_cast<uint8_t>(1u << (rng() % 8));
             }
+            if (rng() % 8 == 0)
+            {
+                b.resize(rng() % (b.size() + 40));
+            }
+            break;
+        }
         }
         bool toB = rng() % 2 == 0;
         if (b.size() >= ST_HEADER_SIZE && rng() % 4 != 0)
@@ -98,8 +96,8 @@ BOOST_AUTO_TEST_CASE(random_and_mutated_headers)
     }
     // Most garbage is dropped before it reaches a connection.
     const StCounters& cb2 = w.b.GetCounters();
-    BOOST_CHECK_GT(cb2.Get(StRxVerdict::UnknownOp) + cb2.Get(StRxVerdict::UnknownKey)
-                       + cb2.Get(StRxVerdict::Truncated),
+    BOOST_CHECK_GT(cb2.Get(StRxVerdict::UnknownOp) + cb2.Get(StRxVerdict::UnknownKey) +
+                       cb2.Get(StRxVerdict::Truncated),
                    0u);
     // The endpoints still work: a new connection and a write go through.
     TestWire& ww = w;

@@ -20,17 +20,21 @@ BOOST_AUTO_TEST_CASE(map_derives_and_checks_lengths)
     uint32_t h = 0;
     uint16_t mx = 0;
     // bufx_count -1: derived from len (3 entries).
-    BOOST_CHECK(t.Map(StMemoryTable::PIN_RX, mem.data(), mem.size(), 10, -1, h, mx)
-                == StStatus::Ok);
+    BOOST_CHECK(t.Map(StMemoryTable::PIN_RX, mem.data(), mem.size(), 10, -1, h, mx) ==
+                StStatus::Ok);
     BOOST_CHECK_EQUAL(mx, 1);
     // Disagreeing len and count.
-    BOOST_CHECK(t.Map(StMemoryTable::PIN_TX, mem.data(), mem.size(), 10, 2, h, mx)
-                == StStatus::InvalidArgument);
+    BOOST_CHECK(t.Map(StMemoryTable::PIN_TX, mem.data(), mem.size(), 10, 2, h, mx) ==
+                StStatus::InvalidArgument);
     // len "-1": derived from the count.
     std::vector<uint8_t> mem2(8192);
-    BOOST_CHECK(t.Map(StMemoryTable::PIN_TX, mem2.data(), std::numeric_limits<uint64_t>::max(), 100,
-                      2, h, mx)
-                == StStatus::Ok);
+    BOOST_CHECK(t.Map(StMemoryTable::PIN_TX,
+                      mem2.data(),
+                      std::numeric_limits<uint64_t>::max(),
+                      100,
+                      2,
+                      h,
+                      mx) == StStatus::Ok);
     BOOST_CHECK_EQUAL(mx, 0); // TX only: no Mx
     BOOST_CHECK(t.Resolve(t.Linear(100, 0), 8192, StMemoryTable::PIN_TX) == mem2.data());
     BOOST_CHECK(t.Resolve(t.Linear(100, 1), 8192, StMemoryTable::PIN_TX) == nullptr);
@@ -87,8 +91,8 @@ BOOST_AUTO_TEST_CASE(incoming_protection)
     std::vector<uint8_t> mem(2500);
     uint32_t h = 0;
     uint16_t mx = 0;
-    BOOST_REQUIRE(t.Map(StMemoryTable::PIN_RX, mem.data(), mem.size(), 4, -1, h, mx)
-                  == StStatus::Ok);
+    BOOST_REQUIRE(t.Map(StMemoryTable::PIN_RX, mem.data(), mem.size(), 4, -1, h, mx) ==
+                  StStatus::Ok);
     StRxVerdict why;
     BOOST_CHECK(t.ResolveIncoming(mx, 4, 0, 1024, why) == mem.data());
     BOOST_CHECK(why == StRxVerdict::Accepted);

@@ -10,7 +10,8 @@
 using namespace ns3::st;
 using namespace ns3::st::test;
 
-namespace {
+namespace
+{
 
 struct Persistent
 {
@@ -30,17 +31,26 @@ struct Persistent
         std::fill(local.bytes.begin(), local.bytes.end(), 0);
         uint32_t h = 0;
         uint16_t mx = 0;
-        cb->GetMemory().Map(StMemoryTable::PIN_RX | StMemoryTable::PIN_TX, region.data(),
-                            region.bytes.size(), 0, -1, h, mx);
-        ca->GetMemory().Map(StMemoryTable::PIN_RX | StMemoryTable::PIN_TX, local.data(),
-                            local.bytes.size(), 0, -1, h, mx);
+        cb->GetMemory().Map(StMemoryTable::PIN_RX | StMemoryTable::PIN_TX,
+                            region.data(),
+                            region.bytes.size(),
+                            0,
+                            -1,
+                            h,
+                            mx);
+        ca->GetMemory().Map(StMemoryTable::PIN_RX | StMemoryTable::PIN_TX,
+                            local.data(),
+                            local.bytes.size(),
+                            0,
+                            -1,
+                            h,
+                            mx);
         cb->ExposeRegion(w.now, cb->GetMemory().Linear(0, 0), 4096);
         ca->RequestRegion(w.now, 4096, rid);
         w.Settle();
     }
 
-    void
-    SetWord(std::vector<uint8_t>& m, std::size_t at, uint64_t v)
+    void SetWord(std::vector<uint8_t>& m, std::size_t at, uint64_t v)
     {
         for (int i = 7; i >= 0; --i, v >>= 8)
         {
@@ -48,8 +58,7 @@ struct Persistent
         }
     }
 
-    uint64_t
-    Word(const std::vector<uint8_t>& m, std::size_t at) const
+    uint64_t Word(const std::vector<uint8_t>& m, std::size_t at) const
     {
         uint64_t v = 0;
         for (int i = 0; i < 8; ++i)
@@ -82,7 +91,8 @@ BOOST_AUTO_TEST_CASE(rmr_mra_put_get)
     }
     BOOST_REQUIRE(p.ca->Put(p.w.now, p.rid, 1000, 0, 100) == StStatus::Ok);
     p.w.Settle();
-    BOOST_CHECK(std::equal(p.local.bytes.begin(), p.local.bytes.begin() + 100,
+    BOOST_CHECK(std::equal(p.local.bytes.begin(),
+                           p.local.bytes.begin() + 100,
                            p.region.bytes.begin() + 1000));
     BOOST_CHECK_EQUAL(p.region.bytes[999], 0);
     BOOST_CHECK_EQUAL(p.region.bytes[1100], 0);
@@ -98,9 +108,11 @@ BOOST_AUTO_TEST_CASE(rmr_mra_put_get)
     BOOST_REQUIRE(p.ca->Get(p.w.now, p.rid, 3000, 6000, 1000, g3) == StStatus::Ok);
     p.w.Settle();
     BOOST_CHECK_EQUAL(p.w.Ops(), ">RC <CA >RMR <MRA >DATA >GET >GET >GET <DATA <DATA <DATA");
-    BOOST_CHECK(std::equal(p.region.bytes.begin(), p.region.bytes.begin() + 1024,
+    BOOST_CHECK(std::equal(p.region.bytes.begin(),
+                           p.region.bytes.begin() + 1024,
                            p.local.bytes.begin() + 4096));
-    BOOST_CHECK(std::equal(p.region.bytes.begin() + 3000, p.region.bytes.begin() + 4000,
+    BOOST_CHECK(std::equal(p.region.bytes.begin() + 3000,
+                           p.region.bytes.begin() + 4000,
                            p.local.bytes.begin() + 6000));
     BOOST_CHECK_EQUAL(TestWire::CountEvents(p.w.eventsA, StEventType::GetComplete), 3u);
     // GET fields: 16-bit T_len, R_id, G_id.
@@ -176,7 +188,7 @@ BOOST_AUTO_TEST_CASE(rmr_rejected_without_exposed_memory)
     BOOST_CHECK_EQUAL(w.Ops(), ">RC <CA >RMR <RA(R)");
     BOOST_CHECK(TestWire::FindEvent(w.eventsA, StEventType::TransferRejected) != nullptr);
     BOOST_CHECK(!w.a.Find(ia)->IsRegionReady(rid));
-    (void) ib;
+    (void)ib;
 }
 
 BOOST_AUTO_TEST_CASE(fetchop_increment_decrement_clear)
@@ -205,10 +217,10 @@ BOOST_AUTO_TEST_CASE(fetchop_increment_decrement_clear)
     p.ca->FetchOp(p.w.now, p.rid, 64, 128, StFetchOp::Decrement, g);
     p.w.Settle();
     BOOST_CHECK_EQUAL(p.Word(p.region.bytes, 64), UINT64_MAX); // wraps
-    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 4090, 128, StFetchOp::Increment, g)
-                == StStatus::TooLarge);
-    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 0, 128, StFetchOp::Complete, g)
-                == StStatus::InvalidArgument);
+    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 4090, 128, StFetchOp::Increment, g) ==
+                StStatus::TooLarge);
+    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 0, 128, StFetchOp::Complete, g) ==
+                StStatus::InvalidArgument);
 }
 
 BOOST_AUTO_TEST_CASE(fetchop_atomic_when_fc_is_lost)
@@ -216,10 +228,7 @@ BOOST_AUTO_TEST_CASE(fetchop_atomic_when_fc_is_lost)
     Persistent p;
     p.SetWord(p.region.bytes, 8, 100);
     int n = 0;
-    p.w.drop = [&n](const WireRecord& r)
-    {
-        return r.h.Name() == "FC" && n++ == 0;
-    };
+    p.w.drop = [&n](const WireRecord& r) { return r.h.Name() == "FC" && n++ == 0; };
     uint32_t g = 0;
     p.ca->FetchOp(p.w.now, p.rid, 8, 0, StFetchOp::Increment, g);
     p.w.Settle();
@@ -296,8 +305,9 @@ BOOST_AUTO_TEST_CASE(concurrent_fetchops_on_one_word_serialize)
     p.ca->FetchOp(p.w.now, p.rid, 0, 16, StFetchOp::Increment, g3);
     p.w.Settle();
     BOOST_CHECK_EQUAL(p.Word(p.region.bytes, 0), 13u);
-    std::set<uint64_t> olds
-        = {p.Word(p.local.bytes, 0), p.Word(p.local.bytes, 8), p.Word(p.local.bytes, 16)};
+    std::set<uint64_t> olds = {p.Word(p.local.bytes, 0),
+                               p.Word(p.local.bytes, 8),
+                               p.Word(p.local.bytes, 16)};
     BOOST_CHECK(olds == (std::set<uint64_t>{10, 11, 12}));
 }
 
@@ -311,8 +321,8 @@ BOOST_AUTO_TEST_CASE(end_releases_region_then_fetchop_rejected)
     BOOST_CHECK(!p.ca->IsRegionReady(p.rid));
     BOOST_CHECK_EQUAL(p.cb->GetActiveCount(), 0u);
     uint32_t g = 0;
-    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 0, 0, StFetchOp::Increment, g)
-                == StStatus::NoSuchTransfer);
+    BOOST_CHECK(p.ca->FetchOp(p.w.now, p.rid, 0, 0, StFetchOp::Increment, g) ==
+                StStatus::NoSuchTransfer);
 
     // A peer that still sends a FETCHOP naming the released region is rejected, counted,
     // and the memory is untouched.
@@ -370,11 +380,9 @@ BOOST_AUTO_TEST_CASE(put_outside_region_rejected)
     d.Encode(put.data());
     p.w.Inject(true, put);
     BOOST_CHECK_EQUAL(p.w.b.GetCounters().Get(StRxVerdict::OutsideExposure), 1u);
-    BOOST_CHECK(std::all_of(p.region.bytes.begin(), p.region.bytes.end(),
-                            [](uint8_t v)
-                            {
-                                return v == 0;
-                            }));
+    BOOST_CHECK(std::all_of(p.region.bytes.begin(), p.region.bytes.end(), [](uint8_t v) {
+        return v == 0;
+    }));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,7 +9,8 @@
 using namespace ns3::st;
 using namespace ns3::st::test;
 
-namespace {
+namespace
+{
 
 struct Pair
 {
@@ -18,7 +19,7 @@ struct Pair
     StConnection* cb{nullptr};
 
     explicit Pair(const StConfig& cfg = StConfig(), StConnParams pa = StConnParams())
-      : w(cfg, cfg)
+        : w(cfg, cfg)
     {
         auto [ia, ib] = w.Connect(5000, pa);
         ca = w.a.Find(ia);
@@ -42,10 +43,7 @@ BOOST_AUTO_TEST_CASE(rs_three_kinds)
     p.ca->GetMemory().Map(StMemoryTable::PIN_TX, src.data(), 4096, 0, -1, h, mx);
     p.cb->GetMemory().Map(StMemoryTable::PIN_RX, dst.data(), 4096, 0, -1, h, mx);
     // Drop DATA of blocks 2 and 3, so the transfer stays open at B.
-    p.w.drop = [](const WireRecord& r)
-    {
-        return r.h.op == StOp::Data && r.h.bNum >= 2;
-    };
+    p.w.drop = [](const WireRecord& r) { return r.h.op == StOp::Data && r.h.bNum >= 2; };
     p.cb->PostReceive(p.w.now, 0, 4096);
     uint32_t id = 0;
     p.ca->Write(p.w.now, 0, 4096, StWriteOptions(), id);
@@ -56,8 +54,8 @@ BOOST_AUTO_TEST_CASE(rs_three_kinds)
     BOOST_REQUIRE(p.ca->RequestState(p.w.now, StStateKind::Transfer, id, 0, s2) == StStatus::Ok);
     BOOST_REQUIRE(p.ca->RequestState(p.w.now, StStateKind::Block, id, 1, s3) == StStatus::Ok);
     BOOST_REQUIRE(p.ca->RequestState(p.w.now, StStateKind::Block, id, 2, s4) == StStatus::Ok);
-    BOOST_CHECK(p.ca->RequestState(p.w.now, StStateKind::Block, id + 50, 2, s4)
-                == StStatus::NoSuchTransfer);
+    BOOST_CHECK(p.ca->RequestState(p.w.now, StStateKind::Block, id + 50, 2, s4) ==
+                StStatus::NoSuchTransfer);
     p.w.Settle();
     std::vector<StHeader> rs, rsr;
     for (const auto& r : p.w.trace)
@@ -122,10 +120,7 @@ BOOST_AUTO_TEST_CASE(unanswered_rts_retried_then_teardown)
     uint32_t h = 0;
     uint16_t mx = 0;
     p.ca->GetMemory().Map(StMemoryTable::PIN_TX, src.data(), 100, 0, -1, h, mx);
-    p.w.drop = [](const WireRecord& r)
-    {
-        return r.h.op == StOp::Rts;
-    };
+    p.w.drop = [](const WireRecord& r) { return r.h.op == StOp::Rts; };
     uint32_t id = 0;
     const uint64_t t0 = p.w.now;
     p.ca->Write(p.w.now, 0, 100, StWriteOptions(), id);
@@ -161,10 +156,7 @@ BOOST_AUTO_TEST_CASE(timeouts_are_configurable)
     cfg.opTimeoutNs = 50000000; // 50 ms
     cfg.maxRetries = 1;
     Pair p(cfg);
-    p.w.drop = [](const WireRecord& r)
-    {
-        return r.h.op == StOp::Rmr;
-    };
+    p.w.drop = [](const WireRecord& r) { return r.h.op == StOp::Rmr; };
     uint32_t id = 0;
     const uint64_t t0 = p.w.now;
     p.ca->RequestRegion(p.w.now, 64, id);
@@ -179,10 +171,7 @@ BOOST_AUTO_TEST_CASE(poll_timeout_reports_next_deadline)
     Pair p;
     BOOST_CHECK_EQUAL(p.w.a.PollTimeout(), ST_NEVER); // idle connected VC: no timer
     uint32_t id = 0;
-    p.w.drop = [](const WireRecord&)
-    {
-        return true;
-    };
+    p.w.drop = [](const WireRecord&) { return true; };
     p.ca->RequestRegion(p.w.now, 64, id);
     BOOST_CHECK_EQUAL(p.w.a.PollTimeout(), p.w.now + 1000000000ULL);
 }

@@ -14,8 +14,10 @@
 #include <string>
 #include <vector>
 
-namespace ns3 {
-namespace st {
+namespace ns3
+{
+namespace st
+{
 
 /// Print an opcode in test messages.
 inline std::ostream&
@@ -24,7 +26,8 @@ operator<<(std::ostream& os, StOp op)
     return os << StOpName(op);
 }
 
-namespace test {
+namespace test
+{
 
 /// One operation seen on the wire.
 struct WireRecord
@@ -40,13 +43,13 @@ struct WireRecord
 /// Two endpoints, A (address 1) and B (address 2), joined by a wire with a fixed delay.
 class TestWire
 {
-public:
+  public:
     static constexpr StPeerAddress ADDR_A = 1; //!< A's address
     static constexpr StPeerAddress ADDR_B = 2; //!< B's address
 
     explicit TestWire(const StConfig& ca = StConfig(), const StConfig& cb = StConfig())
-      : a(ca)
-      , b(cb)
+        : a(ca),
+          b(cb)
     {
     }
 
@@ -64,8 +67,7 @@ public:
     std::function<void(const WireRecord&, std::vector<uint8_t>&)> mangle;
 
     /// Take what the endpoints produced and put it on the wire.
-    void
-    Pump()
+    void Pump()
     {
         Take(a, true);
         Take(b, false);
@@ -81,8 +83,7 @@ public:
     }
 
     /// Deliver the next thing due (a frame or a timer). False if nothing is left.
-    bool
-    Step(uint64_t until = ST_NEVER)
+    bool Step(uint64_t until = ST_NEVER)
     {
         Pump();
         uint64_t tFrame = m_flight.empty() ? ST_NEVER : m_flight.front().arrival;
@@ -114,8 +115,7 @@ public:
     }
 
     /// Run until nothing is left or the clock would pass \p until.
-    void
-    Run(uint64_t until = ST_NEVER)
+    void Run(uint64_t until = ST_NEVER)
     {
         int guard = 0;
         while (Step(until) && ++guard < 10000000)
@@ -128,8 +128,7 @@ public:
     }
 
     /// Run while frames are in flight, but never fire timers past the last frame.
-    void
-    Settle()
+    void Settle()
     {
         Pump();
         while (!m_flight.empty())
@@ -140,8 +139,7 @@ public:
 
     /// The operations on the wire as ">RTS <CTS ..." (> = from A, < = from B), dropped ones
     /// marked with a trailing "x".
-    std::string
-    Ops(bool withData = true) const
+    std::string Ops(bool withData = true) const
     {
         std::string s;
         for (const auto& r : trace)
@@ -169,8 +167,7 @@ public:
     }
 
     /// Count of ops named \p name (as Name()) sent from A (\p fromA) or B.
-    std::size_t
-    Count(const std::string& name, bool fromA) const
+    std::size_t Count(const std::string& name, bool fromA) const
     {
         std::size_t n = 0;
         for (const auto& r : trace)
@@ -181,8 +178,7 @@ public:
     }
 
     /// Inject raw bytes to an endpoint as if from the other side.
-    void
-    Inject(bool toB, const std::vector<uint8_t>& bytes, StPeerAddress from = 0)
+    void Inject(bool toB, const std::vector<uint8_t>& bytes, StPeerAddress from = 0)
     {
         StEndpoint& dst = toB ? b : a;
         dst.Receive(now, from != 0 ? from : (toB ? ADDR_A : ADDR_B), bytes.data(), bytes.size());
@@ -190,8 +186,7 @@ public:
     }
 
     /// Find the first event of a type in a list.
-    static const StEvent*
-    FindEvent(const std::vector<StEvent>& ev, StEventType t)
+    static const StEvent* FindEvent(const std::vector<StEvent>& ev, StEventType t)
     {
         for (const auto& e : ev)
         {
@@ -204,8 +199,7 @@ public:
     }
 
     /// Count events of a type.
-    static std::size_t
-    CountEvents(const std::vector<StEvent>& ev, StEventType t)
+    static std::size_t CountEvents(const std::vector<StEvent>& ev, StEventType t)
     {
         std::size_t n = 0;
         for (const auto& e : ev)
@@ -216,9 +210,9 @@ public:
     }
 
     /// Connect A to B (B listens on \p port); returns A's and B's connection ids.
-    std::pair<StConnId, StConnId>
-    Connect(uint16_t port = 5000, const StConnParams& pa = StConnParams(),
-            const StConnParams& pb = StConnParams())
+    std::pair<StConnId, StConnId> Connect(uint16_t port = 5000,
+                                          const StConnParams& pa = StConnParams(),
+                                          const StConnParams& pb = StConnParams())
     {
         b.Listen(port, pb);
         StConnId ida = 0;
@@ -235,7 +229,7 @@ public:
         return {ida, idb};
     }
 
-private:
+  private:
     struct InFlight
     {
         uint64_t arrival;
@@ -243,8 +237,7 @@ private:
         std::vector<uint8_t> bytes;
     };
 
-    void
-    Take(StEndpoint& ep, bool fromA)
+    void Take(StEndpoint& ep, bool fromA)
     {
         StTransmit t;
         while (ep.PollTransmit(t))
@@ -279,7 +272,7 @@ private:
 struct Buffer
 {
     explicit Buffer(std::size_t n, uint8_t seed = 0)
-      : bytes(n)
+        : bytes(n)
     {
         for (std::size_t i = 0; i < n; ++i)
         {
@@ -287,8 +280,7 @@ struct Buffer
         }
     }
 
-    uint8_t*
-    data()
+    uint8_t* data()
     {
         return bytes.data();
     }

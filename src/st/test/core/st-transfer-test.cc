@@ -11,7 +11,8 @@
 using namespace ns3::st;
 using namespace ns3::st::test;
 
-namespace {
+namespace
+{
 
 uint16_t
 MapMem(StConnection* c, int flags, Buffer& b, uint32_t bufx)
@@ -76,7 +77,7 @@ BOOST_AUTO_TEST_CASE(write_single_block)
     const StHeader& rts = w.trace[2].h;
     BOOST_CHECK_EQUAL(rts.param, 0);           // CTS_req: as negotiated in RC/CA
     BOOST_CHECK_EQUAL(w.trace[0].h.bNum, 64u); // ... the RC says 64
-    BOOST_CHECK_EQUAL(rts.mx, 24);    // Max_Block
+    BOOST_CHECK_EQUAL(rts.mx, 24);             // Max_Block
     BOOST_CHECK_EQUAL(rts.GetTLen(), 3000u);
     BOOST_CHECK(rts.Has(StFlag::SEND_STATE));
     BOOST_CHECK_EQUAL(rts.GetDataChannel(), 3);
@@ -416,11 +417,8 @@ BOOST_AUTO_TEST_CASE(data_outside_its_exposure_is_rejected_and_never_written)
     BOOST_CHECK_EQUAL(w.b.GetCounters().Get(StRxVerdict::UnknownTransfer), 1u);
 
     BOOST_CHECK_EQUAL(w.b.GetCounters().Dropped() - dropped0, 4u);
-    BOOST_CHECK(std::all_of(dst.bytes.begin(), dst.bytes.end(),
-                            [](uint8_t v)
-                            {
-                                return v == 0x55;
-                            }));
+    BOOST_CHECK(
+        std::all_of(dst.bytes.begin(), dst.bytes.end(), [](uint8_t v) { return v == 0x55; }));
     BOOST_CHECK(cb->GetState() == StConnState::Connected);
 
     // The transfer itself still completes.
@@ -434,16 +432,12 @@ BOOST_AUTO_TEST_CASE(data_outside_its_exposure_is_rejected_and_never_written)
     }
     const StEvent* e = TestWire::FindEvent(w.eventsB, StEventType::TransferComplete);
     BOOST_REQUIRE(e != nullptr);
-    BOOST_CHECK(std::all_of(dst.bytes.begin(), dst.bytes.begin() + 4096,
-                            [](uint8_t v)
-                            {
-                                return v == 0x42;
-                            }));
-    BOOST_CHECK(std::all_of(dst.bytes.begin() + 4096, dst.bytes.end(),
-                            [](uint8_t v)
-                            {
-                                return v == 0x55;
-                            }));
+    BOOST_CHECK(std::all_of(dst.bytes.begin(), dst.bytes.begin() + 4096, [](uint8_t v) {
+        return v == 0x42;
+    }));
+    BOOST_CHECK(std::all_of(dst.bytes.begin() + 4096, dst.bytes.end(), [](uint8_t v) {
+        return v == 0x55;
+    }));
 }
 
 BOOST_AUTO_TEST_CASE(end_aborts_a_write_midway)
@@ -670,8 +664,7 @@ BOOST_AUTO_TEST_CASE(lost_data_recovered_by_cts_retry)
     MapMem(cb, StMemoryTable::PIN_RX, dst, 0);
     cb->PostReceive(w.now, Lin(cb, 0), 16384);
     int n = 0;
-    w.drop = [&n](const WireRecord& r)
-    {
+    w.drop = [&n](const WireRecord& r) {
         return r.h.op == StOp::Data && r.h.bNum == 1 && n++ == 0;
     };
     uint32_t id = 0;
