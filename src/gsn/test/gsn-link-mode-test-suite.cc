@@ -637,6 +637,10 @@ class GsnLinkModeTestCase : public TestCase
                   << " in the run mode; " << links.differingPorts << " of " << a.links.size()
                   << " ports differ" << std::endl;
         NS_TEST_ASSERT_MSG_GT(links.compared, 0u, "micropackets recorded");
+        if (std::getenv("GSN_LINK_MODE_DEBUG") && !m_s.records && !m_s.linksExact)
+        {
+            std::cout << links.first; // (the first difference of each port)
+        }
         if (m_s.records || m_s.linksExact)
         {
             std::cout << links.first;
