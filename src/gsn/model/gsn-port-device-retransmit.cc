@@ -85,9 +85,9 @@ GsnPortDevice::ExpireRetransmitTimer()
 
 // Let the acknowledged micropackets kept until their slot (m_ackedAhead) that have left by now
 // leave the retransmission buffer; all of them if all (true at a reset). They are kept where
-// KeepsAcknowledgedUntilSent() (in the header): the run mode without the credit limit and without
-// timed acknowledgements, where a peer that took the run ahead acknowledges all of it at once and
-// credits ride on the run's micropackets still to leave (PutOwedCreditsOnRun()).
+// KeepsAcknowledgedUntilSent() (in the header): where credits ride on the run's micropackets still
+// to leave (PutOwedCreditsOnRun()), which a peer that took the run ahead may acknowledge at once
+// and, with timed acknowledgements, this port applies up to the later slots it chooses.
 void
 GsnPortDevice::ReleaseAckedThatLeft(bool all)
 {

@@ -659,10 +659,13 @@ class GsnPortDevice : public NetDevice
     void AmendPeerRseq(uint8_t rseq, std::size_t k); ///< \p k taken: the peer applies \p rseq now
     Time NextAckDue() const; ///< ExactAcks(): when a Null becomes due (Time::Max(): none owed)
 
-    /// \return whether acknowledged micropackets of the run under way stay in m_retx until sent
+    /// \return whether acknowledged micropackets of the run under way stay in m_retx until
+    /// sent: wherever credits ride on runs, since a peer that took the run ahead (or this port,
+    /// choosing ahead, applying RSEQs timed up to a later slot) may acknowledge micropackets
+    /// still to leave, which the credits freed before their slot ride on
     bool KeepsAcknowledgedUntilSent() const
     {
-        return !m_limitRunsByPeerCredits && !TimesAcknowledgements();
+        return CreditsRideOnRuns();
     }
 
     /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)

@@ -801,6 +801,12 @@ class GsnLinkModeTestSuite : public TestSuite
         using B = GsnTopologyBuilder;
         const Time stop = MilliSeconds(40);
         auto add = [this](Scenario s, Time maxDifference, double meanTolerance) {
+            // (GSN_LINK_MODE_ONLY=TEXT: only the scenarios whose name holds TEXT, to debug one.)
+            const char* only = std::getenv("GSN_LINK_MODE_ONLY");
+            if (only && s.name.find(only) == std::string::npos)
+            {
+                return;
+            }
             AddTestCase(new GsnLinkModeTestCase(std::move(s), maxDifference, meanTolerance), QUICK);
         };
         // One flow on one link: nothing arrives at a port in the middle of its run, and
@@ -1108,10 +1114,10 @@ class GsnLinkModeTestSuite : public TestSuite
         Scenario vc1FatTreeSeed1 = vc1FatTree;
         vc1FatTreeSeed1.name += ", seed 1";
         vc1FatTreeSeed1.seed = 1;
-        // (Two Messages of 300 arrive 40 ns apart since credits arriving as a slot that
-        // follows begins count after its choice, GsnPortDevice::ProcessCredits: the run mode's
-        // credits kept with their time do not follow that rule.)
-        add(exact(vc1FatTreeSeed1), NanoSeconds(40), 0.0001);
+        // (Two Messages of 300 arrived 40 ns apart while micropackets of a run acknowledged
+        // before their slot left the retransmission buffer at once: credits freed before the
+        // slot rode on a later one, GsnPortDevice::KeepsAcknowledgedUntilSent.)
+        add(exact(vc1FatTreeSeed1), Time(0), 0);
         add(exact({"uniform on a 4-ary fat tree, seed 2",
                    B::FatTree(4),
                    Pattern::UNIFORM,
@@ -1125,10 +1131,9 @@ class GsnLinkModeTestSuite : public TestSuite
         // Go-back-N as micropacket by micropacket: acknowledgements at their own slots, hence
         // the reference's timeout (measured: exact; 180 us and +25% without; 1.0 us before the
         // ties of time above were settled by rule, 80 ns before a single micropacket's RSEQ
-        // could be amended like a run's). One Message of 200 arrives 37 ns late since places
-        // that a switch output frees at the instant of an idle input's choice count only if
-        // nothing else goes (GsnPortDevice::ReleaseRxBuffer); not traced further.
-        add(exact(vc1WithErrors), NanoSeconds(40), 0.0001);
+        // could be amended like a run's, 37 ns before acknowledged micropackets of a run stayed
+        // in the retransmission buffer until their slot, as above).
+        add(exact(vc1WithErrors), Time(0), 0);
         add(exact(upTo1MiB(
                 {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
             anyTime,
