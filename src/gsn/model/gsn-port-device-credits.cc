@@ -381,7 +381,8 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
                                 uint8_t tseq,
                                 uint8_t vc,
                                 uint8_t cr,
-                                uint32_t count)
+                                uint32_t count,
+                                uint8_t had)
 {
     // (The buffer's copies, which a retransmission would send, carry them already, or are
     // acknowledged.)
@@ -399,7 +400,7 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
     {
         NS_ASSERT(run.At(k + j).tseq == uint8_t(tseq + j));
         // (Its LCRC is pending: computed over the credits too.)
-        run.SetCredits(k + j, vc, cr);
+        run.SetCredits(k + j, vc, uint8_t(had + cr));
     }
 }
 
@@ -423,6 +424,27 @@ GsnPortDevice::PutOwedCreditsOnRun(std::size_t* cursor)
     if (!cursor || *cursor == PUT_CURSOR_UNKNOWN)
     {
         ApplyArrivedAcks(); // (what they acknowledge carries no more credits)
+    }
+    if (m_exactCredits)
+    {
+        for (std::size_t i = m_retx.FirstLeavingAfter(now); m_owedTotal > 0; ++i)
+        {
+            const uint8_t vc = MostOwedVc();
+            i = RiderFor(i, vc);
+            if (i == m_retx.size())
+            {
+                break;
+            }
+            const uint32_t n = std::min(m_owedCredits[vc], gsn::MAX_CREDITS_PER_MICROPACKET);
+            const uint32_t put = PutCreditsOn(i, vc, n);
+            m_owedCredits[vc] -= put;
+            m_owedTotal -= put;
+        }
+        if (m_creditDue && m_owedTotal == 0)
+        {
+            m_creditDue = false; // (as PiggybackCredits())
+        }
+        return;
     }
     // Micropacket by micropacket they would ride on the next sequenced micropackets.
     // (One VC's credits per micropacket: those that carry some already are passed over. The
@@ -461,16 +483,37 @@ GsnPortDevice::PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at)
         return 0;
     }
     uint32_t put = 0;
-    for (std::size_t i = m_retx.FirstWithoutCredits(m_retx.FirstLeavingAfter(at));
-         i < m_retx.size() && put < n;
-         i = m_retx.FirstWithoutCredits(i + 1))
+    for (std::size_t i = RiderFor(m_retx.FirstLeavingAfter(at), vc); i < m_retx.size() && put < n;
+         i = RiderFor(i + 1, vc))
     {
-        GsnMicropacket& u = m_retx.Store(i);
-        u.vcr = vc;
-        u.cr = uint8_t(std::min(n - put, gsn::MAX_CREDITS_PER_MICROPACKET));
-        put += u.cr;
-        SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, u.vcr, u.cr);
+        put += PutCreditsOn(i, vc, n - put);
     }
+    return put;
+}
+
+// ExactCredits: the index of the first micropacket of m_retx from i on that credits of vc owed
+// before its slot ride on, as micropacket by micropacket: one without credits, or one carrying
+// fewer than it may of vc (owed by its slot, they would have gone on it together).
+std::size_t
+GsnPortDevice::RiderFor(std::size_t i, uint8_t vc) const
+{
+    // (Acknowledged ones whose credits were sent without changing their copy, before
+    // m_ackedCreditsUpTo, are passed over as carrying some.)
+    return m_retx.FirstWithRoomFor(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i, vc);
+}
+
+// ExactCredits: put up to n credits of vc on micropacket i of m_retx (RiderFor()), with those of vc
+// it carries. Returns how many were put.
+uint32_t
+GsnPortDevice::PutCreditsOn(std::size_t i, uint8_t vc, uint32_t n)
+{
+    GsnMicropacket& u = m_retx.Store(i);
+    const uint8_t had = u.cr;
+    NS_ASSERT(had == 0 || u.vcr == vc);
+    const uint32_t put = std::min(n, gsn::MAX_CREDITS_PER_MICROPACKET - had);
+    u.vcr = vc;
+    u.cr = uint8_t(had + put);
+    SendCreditsOnRun(m_retx.SlotOf(i), u.tseq, vc, uint8_t(put), 1, had);
     return put;
 }
 

@@ -262,8 +262,9 @@ GsnPortDevice::GetTypeId()
                             "Run link mode without LimitRunsByPeerCredits: credits the peer "
                             "put on a micropacket of its run after this port had taken it "
                             "ahead of its arrival (they count from its arrival; the "
-                            "MicropacketRx trace showed it without them): the VC and the "
-                            "credits.",
+                            "MicropacketRx trace showed it without them, or, with "
+                            "ExactCredits, with fewer of the same VC): the VC and the "
+                            "credits added.",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_lateCreditsRxTrace),
                             "ns3::GsnPortDevice::LateCreditsTracedCallback")
             .AddTraceSource("CreditStall",

@@ -591,12 +591,16 @@ class GsnPortDevice : public NetDevice
     /// The same for \p n credits of \p vc freed at \p at, later than now. \return how many
     uint32_t PutLaterCreditsOnRun(uint8_t vc, uint32_t n, const Time& at);
     bool CanPutCreditsOnRun(const Time& from) const; ///< may credits from \p from ride on it
-    /// Put \p cr credits of \p vc on \p count micropackets of the run on the wire.
+    /// Put \p cr credits of \p vc on \p count micropackets of the run on the wire (on one
+    /// that carries \p had of \p vc already: count 1).
     void SendCreditsOnRun(const Time& slot,
                           uint8_t tseq,
                           uint8_t vc,
                           uint8_t cr,
-                          uint32_t count = 1);
+                          uint32_t count = 1,
+                          uint8_t had = 0);
+    std::size_t RiderFor(std::size_t i, uint8_t vc) const; ///< ExactCredits: next rider of \p vc
+    uint32_t PutCreditsOn(std::size_t i, uint8_t vc, uint32_t n); ///< ExactCredits: onto rider i
     /// Count credits the peer put on micropackets of \p run that this port took already.
     void TakeLateCredits(const GsnMicropacketRun& run,
                          std::size_t k,

@@ -127,6 +127,39 @@ class GsnRetransmitBuffer
         return m_size;
     }
 
+    /**
+     * \param i index from the oldest (at most size())
+     * \param vc a virtual channel
+     * \return the index of the first micropacket from i on that carries no credits, or fewer
+     *         than the most one carries of \p vc alone; size() if none
+     */
+    std::size_t FirstWithRoomFor(std::size_t i, uint8_t vc) const
+    {
+        if (i >= m_size)
+        {
+            return m_size;
+        }
+        const Place p = Locate(i);
+        if (p.offset > 0)
+        {
+            return i; // (a counted micropacket carries none)
+        }
+        for (std::size_t e = p.entry; e < m_entries.size(); ++e)
+        {
+            const GsnMicropacket& x = m_entries[e].mp;
+            if (x.cr == 0 || (x.vcr == vc && x.cr < gsn::MAX_CREDITS_PER_MICROPACKET))
+            {
+                return i;
+            }
+            if (m_entries[e].following > 0)
+            {
+                return i + 1;
+            }
+            ++i;
+        }
+        return m_size;
+    }
+
     /// Micropackets that leave one slot after another and carry no credits.
     struct Stretch
     {
