@@ -92,6 +92,10 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
     /// Credits that ride on the run: indices of the micropackets the receiver took and did
     /// not accept (credits put on them later come with their retransmission), in order
     std::vector<uint32_t> rejected;
+    /// Of those, the ones taken with a bad LCRC, in order: kept only where the receiver traces
+    /// late credits (LateCreditsRx reports credits put on every micropacket that
+    /// MicropacketRx showed, counted or not)
+    std::vector<uint32_t> corrupted;
     /// Credits that ride on the run: the receiver's count of link-state clearings when it
     /// took the first micropacket (credits put on the run after a later reset are void)
     uint32_t rxClears{0};
@@ -154,6 +158,13 @@ struct GsnMicropacketRun : public SimpleRefCount<GsnMicropacketRun>,
     bool WasAccepted(std::size_t k) const
     {
         return !std::binary_search(rejected.begin(), rejected.end(), uint32_t(k));
+    }
+
+    /// \param k index of a micropacket the receiver took and did not accept \return whether
+    /// its LCRC was bad (known where the receiver traces late credits, see corrupted)
+    bool WasCorrupted(std::size_t k) const
+    {
+        return std::binary_search(corrupted.begin(), corrupted.end(), uint32_t(k));
     }
 
     /**

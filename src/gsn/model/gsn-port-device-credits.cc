@@ -541,19 +541,21 @@ GsnPortDevice::TakeLateCredits(const GsnMicropacketRun& run,
     {
         for (std::size_t j = k; j < k + count; ++j)
         {
-            if (run.WasAccepted(j)) // (dropped: its retransmission carries them)
+            const bool accepted = run.WasAccepted(j); // (if not, its retransmission carries them)
+            // Traced where MicropacketRx showed the micropacket: a good LCRC (counted or not).
+            if (!m_lateCreditsRxTrace.IsEmpty() && (accepted || !run.WasCorrupted(j)))
             {
-                if (!m_lateCreditsRxTrace.IsEmpty())
-                {
-                    // (GetRxRun() names the micropacket to the trace's sinks.)
-                    GsnMicropacketRun* const received = m_rxRun;
-                    const uint32_t index = m_rxIndex;
-                    m_rxRun = const_cast<GsnMicropacketRun*>(&run);
-                    m_rxIndex = uint32_t(j);
-                    m_lateCreditsRxTrace(vc, n);
-                    m_rxRun = received;
-                    m_rxIndex = index;
-                }
+                // (GetRxRun() names the micropacket to the trace's sinks.)
+                GsnMicropacketRun* const received = m_rxRun;
+                const uint32_t index = m_rxIndex;
+                m_rxRun = const_cast<GsnMicropacketRun*>(&run);
+                m_rxIndex = uint32_t(j);
+                m_lateCreditsRxTrace(vc, n);
+                m_rxRun = received;
+                m_rxIndex = index;
+            }
+            if (accepted)
+            {
                 m_laterCredits.AddRow(run.ArrivalOf(j), slot, vc, n, 1);
             }
         }

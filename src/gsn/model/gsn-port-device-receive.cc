@@ -449,6 +449,10 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
     if (!mp.LcrcIsGood())
     {
         ++m_counters.lcrcErrors;
+        if (m_rxRun && !m_lateCreditsRxTrace.IsEmpty())
+        {
+            m_rxRun->corrupted.push_back(m_rxIndex); // (not shown by MicropacketRx)
+        }
         DropMicropacket(mp);
         return;
     }

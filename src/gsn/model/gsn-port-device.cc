@@ -264,7 +264,8 @@ GsnPortDevice::GetTypeId()
                             "ahead of its arrival (they count from its arrival; the "
                             "MicropacketRx trace showed it without them, or, with "
                             "ExactCredits, with fewer of the same VC): the VC and the "
-                            "credits added.",
+                            "credits added. Also for one taken with a good LCRC and not "
+                            "accepted (out of sequence), whose credits do not count.",
                             MakeTraceSourceAccessor(&GsnPortDevice::m_lateCreditsRxTrace),
                             "ns3::GsnPortDevice::LateCreditsTracedCallback")
             .AddTraceSource("CreditStall",
