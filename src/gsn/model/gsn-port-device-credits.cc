@@ -255,15 +255,21 @@ GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
 // what takes effect by t: credits and acknowledgements that arrived, buffer places freed,
 // acknowledgements owed for micropackets that arrived. Where a slot of this port at t follows its
 // previous one (slotFollows, or the transmission on the wire ends at t), places freed at t itself
-// count from the slot after it (see ReleaseRxBuffer()).
+// count from the slot after it (see ReleaseRxBuffer()). With ExactCredits, where a slot at t
+// follows a transmission of this port (creditsFollow: a later slot of a run chosen ahead, or the
+// transmission on the wire ends at t), credits arriving at t itself count after that slot's choice,
+// as micropacket by micropacket (ProcessCredits(), CountCreditsOfSlotStart(); the choice counts
+// them and chooses again if nothing else goes, CountTimedCreditsAt()). Without ExactCredits credits
+// are timed by runs anyway, and they count at once.
 void
-GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows)
+GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows, bool creditsFollow)
 {
     ApplyDueReleases(t, slotFollows);
-    while (m_laterCredits.HasDue(t))
+    const Time creditsBy = creditsFollow ? t - TimeStep(1) : t;
+    while (m_laterCredits.HasDue(creditsBy))
     {
         // (A row's counts due together count as one: the first ends a stall.)
-        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(t);
+        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(creditsBy);
         CountCredits(e.vc, e.n, e.at);
     }
     if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)

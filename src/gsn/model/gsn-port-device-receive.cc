@@ -587,6 +587,21 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 
 // Count the credits that arrived as this slot began, after its choice. Returns true if there were
 // any.
+// Timed credits arriving as the slot at slot begins (left by ApplyDueCredits() for after its
+// choice): count them now, where the choice found nothing to send. Returns whether there were any.
+bool
+GsnPortDevice::CountTimedCreditsAt(const Time& slot)
+{
+    bool any = false;
+    while (m_laterCredits.HasDue(slot))
+    {
+        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(slot);
+        CountCredits(e.vc, e.n, e.at);
+        any = true;
+    }
+    return any;
+}
+
 bool
 GsnPortDevice::CountCreditsOfSlotStart()
 {

@@ -88,6 +88,10 @@ GsnPortDevice::TransmitNext()
         // places it frees.
         first = SelectMicropacket(mp, !mayHold);
     }
+    if (!first && slotFollows && CountTimedCreditsAt(now))
+    {
+        first = SelectMicropacket(mp, !mayHold); // (as just above, for timed credits)
+    }
     if (!first && releasesFollow && m_laterReleases.HasDue(now) && ApplyReleasesAtSlot(now))
     {
         first = SelectMicropacket(mp);
@@ -128,7 +132,8 @@ GsnPortDevice::TransmitNext()
     while (n < maxRun)
     {
         m_slotTime += slot;
-        ApplyDueCredits(m_slotTime, true); // what arrives by this slot, or is freed before it
+        // What arrives before this slot, or is freed before it.
+        ApplyDueCredits(m_slotTime, true, true);
         if (RetransmitDeadlinePassed(m_slotTime))
         {
             break; // the go-back-N timer expires in this slot: choose it when it comes
@@ -144,6 +149,10 @@ GsnPortDevice::TransmitNext()
         GsnMicropacket next;
         const uint64_t messageMicropackets = m_counters.txMessageMicropackets;
         bool chosen = SelectMicropacket(next);
+        if (!chosen && CountTimedCreditsAt(m_slotTime))
+        {
+            chosen = SelectMicropacket(next); // (credits arriving as the slot begins)
+        }
         if (!chosen && ApplyReleasesAtSlot(m_slotTime))
         {
             chosen = SelectMicropacket(next);

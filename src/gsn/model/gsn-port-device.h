@@ -556,6 +556,7 @@ class GsnPortDevice : public NetDevice
     void ProcessCredits(uint8_t vc, uint8_t credits); ///< apply, or keep until their arrival
     void CountCredits(uint8_t vc, uint32_t n, const Time& at); ///< add credits arrived at \p at
     bool CountCreditsOfSlotStart();  ///< count the credits that arrived as this slot began
+    bool CountTimedCreditsAt(const Time& slot); ///< the same for timed credits arriving then
     void NoteAckOwed(bool accepted); ///< owe an acknowledgement for the one received
     /// NoteAckOwed() for each of \p n micropackets of \p run taken in a span, from \p a.
     void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
@@ -578,7 +579,8 @@ class GsnPortDevice : public NetDevice
     }
 
     // Buffer places and credits (gsn-port-device-credits.cc)
-    void ApplyDueCreditsNow(const Time& t, bool slotFollows); ///< ApplyDueCredits(), something due
+    /// ApplyDueCredits(), something due
+    void ApplyDueCreditsNow(const Time& t, bool slotFollows, bool creditsFollow);
     void ApplyDueReleases(const Time& t, bool slotFollows); ///< count places freed by \p t as owed
     void ApplyDueAcks(const Time& t); ///< apply the RSEQs kept for later due by \p t (one is)
     void ApplyArrivedAcks();          ///< apply the RSEQs kept for later that arrived before now
@@ -612,14 +614,19 @@ class GsnPortDevice : public NetDevice
     void CreditTimeout();      ///< owed credits waited AckDelay: return them below the threshold
 
     /// Count what takes effect by \p t (credits, RSEQs, places freed, acknowledgements owed).
-    void ApplyDueCredits(const Time& t, bool slotFollows = false)
+    /// \p slotFollows: places freed at \p t count only after a choice at \p t;
+    /// \p creditsFollow: credits arriving at \p t likewise, with ExactCredits (a slot of a run
+    /// chosen ahead; see ApplyDueCreditsNow())
+    void ApplyDueCredits(const Time& t, bool slotFollows = false, bool creditsFollow = false)
     {
         // (Not gated by the mode: what was kept stays due if the mode changes.)
         if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
             (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
             (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
         {
-            ApplyDueCreditsNow(t, slotFollows || t == m_runEnd);
+            ApplyDueCreditsNow(t,
+                               slotFollows || t == m_runEnd,
+                               m_exactCredits && (creditsFollow || t == m_runEnd));
         }
     }
 

@@ -80,6 +80,9 @@ struct Scenario
     /// Require every port to receive the same micropackets in both modes (compared on
     /// recorded runs: always where records is set)
     bool linksExact{false};
+    /// Otherwise, at most this many ports may differ (what the run mode achieves where it is
+    /// not exact yet, so that losing ground fails)
+    uint32_t maxDifferingPorts{UINT32_MAX};
     uint32_t broadcasts{0};    ///< broadcast Messages from random endpoints at random times
     uint32_t adminRequests{0}; ///< Admin requests (Ping, Read_register) from random endpoints
     std::string scheduler{};   ///< ns-3 scheduler's TypeId name (empty: the default)
@@ -648,6 +651,9 @@ class GsnLinkModeTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(links.differingPorts, 0u, "the same micropackets on every link");
         }
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(links.differingPorts,
+                                    m_s.maxDifferingPorts,
+                                    "no more ports differ than the run mode's known ties make");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, m_maxDifference, "delivery times agree");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(runMean - refMean),
                                     m_meanTolerance * refMean,
@@ -1094,14 +1100,27 @@ class GsnLinkModeTestSuite : public TestSuite
                                           stop});
         exactBackToBack.linksExact = true;
         add(exactBackToBack, Time(0), 0);
-        add(exact({"neighbour flows on a 4x4 torus, seed 2",
-                   B::Torus2D(4, 4),
-                   Pattern::NEIGHBOR,
-                   2,
-                   300,
-                   0,
-                   0,
-                   stop}),
+        // The one-VC cases below are exact Message by Message; micropacket by micropacket a
+        // few ports still differ, each first by a credit on a neighbouring micropacket where an
+        // endpoint frees a place at the instant its idle port chooses (a tie the reference
+        // leaves to the order of the two events). They are held to what the run mode achieves
+        // (more ports differed while credits freed before a slot were not added to those of
+        // the same VC its micropacket carried, GsnPortDevice::RiderFor; while a run chosen
+        // ahead counted credits arriving as its slot began, ApplyDueCreditsNow(); and, with
+        // errors, while late credits on a micropacket not accepted went unreported).
+        auto atMost = [](Scenario s, uint32_t ports) {
+            s.maxDifferingPorts = ports;
+            return s;
+        };
+        add(atMost(exact({"neighbour flows on a 4x4 torus, seed 2",
+                          B::Torus2D(4, 4),
+                          Pattern::NEIGHBOR,
+                          2,
+                          300,
+                          0,
+                          0,
+                          stop}),
+                   5),
             Time(0),
             0);
         // (560 ns while credits freed during a run waited for the next run under the limit;
@@ -1109,8 +1128,8 @@ class GsnLinkModeTestSuite : public TestSuite
         // port's next slot began, GsnPortDevice::ReleaseRxBuffer; an idle port's Null
         // chosen before places freed or credits due at the same instant, HeldChoiceTimeout;
         // without the limit 40 ns while an idle port's Credit-only was not held so.)
-        add(exact(vc1FatTree), Time(0), 0);
-        add(exact(withLimit(vc1FatTree)), Time(0), 0);
+        add(atMost(exact(vc1FatTree), 2), Time(0), 0);
+        add(atMost(exact(withLimit(vc1FatTree)), 2), Time(0), 0);
         // Another seed (40 ns while a run's end came before an arrival at the same instant,
         // which micropacket by micropacket comes first, GsnPortDevice::TransmitComplete).
         Scenario vc1FatTreeSeed1 = vc1FatTree;
@@ -1119,7 +1138,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // (Two Messages of 300 arrived 40 ns apart while micropackets of a run acknowledged
         // before their slot left the retransmission buffer at once: credits freed before the
         // slot rode on a later one, GsnPortDevice::KeepsAcknowledgedUntilSent.)
-        add(exact(vc1FatTreeSeed1), Time(0), 0);
+        add(atMost(exact(vc1FatTreeSeed1), 4), Time(0), 0);
         // Exact micropacket by micropacket too: every port receives the same micropackets,
         // credits included, at the same times. (25 Messages up to 43 ns apart while credits
         // freed before a slot whose micropacket carried some of the same VC already went on
@@ -1144,7 +1163,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // ties of time above were settled by rule, 80 ns before a single micropacket's RSEQ
         // could be amended like a run's, 37 ns before acknowledged micropackets of a run stayed
         // in the retransmission buffer until their slot, as above).
-        add(exact(vc1WithErrors), Time(0), 0);
+        add(atMost(exact(vc1WithErrors), 3), Time(0), 0);
         add(exact(upTo1MiB(
                 {"uniform on a star of 6", B::Star(6), Pattern::UNIFORM, 4, 120, 0, 0, stop})),
             anyTime,
