@@ -102,29 +102,7 @@ class GsnRetransmitBuffer
      */
     std::size_t FirstWithoutCredits(std::size_t i) const
     {
-        if (i >= m_size)
-        {
-            return m_size;
-        }
-        const Place p = Locate(i);
-        if (p.offset > 0)
-        {
-            return i; // (a counted micropacket carries none)
-        }
-        for (std::size_t e = p.entry; e < m_entries.size(); ++e)
-        {
-            const Entry& x = m_entries[e];
-            if (x.mp.cr == 0)
-            {
-                return i;
-            }
-            if (x.following > 0)
-            {
-                return i + 1;
-            }
-            ++i;
-        }
-        return m_size;
+        return FirstTaking(i, [](const GsnMicropacket& x) { return x.cr == 0; });
     }
 
     /**
@@ -135,29 +113,9 @@ class GsnRetransmitBuffer
      */
     std::size_t FirstWithRoomFor(std::size_t i, uint8_t vc) const
     {
-        if (i >= m_size)
-        {
-            return m_size;
-        }
-        const Place p = Locate(i);
-        if (p.offset > 0)
-        {
-            return i; // (a counted micropacket carries none)
-        }
-        for (std::size_t e = p.entry; e < m_entries.size(); ++e)
-        {
-            const GsnMicropacket& x = m_entries[e].mp;
-            if (x.cr == 0 || (x.vcr == vc && x.cr < gsn::MAX_CREDITS_PER_MICROPACKET))
-            {
-                return i;
-            }
-            if (m_entries[e].following > 0)
-            {
-                return i + 1;
-            }
-            ++i;
-        }
-        return m_size;
+        return FirstTaking(i, [vc](const GsnMicropacket& x) {
+            return x.cr == 0 || (x.vcr == vc && x.cr < gsn::MAX_CREDITS_PER_MICROPACKET);
+        });
     }
 
     /// Micropackets that leave one slot after another and carry no credits.
@@ -267,6 +225,39 @@ class GsnRetransmitBuffer
     }
 
   private:
+    /**
+     * \param i index from the oldest (at most size())
+     * \param takes whether a stored micropacket may take credits (one counted after a stored
+     *        one carries none and always may)
+     * \return the index of the first micropacket from i on that may, size() if none
+     */
+    template <class Takes>
+    std::size_t FirstTaking(std::size_t i, Takes takes) const
+    {
+        if (i >= m_size)
+        {
+            return m_size;
+        }
+        const Place p = Locate(i);
+        if (p.offset > 0)
+        {
+            return i; // (a counted micropacket carries none)
+        }
+        for (std::size_t e = p.entry; e < m_entries.size(); ++e)
+        {
+            if (takes(m_entries[e].mp))
+            {
+                return i;
+            }
+            if (m_entries[e].following > 0)
+            {
+                return i + 1;
+            }
+            ++i;
+        }
+        return m_size;
+    }
+
     /// FirstLeavingAfter() without its memory. \param t a time \return the index
     std::size_t SearchFirstLeavingAfter(const Time& t) const
     {
