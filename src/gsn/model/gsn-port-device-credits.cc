@@ -259,19 +259,13 @@ GsnPortDevice::ApplyDueReleases(const Time& t, bool slotFollows)
 // follows a transmission of this port (creditsFollow: a later slot of a run chosen ahead, or the
 // transmission on the wire ends at t), credits arriving at t itself count after that slot's choice,
 // as micropacket by micropacket (ProcessCredits(), CountCreditsOfSlotStart(); the choice counts
-// them and chooses again if nothing else goes, CountTimedCreditsAt()). Without ExactCredits credits
+// them and chooses again if nothing else goes, CountTimedCreditsBy()). Without ExactCredits credits
 // are timed by runs anyway, and they count at once.
 void
 GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows, bool creditsFollow)
 {
     ApplyDueReleases(t, slotFollows);
-    const Time creditsBy = creditsFollow ? t - TimeStep(1) : t;
-    while (m_laterCredits.HasDue(creditsBy))
-    {
-        // (A row's counts due together count as one: the first ends a stall.)
-        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(creditsBy);
-        CountCredits(e.vc, e.n, e.at);
-    }
+    CountTimedCreditsBy(creditsFollow ? t - TimeStep(1) : t);
     if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
     {
         ApplyDueAcks(t);

@@ -587,15 +587,17 @@ GsnPortDevice::ProcessCredits(uint8_t vc, uint8_t credits)
 
 // Count the credits that arrived as this slot began, after its choice. Returns true if there were
 // any.
-// Timed credits arriving as the slot at slot begins (left by ApplyDueCredits() for after its
-// choice): count them now, where the choice found nothing to send. Returns whether there were any.
+// Count the timed credits arriving by t. A slot's choice that found nothing to send counts those
+// arriving as it began (ApplyDueCredits() left them for after it) and chooses again. Returns
+// whether there were any.
 bool
-GsnPortDevice::CountTimedCreditsAt(const Time& slot)
+GsnPortDevice::CountTimedCreditsBy(const Time& t)
 {
     bool any = false;
-    while (m_laterCredits.HasDue(slot))
+    while (m_laterCredits.HasDue(t))
     {
-        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(slot);
+        // (A row's counts due together count as one: the first ends a stall.)
+        const GsnTimedCredits::Entry e = m_laterCredits.TakeDue(t);
         CountCredits(e.vc, e.n, e.at);
         any = true;
     }

@@ -88,7 +88,7 @@ GsnPortDevice::TransmitNext()
         // places it frees.
         first = SelectMicropacket(mp, !mayHold);
     }
-    if (!first && slotFollows && CountTimedCreditsAt(now))
+    if (!first && slotFollows && CountTimedCreditsBy(now))
     {
         first = SelectMicropacket(mp, !mayHold); // (as just above, for timed credits)
     }
@@ -149,7 +149,7 @@ GsnPortDevice::TransmitNext()
         GsnMicropacket next;
         const uint64_t messageMicropackets = m_counters.txMessageMicropackets;
         bool chosen = SelectMicropacket(next);
-        if (!chosen && CountTimedCreditsAt(m_slotTime))
+        if (!chosen && CountTimedCreditsBy(m_slotTime))
         {
             chosen = SelectMicropacket(next); // (credits arriving as the slot begins)
         }

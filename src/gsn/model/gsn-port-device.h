@@ -556,7 +556,7 @@ class GsnPortDevice : public NetDevice
     void ProcessCredits(uint8_t vc, uint8_t credits); ///< apply, or keep until their arrival
     void CountCredits(uint8_t vc, uint32_t n, const Time& at); ///< add credits arrived at \p at
     bool CountCreditsOfSlotStart();  ///< count the credits that arrived as this slot began
-    bool CountTimedCreditsAt(const Time& slot); ///< the same for timed credits arriving then
+    bool CountTimedCreditsBy(const Time& t); ///< count timed credits arriving by \p t
     void NoteAckOwed(bool accepted); ///< owe an acknowledgement for the one received
     /// NoteAckOwed() for each of \p n micropackets of \p run taken in a span, from \p a.
     void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
