@@ -236,20 +236,27 @@ GsnChannel::NoteSentNow(std::size_t peer, GsnMicropacket* mp, const Time& now) c
     m_sentNow[peer] = {now, mp};
 }
 
-bool
-GsnChannel::AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const
+GsnMicropacket*
+GsnChannel::MicropacketSentNow(const GsnPortDevice* sender) const
 {
     if (m_nEnds == 0)
     {
-        return false;
+        return nullptr;
     }
     // (With one end, nothing was noted toward the other unless it is another rank's port.)
     const SentNow& sent = m_sentNow[PeerIndex(sender)];
-    if (sent.at != gsn::Now())
+    return sent.at == gsn::Now() ? sent.mp : nullptr;
+}
+
+bool
+GsnChannel::AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const
+{
+    GsnMicropacket* mp = MicropacketSentNow(sender);
+    if (!mp)
     {
         return false;
     }
-    sent.mp->rseq = rseq;
+    mp->rseq = rseq;
     return true;
 }
 

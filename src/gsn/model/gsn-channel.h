@@ -144,6 +144,14 @@ class GsnChannel : public Channel
      */
     bool AmendRseqSentNow(const GsnPortDevice* sender, uint8_t rseq) const;
 
+    /**
+     * \param sender the sending end
+     * \return the micropacket \p sender sent alone through this cable at this very instant,
+     *         where it waits to arrive or to leave (valid for this instant), or null if none:
+     *         it may still be amended, as AmendRseqSentNow() does
+     */
+    GsnMicropacket* MicropacketSentNow(const GsnPortDevice* sender) const;
+
   protected:
     /**
      * A cable whose ends may live on different MPI ranks (GsnRemoteChannel) sends what is

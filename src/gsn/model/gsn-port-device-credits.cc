@@ -8,6 +8,7 @@
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
 #include "gsn-port-event.h"
+#include "gsn-slot-choice.h"
 
 #include "ns3/simulator.h"
 
@@ -45,6 +46,10 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         {
             ArmDueCreditsTimer();
         }
+        return;
+    }
+    if (at == now && StartedIdleAt(now) && AmendCreditsOfSlotNow(vc, n))
+    {
         return;
     }
     // (Here at is now, except in a run mode without ExactCredits, which counts places
@@ -99,6 +104,16 @@ void
 GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
 {
     const Time slot = gsn::MicropacketTime();
+    if (StartedIdleAt(first) && first == gsn::Now())
+    {
+        // The first place counts in the micropacket of the slot that started now, as alone.
+        ReleaseRxBuffer(vc, 1, first);
+        if (n > 1)
+        {
+            ReleaseRxBufferSpan(vc, n - 1, first + slot);
+        }
+        return;
+    }
     const Time last = first + slot * int64_t(n - 1);
     if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n) || ReleasesWhileHeld())
     {
@@ -116,6 +131,76 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
     {
         ReleaseRxBuffer(vc, 1, first + slot * int64_t(i));
     }
+}
+
+// An endpoint's port, idle, chose the micropacket of a slot starting now; a micropacket arriving at
+// the same instant after that choice frees n places of vc. Where the arrival runs first, the places
+// count in the choice: here the credits that micropacket carries are chosen again as they would
+// have been then (the VC owed the most, up to the most one carries), on the micropacket itself,
+// its copy for retransmission and what the channel carries, before it leaves. Whichever of the two
+// events of the instant ns-3 runs first then changes nothing (as for the RSEQ, NoteAckOwed()).
+// Returns false, changing nothing, where the slot's micropacket carries no credits (a Null, a
+// retransmission) or has gone to the peer already (taken ahead).
+bool
+GsnPortDevice::AmendCreditsOfSlotNow(uint8_t vc, uint32_t n)
+{
+    const Time now = gsn::Now();
+    const std::size_t i = m_retx.FirstLeavingAfter(now - TimeStep(1));
+    if (i >= m_retx.size() || i < m_ackedAhead || m_retx.SlotOf(i) != now)
+    {
+        return false; // (not a new sequenced micropacket)
+    }
+    GsnMicropacket* sent = nullptr;
+    if (!m_txRun)
+    {
+        sent = m_channel ? m_channel->MicropacketSentNow(this) : nullptr;
+        if (!sent)
+        {
+            return false;
+        }
+    }
+    GsnMicropacket& u = m_retx.Store(i);
+    std::array<uint32_t, gsn::NUM_VCS> owed = m_owedCredits;
+    const uint32_t before = m_owedTotal + u.cr; // owed before the choice
+    if (u.cr > 0)
+    {
+        owed[u.vcr] += u.cr;
+    }
+    NS_ASSERT(m_rxOccupancy[vc] >= n);
+    m_rxOccupancy[vc] -= n;
+    owed[vc] += n;
+    uint32_t total = before + n;
+    const uint8_t x = GsnSlotChoice::MostOwedVc(owed, total);
+    const uint32_t c = std::min(owed[x], gsn::MAX_CREDITS_PER_MICROPACKET);
+    owed[x] -= c;
+    total -= c;
+    u.vcr = x;
+    u.cr = uint8_t(c);
+    if (m_txRun)
+    {
+        NS_ASSERT(m_txRun->next == 0); // (it arrives a link delay from now)
+        m_txRun->SetCredits(0, x, uint8_t(c));
+    }
+    else
+    {
+        sent->vcr = x;
+        sent->cr = uint8_t(c);
+    }
+    m_owedCredits = owed;
+    m_owedTotal = total;
+    if (total == 0)
+    {
+        m_creditDue = false;
+    }
+    else
+    {
+        if (before == 0)
+        {
+            m_oldestOwed = now;
+        }
+        m_creditDue = m_creditDue || m_startCreditDue;
+    }
+    return true;
 }
 
 // ReleaseRxBufferSpan() of n places of vc where this port is busy, credits ride on its run without

@@ -71,13 +71,15 @@ GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
     const Time now = gsn::Now();
     m_arrivalTakenAt = now;
+    DropArrivalsScheduledBy(now);
     const std::size_t size = run->Size();
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
     m_selecting = true;
     // Acknowledgements kept from the peer's earlier runs are due by now: an idle port applies
-    // them here rather than keep them until it sends.
-    ApplyDueCredits(now);
+    // them here rather than keep them until it sends. (Places other ports' choices freed at
+    // this instant stay for this instant's choice, as in ApplyTakenAhead().)
+    ApplyDueCredits(now, m_placesFreedElsewhere);
     if (run->next == 0)
     {
         run->rxClears = m_clears;
@@ -431,6 +433,7 @@ GsnPortDevice::Receive(GsnMicropacket mp)
 {
     const Time now = gsn::Now(); // (asked once: a call under most schedulers)
     m_arrivalTakenAt = now;
+    DropArrivalsScheduledBy(now);
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
     // As for a run (ReceiveRun): the transmitter chooses once the micropacket is taken, so

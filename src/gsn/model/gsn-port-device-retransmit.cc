@@ -215,7 +215,9 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         }
         return;
     }
-    ApplyDueCredits(m_rxArrival); // the earlier ones first (it arrives now)
+    // The earlier ones first (it arrives now); places other ports' choices free at its
+    // arrival stay for that instant's choice (as in ApplyTakenAhead()).
+    ApplyDueCredits(m_rxArrival, m_placesFreedElsewhere);
     ProcessRseq(RseqInRun(rseq), &m_rxArrival);
 }
 

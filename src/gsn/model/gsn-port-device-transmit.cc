@@ -81,6 +81,18 @@ GsnPortDevice::TransmitNext()
         HoldUntilAfterEvent(now);
         return;
     }
+    // A held choice of a switch port that would send only credits waits once more, until the
+    // held choices of the instant's other ports are made: one of them may free places whose
+    // credits it carries, whichever was held first. (Not in the run mode without ExactCredits,
+    // which times credits by runs anyway: there it cost a third more port calls.)
+    if (!slotFollows && !mayHold && !m_heldAgain && m_placesFreedElsewhere &&
+        (m_exactCredits || m_linkMode == LinkMode::MICROPACKET) && CreditOnlyIsNext(true))
+    {
+        HoldUntilAfterEvent(now);
+        m_heldAgain = true;
+        return;
+    }
+    const bool creditDue = m_creditDue; // (for AmendCreditsOfSlotNow())
     bool first = SelectMicropacket(mp, !mayHold);
     if (!first && m_slotStartCreditsAny && CountCreditsOfSlotStart())
     {
@@ -126,11 +138,20 @@ GsnPortDevice::TransmitNext()
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
+    bool lastTail = mp.tail;
     Time lastSlot = m_slotTime;
     m_choosingAhead = true;
     const Time slot = gsn::MicropacketTime();
     while (n < maxRun)
     {
+        if (m_exactCredits && (lastTail || lastType == GsnMicropacketType::NULL_MP ||
+                               lastType == GsnMicropacketType::CREDIT_ONLY))
+        {
+            // What goes after a Tail, a Null or a Credit-only is most often what arrives
+            // meanwhile (the output VC granted to the next Message, a Header routed here), which
+            // a slot chosen now would not see: choose it when it comes.
+            break;
+        }
         m_slotTime += slot;
         // What arrives before this slot, or is freed before it.
         ApplyDueCredits(m_slotTime, true, true);
@@ -168,6 +189,7 @@ GsnPortDevice::TransmitNext()
         }
         PrepareToSend(next);
         lastType = next.GetType();
+        lastTail = next.tail;
         lastSlot = m_slotTime;
         if (!run)
         {
@@ -203,6 +225,8 @@ GsnPortDevice::TransmitNext()
     m_slotTime = now;
     m_txBusy = true;
     m_runStart = m_slotTime;
+    m_startedIdle = !slotFollows;
+    m_startCreditDue = creditDue;
     m_runLength = n;
     m_runEnd = now + busyFor;
     if (!run && m_linkMode == LinkMode::RUN && ExactAcks())
@@ -373,12 +397,16 @@ void
 GsnPortDevice::HoldUntilAfterEvent(const Time& now)
 {
     m_selecting = false;
+    if (m_choiceHeldAt != now)
+    {
+        m_heldAgain = false;
+    }
     m_choiceHeldAt = now;
     ArmAfterCurrentEvent<&GsnPortDevice::m_heldChoiceTimer, &GsnPortDevice::HeldChoiceTimeout>();
 }
 
 bool
-GsnPortDevice::CreditOnlyIsNext() const
+GsnPortDevice::CreditOnlyIsNext(bool releases) const
 {
     // SelectMicropacket() without its effects: nothing but owed credits would go.
     if (m_owedTotal == 0 || !m_controlQueue.empty())
@@ -399,6 +427,18 @@ GsnPortDevice::CreditOnlyIsNext() const
     }
     // (The credits last: an endpoint's HasMessageMicropacket() may arm the host adapter's
     // wake-up, which asking it in another order would change.)
+    if (releases && m_laterReleases.HasDue(gsn::Now()))
+    {
+        std::array<uint32_t, gsn::NUM_VCS> owed = m_laterReleases.SumsDue(gsn::Now());
+        uint32_t total = 0;
+        for (uint8_t v = 0; v < gsn::NUM_VCS; ++v)
+        {
+            owed[v] += m_owedCredits[v];
+            total += owed[v];
+        }
+        const uint8_t vc = GsnSlotChoice::MostOwedVc(owed, total);
+        return vc < gsn::NUM_VCS && MakeCreditOnlyDue(owed[vc]);
+    }
     const uint8_t vc = MostOwedVc();
     return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
 }
@@ -473,8 +513,8 @@ GsnPortDevice::TransmitComplete()
     // ends comes first. A run's end was scheduled at its start: it lets such an arrival at
     // its instant run first, as the reference would.
     const Time now = gsn::Now();
-    if (m_linkMode == LinkMode::RUN && m_arrivalScheduledAt == now && m_arrivalTakenAt != now &&
-        m_channel && m_channel->ArrivalDelay() > gsn::MicropacketTime())
+    if (m_linkMode == LinkMode::RUN && ArrivalScheduledAt(now) && m_channel &&
+        m_channel->ArrivalDelay() > gsn::MicropacketTime())
     {
         ArmAfterCurrentEvent<&GsnPortDevice::m_slotEndTimer, &GsnPortDevice::EndTransmission>();
         return;

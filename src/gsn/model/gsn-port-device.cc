@@ -217,7 +217,7 @@ GsnPortDevice::GetTypeId()
                           "(the run's later RSEQs are amended), an RSEQ counts from its "
                           "arrival, a Null is owed from the arrivals, and the go-back-N "
                           "timeout is the micropacket mode's. Much closer to the micropacket "
-                          "mode where credits run short and with link errors, for 1.4 to 16 "
+                          "mode where credits run short and with link errors, for 1.4 to 17 "
                           "times the events. False: the credits of the places a run frees go "
                           "back at once, with Credit-only micropackets that carry what is "
                           "owed; a run's RSEQs are those when it was chosen.",
@@ -287,6 +287,9 @@ GsnPortDevice::GsnPortDevice()
       m_rxGranted(false),
       m_ackDue(false),
       m_creditDue(false),
+      m_startedIdle(false),
+      m_startCreditDue(false),
+      m_heldAgain(false),
       m_limitRunsByPeerCredits(true),
       m_exactCredits(false),
       m_keepAliveNulls(false),
