@@ -8,7 +8,6 @@
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
 #include "gsn-port-event.h"
-#include "gsn-slot-choice.h"
 
 #include "ns3/simulator.h"
 
@@ -159,40 +158,26 @@ GsnPortDevice::AmendCreditsOfSlotNow(uint8_t vc, uint32_t n)
             return false;
         }
     }
+    // Its credits back to owed, the places freed, and the choice of its credits made again.
     GsnMicropacket& u = m_retx.Store(i);
-    std::array<uint32_t, gsn::NUM_VCS> owed = m_owedCredits;
-    const uint32_t before = m_owedTotal + u.cr; // owed before the choice
-    if (u.cr > 0)
-    {
-        owed[u.vcr] += u.cr;
-    }
-    NS_ASSERT(m_rxOccupancy[vc] >= n);
-    m_rxOccupancy[vc] -= n;
-    owed[vc] += n;
-    uint32_t total = before + n;
-    const uint8_t x = GsnSlotChoice::MostOwedVc(owed, total);
-    const uint32_t c = std::min(owed[x], gsn::MAX_CREDITS_PER_MICROPACKET);
-    owed[x] -= c;
-    total -= c;
-    u.vcr = x;
-    u.cr = uint8_t(c);
+    m_owedCredits[u.vcr] += u.cr;
+    m_owedTotal += u.cr;
+    const uint32_t before = m_owedTotal; // owed before the choice
+    FreeRxPlaces(vc, n);
+    PiggybackCredits(u); // (clears m_creditDue if nothing is left owed)
+    const uint8_t x = u.vcr;
+    const uint8_t c = u.cr;
     if (m_txRun)
     {
         NS_ASSERT(m_txRun->next == 0); // (it arrives a link delay from now)
-        m_txRun->SetCredits(0, x, uint8_t(c));
+        m_txRun->SetCredits(0, x, c);
     }
     else
     {
         sent->vcr = x;
-        sent->cr = uint8_t(c);
+        sent->cr = c;
     }
-    m_owedCredits = owed;
-    m_owedTotal = total;
-    if (total == 0)
-    {
-        m_creditDue = false;
-    }
-    else
+    if (m_owedTotal > 0)
     {
         if (before == 0)
         {
