@@ -32,6 +32,15 @@ GsnPortDevice::NotifyTxReady()
 }
 
 void
+GsnPortDevice::NotifyTxReadyAfterEvents()
+{
+    if (!m_txBusy && !m_selecting && m_channel && !m_heldChoiceTimer.pending)
+    {
+        HoldUntilAfterEvent(gsn::Now());
+    }
+}
+
+void
 GsnPortDevice::TransmitNext()
 {
     if (m_txBusy || m_selecting || !m_channel || m_heldChoiceTimer.pending)
@@ -82,14 +91,16 @@ GsnPortDevice::TransmitNext()
         return;
     }
     // A held choice of a switch port that would send only credits waits once more, until the
-    // held choices of the instant's other ports are made: one of them may free places whose
-    // credits it carries, whichever was held first. (Not in the run mode without ExactCredits,
-    // which times credits by runs anyway: there it cost a third more port calls.)
-    if (!slotFollows && !mayHold && !m_heldAgain && m_placesFreedElsewhere &&
-        (m_exactCredits || m_linkMode == LinkMode::MICROPACKET) && CreditOnlyIsNext(true))
+    // held choices of the instant's other ports are made (those held meanwhile too): one of
+    // them may free places whose credits it carries, whichever was held first. (In the run
+    // mode without ExactCredits, which times credits by runs anyway, only while other held
+    // choices are pending: always, it cost a third more port calls.)
+    const bool othersHeld = ChoicesHeldAt(now);
+    if (!slotFollows && !mayHold && (!m_heldAgain || othersHeld) && m_placesFreedElsewhere &&
+        (m_exactCredits || m_linkMode == LinkMode::MICROPACKET || othersHeld) &&
+        CreditOnlyIsNext(true))
     {
-        HoldUntilAfterEvent(now);
-        m_heldAgain = true;
+        HoldUntilAfterEvent(now, true);
         return;
     }
     const bool creditDue = m_creditDue; // (for AmendCreditsOfSlotNow())
@@ -393,8 +404,32 @@ GsnPortDevice::CallIfPending(Object* port)
     }
 }
 
+namespace
+{
+// The choices held at g_heldAt (HoldUntilAfterEvent()) and not made yet, but those held once
+// more, which wait for these. Each is made at the instant it was held.
+Time g_heldAt = Time::Min();
+uint32_t g_choicesHeld = 0;
+} // namespace
+
+bool
+GsnPortDevice::ChoicesHeldAt(const Time& now)
+{
+    return g_heldAt == now && g_choicesHeld > 0;
+}
+
 void
-GsnPortDevice::HoldUntilAfterEvent(const Time& now)
+GsnPortDevice::ForgetHold()
+{
+    if (m_holdCounted && g_heldAt == m_choiceHeldAt && g_choicesHeld > 0)
+    {
+        --g_choicesHeld;
+    }
+    m_holdCounted = false;
+}
+
+void
+GsnPortDevice::HoldUntilAfterEvent(const Time& now, bool again)
 {
     m_selecting = false;
     if (m_choiceHeldAt != now)
@@ -403,6 +438,18 @@ GsnPortDevice::HoldUntilAfterEvent(const Time& now)
     }
     m_choiceHeldAt = now;
     ArmAfterCurrentEvent<&GsnPortDevice::m_heldChoiceTimer, &GsnPortDevice::HeldChoiceTimeout>();
+    if (again)
+    {
+        m_heldAgain = true;
+        return;
+    }
+    if (g_heldAt != now) // (what an instant left over does not count)
+    {
+        g_heldAt = now;
+        g_choicesHeld = 0;
+    }
+    ++g_choicesHeld;
+    m_holdCounted = true;
 }
 
 bool
@@ -450,6 +497,7 @@ GsnPortDevice::HeldChoiceTimeout()
 {
     const gsn::TimerEventCount counted(m_counters);
     m_heldChoiceTimer.Clear();
+    ForgetHold();
     TransmitNext();
 }
 

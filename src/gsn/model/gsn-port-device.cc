@@ -290,6 +290,7 @@ GsnPortDevice::GsnPortDevice()
       m_startedIdle(false),
       m_startCreditDue(false),
       m_heldAgain(false),
+      m_holdCounted(false),
       m_limitRunsByPeerCredits(true),
       m_exactCredits(false),
       m_keepAliveNulls(false),
@@ -373,6 +374,7 @@ GsnPortDevice::DoDispose()
         t->event.Cancel();
         t->pending = false;
     }
+    ForgetHold();
     m_handshakeEvent.Cancel();
     m_retx.clear();
     m_ackedAhead = 0;

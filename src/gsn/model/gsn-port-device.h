@@ -406,6 +406,10 @@ class GsnPortDevice : public NetDevice
     /// The upper part has something new to send: start transmitting if idle.
     void NotifyTxReady();
 
+    /// NotifyTxReady(), an idle port choosing once the events pending at this instant have
+    /// run (a switch output granted at an instant when other inputs may still ask for it).
+    void NotifyTxReadyAfterEvents();
+
     /**
      * Free receive-buffer places of \p vc; their credits go back to the sender.
      * \param vc a virtual channel
@@ -510,7 +514,12 @@ class GsnPortDevice : public NetDevice
     /// \param releases whether places freed by now and kept count too \return whether
     /// SelectMicropacket() would choose a Credit-only now
     bool CreditOnlyIsNext(bool releases = false) const;
-    void HoldUntilAfterEvent(const Time& now); ///< hold an idle port's choice past \p now's events
+    /// Hold an idle port's choice past \p now's events; \p again: a choice held once more,
+    /// which waits for the instant's other held choices (not counted among them)
+    void HoldUntilAfterEvent(const Time& now, bool again = false);
+    /// \return whether choices held at \p now are still to be made (first holds, of any port)
+    static bool ChoicesHeldAt(const Time& now);
+    void ForgetHold(); ///< the held choice is made or dropped: no longer counted
     void HeldChoiceTimeout();                  ///< make the choice HoldUntilAfterEvent() held
     void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp); ///< note a Header/Data taken
     void KeepForRetransmission(GsnMicropacket& mp); ///< give new sequenced \p mp its TSEQ, keep it
@@ -798,10 +807,11 @@ class GsnPortDevice : public NetDevice
     bool m_ackDue;                 ///< send a Null if nothing else goes
     bool m_creditDue;              ///< return owed credits now
     bool m_runDisturbed{false};    ///< a VC got something to send during the run
-    // (One byte for the three: the byte the flags above leave before the next word.)
+    // (One byte for the four: the byte the flags above leave before the next word.)
     bool m_startedIdle : 1;        ///< the transmission under way started from idle
     bool m_startCreditDue : 1;     ///< m_creditDue before that transmission's first choice
     bool m_heldAgain : 1;          ///< the choice held at m_choiceHeldAt was held once more
+    bool m_holdCounted : 1;        ///< the held choice counts among the instant's first holds
     bool m_linkMayCorrupt{false};  ///< an error model at either end of the link
     bool m_limitRunsByPeerCredits; ///< see CreditAwareRunLimit()
     bool m_exactCredits;           ///< credits at their own slots (ExactCredits)

@@ -210,6 +210,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
     OutputVc& output = m_out[out][vc];
     if (output.owner >= 0)
     {
+        RegrantWithinInstant(out, vc);
         return;
     }
     const uint32_t sources = uint32_t(m_ports.size()) + 1; // every input and the replicas
@@ -222,6 +223,7 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
             {
                 continue;
             }
+            NoteGrant(out, vc);
             SetOwner(out, vc, ReplicaOwner());
             output.rr = (src + 1) % sources;
             WakeOutput(out, gsn::Now());
@@ -230,11 +232,77 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
         InputVc& input = m_in[src][vc];
         if (input.mode == Mode::WAITING && input.out == out)
         {
+            NoteGrant(out, vc);
             SetOwner(out, vc, int32_t(src));
             output.rr = (src + 1) % sources;
             input.mode = Mode::FORWARDING;
             m_counters[src][vc].blockedIn += gsn::Now() - input.waitingSince;
-            WakeOutput(out, input.fifo.FrontReady());
+            if (input.fifo.FrontReady() <= gsn::Now())
+            {
+                // An idle output chooses after this instant's pending events: another
+                // input asking in one of them may come first (RegrantWithinInstant()).
+                m_ports[out]->KickAfterEvents();
+            }
+            else
+            {
+                WakeOutput(out, input.fifo.FrontReady());
+            }
+            return;
+        }
+    }
+}
+
+void
+GsnSwitch::NoteGrant(uint32_t out, uint8_t vc)
+{
+    const Time now = gsn::Now();
+    if (m_grantsAt != now)
+    {
+        m_grantsAt = now;
+        m_grantsOfInstant.clear();
+    }
+    // (Granted again at this instant: the round robin still starts where the first grant did.)
+    if (std::none_of(m_grantsOfInstant.begin(),
+                     m_grantsOfInstant.end(),
+                     [out, vc](const GrantOfInstant& g) { return g.out == out && g.vc == vc; }))
+    {
+        m_grantsOfInstant.push_back({out, vc, m_out[out][vc].rr});
+    }
+}
+
+void
+GsnSwitch::RegrantWithinInstant(uint32_t out, uint8_t vc)
+{
+    OutputVc& output = m_out[out][vc];
+    if (m_grantsAt != gsn::Now() || output.owner == ReplicaOwner())
+    {
+        return;
+    }
+    const auto grant =
+        std::find_if(m_grantsOfInstant.begin(),
+                     m_grantsOfInstant.end(),
+                     [out, vc](const GrantOfInstant& g) { return g.out == out && g.vc == vc; });
+    const uint32_t owner = uint32_t(output.owner);
+    InputVc& granted = m_in[owner][vc];
+    if (grant == m_grantsOfInstant.end() || granted.mode != Mode::FORWARDING ||
+        granted.fifo.IsEmpty() || granted.fifo.Front().GetType() != GsnMicropacketType::HEADER)
+    {
+        return; // granted earlier, or its Message has begun to leave
+    }
+    const uint32_t sources = uint32_t(m_ports.size()) + 1;
+    for (uint32_t src = grant->rrBefore; src != owner; src = (src + 1) % sources)
+    {
+        const bool asks = int32_t(src) == ReplicaOwner()
+                              ? !output.replicas.empty()
+                              : m_in[src][vc].mode == Mode::WAITING && m_in[src][vc].out == out;
+        if (asks)
+        {
+            // Back to waiting (its blocked time so far is counted), and grant again.
+            granted.mode = Mode::WAITING;
+            granted.waitingSince = gsn::Now();
+            output.rr = grant->rrBefore;
+            SetOwner(out, vc, -1);
+            Arbitrate(out, vc);
             return;
         }
     }

@@ -88,6 +88,12 @@ class GsnSwitchPort : public GsnPortDevice
         NotifyTxReady();
     }
 
+    /// Kick(), choosing once the events pending at this instant have run.
+    void KickAfterEvents()
+    {
+        NotifyTxReadyAfterEvents();
+    }
+
     /// \param mp an Admin micropacket to send on this port
     void SendAdmin(const GsnMicropacket& mp)
     {

@@ -339,8 +339,20 @@ class GsnSwitch : public Object
     void DrainDrop(uint32_t in, uint8_t vc);
     /// Replicate a broadcast Message once its Tail is in the buffer.
     void TryBroadcast(uint32_t in, uint8_t vc);
-    /// Give a free output VC to the next waiting source, round robin.
+    /// Give a free output VC to the next waiting source, round robin (an owned one: see
+    /// RegrantWithinInstant()).
     void Arbitrate(uint32_t out, uint8_t vc);
+    /**
+     * Output VC \p vc of \p out was granted at this instant to an input whose Header has not
+     * been taken yet: if a source asking by now comes first in the round robin from where
+     * that grant started, the grant goes to it instead. Requests of one instant are thus
+     * served as if all had been made before the first grant, whatever their events' order.
+     * \param out output port
+     * \param vc virtual channel
+     */
+    void RegrantWithinInstant(uint32_t out, uint8_t vc);
+    /// Output VC \p vc of \p out is being granted: keep it with the round-robin position.
+    void NoteGrant(uint32_t out, uint8_t vc);
     /// \return the buffer of the input owning output VC \p vc of \p port, if it holds
     /// the next micropacket for it; null otherwise (no owner, a broadcast copy owns it,
     /// nothing buffered yet)
@@ -421,6 +433,17 @@ class GsnSwitch : public Object
     std::vector<std::array<OutputVc, gsn::NUM_VCS>> m_out;                 ///< output state
     std::vector<std::array<GsnSwitchVcCounters, gsn::NUM_VCS>> m_counters; ///< counters
     std::vector<EventId> m_wake;                                           ///< output wake-ups
+
+    /// An output VC granted at m_grantsAt, and the round-robin position its grant started from.
+    struct GrantOfInstant
+    {
+        uint32_t out;      ///< output port
+        uint8_t vc;        ///< virtual channel
+        uint32_t rrBefore; ///< OutputVc::rr before the grant
+    };
+
+    Time m_grantsAt{Time::Min()};                  ///< the instant of m_grantsOfInstant
+    std::vector<GrantOfInstant> m_grantsOfInstant; ///< grants made at m_grantsAt
     std::vector<NeighborType> m_neighbor;    ///< what each port reaches
     std::vector<bool> m_inTree;              ///< broadcast tree ports
     std::vector<Mac48Address> m_endpointUla; ///< ULA of the endpoint on each port

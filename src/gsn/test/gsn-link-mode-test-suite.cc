@@ -1145,8 +1145,13 @@ class GsnLinkModeTestSuite : public TestSuite
         // (Seed 11: 196 Messages up to 144 us apart while a run chose the slot after a Tail, a
         // Null or a Credit-only ahead of what arrived meanwhile. Seed 15: 8 of 96 ports while a
         // switch port's held Credit-only was made before another port's held choice freed
-        // places at the same instant.)
-        for (uint32_t seed : {11u, 15u})
+        // places at the same instant. Seeds 5 and 20: 5 of 96 ports each while an output VC
+        // asked for by two inputs at one instant, one's Header arriving as the other's
+        // previous Message left, went to whichever event ran first: GsnSwitch::Arbitrate.
+        // Seeds 18 and 2: 15 and 44 of 96 ports while an idle output took the Header granted
+        // first at once, before a request of the same instant that the round robin puts
+        // first: GsnSwitchPort::KickAfterEvents.)
+        for (uint32_t seed : {11u, 15u, 5u, 20u, 18u, 2u})
         {
             Scenario s = exact(vc1FatTree);
             s.name += ", seed " + std::to_string(seed);
