@@ -261,13 +261,26 @@ GsnSwitch::NoteGrant(uint32_t out, uint8_t vc)
         m_grantsAt = now;
         m_grantsOfInstant.clear();
     }
-    // (Granted again at this instant: the round robin still starts where the first grant did.)
-    if (std::none_of(m_grantsOfInstant.begin(),
-                     m_grantsOfInstant.end(),
-                     [out, vc](const GrantOfInstant& g) { return g.out == out && g.vc == vc; }))
+    // (Granted again after RegrantWithinInstant(), rr is back where the first grant started.)
+    if (GrantOfInstant* grant = FindGrantOfInstant(out, vc))
     {
-        m_grantsOfInstant.push_back({out, vc, m_out[out][vc].rr});
+        grant->rrBefore = m_out[out][vc].rr;
+        return;
     }
+    m_grantsOfInstant.push_back({out, vc, m_out[out][vc].rr});
+}
+
+GsnSwitch::GrantOfInstant*
+GsnSwitch::FindGrantOfInstant(uint32_t out, uint8_t vc)
+{
+    for (GrantOfInstant& grant : m_grantsOfInstant)
+    {
+        if (grant.out == out && grant.vc == vc)
+        {
+            return &grant;
+        }
+    }
+    return nullptr;
 }
 
 void
@@ -278,13 +291,10 @@ GsnSwitch::RegrantWithinInstant(uint32_t out, uint8_t vc)
     {
         return;
     }
-    const auto grant =
-        std::find_if(m_grantsOfInstant.begin(),
-                     m_grantsOfInstant.end(),
-                     [out, vc](const GrantOfInstant& g) { return g.out == out && g.vc == vc; });
+    const GrantOfInstant* grant = FindGrantOfInstant(out, vc);
     const uint32_t owner = uint32_t(output.owner);
     InputVc& granted = m_in[owner][vc];
-    if (grant == m_grantsOfInstant.end() || granted.mode != Mode::FORWARDING ||
+    if (!grant || granted.mode != Mode::FORWARDING ||
         granted.fifo.IsEmpty() || granted.fifo.Front().GetType() != GsnMicropacketType::HEADER)
     {
         return; // granted earlier, or its Message has begun to leave

@@ -442,6 +442,9 @@ class GsnSwitch : public Object
         uint32_t rrBefore; ///< OutputVc::rr before the grant
     };
 
+    /// \return the grant of output VC \p vc of \p out made at m_grantsAt, or null
+    GrantOfInstant* FindGrantOfInstant(uint32_t out, uint8_t vc);
+
     Time m_grantsAt{Time::Min()};                  ///< the instant of m_grantsOfInstant
     std::vector<GrantOfInstant> m_grantsOfInstant; ///< grants made at m_grantsAt
     std::vector<NeighborType> m_neighbor;    ///< what each port reaches
