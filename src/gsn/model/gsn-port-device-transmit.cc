@@ -13,6 +13,7 @@
 #include "gsn-port-event.h"
 #include "gsn-slot-choice.h"
 
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -406,24 +407,47 @@ GsnPortDevice::CallIfPending(Object* port)
 
 namespace
 {
-// The choices held at g_heldAt (HoldUntilAfterEvent()) and not made yet, but those held once
-// more, which wait for these. Each is made at the instant it was held.
-Time g_heldAt = Time::Min();
-uint32_t g_choicesHeld = 0;
+/// The choices held at one instant on one node (HoldUntilAfterEvent()) and not made yet, but
+/// those held once more, which wait for these. Each is made at the instant it was held.
+struct ChoicesHeld
+{
+    Time at = Time::Min(); ///< the instant
+    uint32_t count = 0;    ///< how many
+};
+
+/// By node number (the same on every MPI rank): only a node's own held choices free places at
+/// its ports at the instant, and a node's ports are on one rank.
+std::vector<ChoicesHeld> g_choicesHeld;
+
+ChoicesHeld&
+ChoicesHeldOn(const Ptr<Node>& node)
+{
+    const uint32_t id = node ? node->GetId() : 0;
+    if (id >= g_choicesHeld.size())
+    {
+        g_choicesHeld.resize(id + 1);
+    }
+    return g_choicesHeld[id];
+}
 } // namespace
 
 bool
-GsnPortDevice::ChoicesHeldAt(const Time& now)
+GsnPortDevice::ChoicesHeldAt(const Time& now) const
 {
-    return g_heldAt == now && g_choicesHeld > 0;
+    const ChoicesHeld& held = ChoicesHeldOn(m_node);
+    return held.at == now && held.count > 0;
 }
 
 void
 GsnPortDevice::ForgetHold()
 {
-    if (m_holdCounted && g_heldAt == m_choiceHeldAt && g_choicesHeld > 0)
+    if (m_holdCounted)
     {
-        --g_choicesHeld;
+        ChoicesHeld& held = ChoicesHeldOn(m_node);
+        if (held.at == m_choiceHeldAt && held.count > 0)
+        {
+            --held.count;
+        }
     }
     m_holdCounted = false;
 }
@@ -443,12 +467,13 @@ GsnPortDevice::HoldUntilAfterEvent(const Time& now, bool again)
         m_heldAgain = true;
         return;
     }
-    if (g_heldAt != now) // (what an instant left over does not count)
+    ChoicesHeld& held = ChoicesHeldOn(m_node);
+    if (held.at != now) // (what an instant left over does not count)
     {
-        g_heldAt = now;
-        g_choicesHeld = 0;
+        held.at = now;
+        held.count = 0;
     }
-    ++g_choicesHeld;
+    ++held.count;
     m_holdCounted = true;
 }
 

@@ -517,8 +517,8 @@ class GsnPortDevice : public NetDevice
     /// Hold an idle port's choice past \p now's events; \p again: a choice held once more,
     /// which waits for the instant's other held choices (not counted among them)
     void HoldUntilAfterEvent(const Time& now, bool again = false);
-    /// \return whether choices held at \p now are still to be made (first holds, of any port)
-    static bool ChoicesHeldAt(const Time& now);
+    /// \return whether choices held at \p now on this node are still to be made (first holds)
+    bool ChoicesHeldAt(const Time& now) const;
     void ForgetHold(); ///< the held choice is made or dropped: no longer counted
     void HeldChoiceTimeout();                  ///< make the choice HoldUntilAfterEvent() held
     void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp); ///< note a Header/Data taken
