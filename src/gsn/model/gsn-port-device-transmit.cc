@@ -92,8 +92,8 @@ GsnPortDevice::TransmitNext()
         return;
     }
     // A held choice of a switch port that would send only credits waits once more, until the
-    // held choices of the instant's other ports are made (those held meanwhile too): one of
-    // them may free places whose credits it carries, whichever was held first. (In the run
+    // held choices of the instant on its node's other ports are made (those held meanwhile too):
+    // one of them may free places whose credits it carries, whichever was held first. (In the run
     // mode without ExactCredits, which times credits by runs anyway, only while other held
     // choices are pending: always, it cost a third more port calls.)
     const bool othersHeld = ChoicesHeldAt(now);
