@@ -217,38 +217,33 @@ GsnSwitch::Arbitrate(uint32_t out, uint8_t vc)
     for (uint32_t k = 0; k < sources; ++k)
     {
         const uint32_t src = (output.rr + k) % sources;
+        if (!AsksFor(src, out, vc))
+        {
+            continue;
+        }
+        NoteGrant(out, vc);
+        output.rr = (src + 1) % sources;
         if (int32_t(src) == ReplicaOwner())
         {
-            if (output.replicas.empty())
-            {
-                continue;
-            }
-            NoteGrant(out, vc);
             SetOwner(out, vc, ReplicaOwner());
-            output.rr = (src + 1) % sources;
             WakeOutput(out, gsn::Now());
             return;
         }
+        SetOwner(out, vc, int32_t(src));
         InputVc& input = m_in[src][vc];
-        if (input.mode == Mode::WAITING && input.out == out)
+        input.mode = Mode::FORWARDING;
+        m_counters[src][vc].blockedIn += gsn::Now() - input.waitingSince;
+        if (input.fifo.FrontReady() <= gsn::Now())
         {
-            NoteGrant(out, vc);
-            SetOwner(out, vc, int32_t(src));
-            output.rr = (src + 1) % sources;
-            input.mode = Mode::FORWARDING;
-            m_counters[src][vc].blockedIn += gsn::Now() - input.waitingSince;
-            if (input.fifo.FrontReady() <= gsn::Now())
-            {
-                // An idle output chooses after this instant's pending events: another
-                // input asking in one of them may come first (RegrantWithinInstant()).
-                m_ports[out]->KickAfterEvents();
-            }
-            else
-            {
-                WakeOutput(out, input.fifo.FrontReady());
-            }
-            return;
+            // An idle output chooses after this instant's pending events: another input
+            // asking in one of them may come first (RegrantWithinInstant()).
+            m_ports[out]->KickAfterEvents();
         }
+        else
+        {
+            WakeOutput(out, input.fifo.FrontReady());
+        }
+        return;
     }
 }
 
@@ -283,6 +278,17 @@ GsnSwitch::FindGrantOfInstant(uint32_t out, uint8_t vc)
     return nullptr;
 }
 
+bool
+GsnSwitch::AsksFor(uint32_t src, uint32_t out, uint8_t vc) const
+{
+    if (int32_t(src) == ReplicaOwner())
+    {
+        return !m_out[out][vc].replicas.empty();
+    }
+    const InputVc& input = m_in[src][vc];
+    return input.mode == Mode::WAITING && input.out == out;
+}
+
 void
 GsnSwitch::RegrantWithinInstant(uint32_t out, uint8_t vc)
 {
@@ -302,10 +308,7 @@ GsnSwitch::RegrantWithinInstant(uint32_t out, uint8_t vc)
     const uint32_t sources = uint32_t(m_ports.size()) + 1;
     for (uint32_t src = grant->rrBefore; src != owner; src = (src + 1) % sources)
     {
-        const bool asks = int32_t(src) == ReplicaOwner()
-                              ? !output.replicas.empty()
-                              : m_in[src][vc].mode == Mode::WAITING && m_in[src][vc].out == out;
-        if (asks)
+        if (AsksFor(src, out, vc))
         {
             // Back to waiting (its blocked time so far is counted), and grant again.
             granted.mode = Mode::WAITING;

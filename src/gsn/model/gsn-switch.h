@@ -351,6 +351,9 @@ class GsnSwitch : public Object
      * \param vc virtual channel
      */
     void RegrantWithinInstant(uint32_t out, uint8_t vc);
+    /// \return whether source \p src (an input, or ReplicaOwner()) waits for output VC \p vc
+    /// of \p out
+    bool AsksFor(uint32_t src, uint32_t out, uint8_t vc) const;
     /// Output VC \p vc of \p out is being granted: keep it with the round-robin position.
     void NoteGrant(uint32_t out, uint8_t vc);
     /// \return the buffer of the input owning output VC \p vc of \p port, if it holds
