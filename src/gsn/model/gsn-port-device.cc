@@ -499,6 +499,21 @@ GsnPortDevice::GetTxMicropacketsStartedBefore() const
     return m_counters.txMicropackets - uint64_t(std::max<int64_t>(0, later));
 }
 
+Time
+GsnPortDevice::GetCreditStallTimeUpToNow() const
+{
+    Time total;
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        total += m_counters.creditStallTime[vc];
+        if (m_stalled[vc])
+        {
+            total += std::max(Time(0), gsn::Now() - m_stallStart[vc]); // (as CountCredits())
+        }
+    }
+    return total;
+}
+
 uint32_t
 GsnPortDevice::GetUnacknowledged() const
 {

@@ -199,6 +199,15 @@ class GsnPortDevice : public NetDevice
      */
     uint64_t GetTxMicropacketsStartedBefore() const;
 
+    /**
+     * The time this port's VCs have waited for credit up to now: the creditStallTime counters
+     * (stalls that ended) and the part before now of stalls still under way. A stall ending at
+     * this instant counts the same whether its credits were taken before or after the
+     * reading, so the reading agrees between one process and MPI ranks.
+     * \return the credit-stall time of all VCs up to now
+     */
+    Time GetCreditStallTimeUpToNow() const;
+
     /// \return the link state
     LinkState GetLinkState() const
     {

@@ -401,8 +401,8 @@ GsnTrafficStats::ReadLink(Ptr<const GsnPortDevice> port)
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         r.stalls += c.creditStalls[vc];
-        r.stallTime += c.creditStallTime[vc];
     }
+    r.stallTime = port->GetCreditStallTimeUpToNow(); // (independent of same-instant order too)
     return r;
 }
 

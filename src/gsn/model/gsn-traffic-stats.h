@@ -102,7 +102,7 @@ struct GsnLinkSummary
     uint64_t txMicropackets{0}; ///< micropackets sent (all types)
     double utilisation{0};      ///< txMicropackets / (elapsed / 40 ns)
     uint64_t creditStalls{0};   ///< times a VC started waiting for credit
-    Time creditStallTime;       ///< time VCs waited for credit (ended stalls, all VCs)
+    Time creditStallTime;       ///< time VCs waited for credit in the window (all VCs)
 };
 
 /**

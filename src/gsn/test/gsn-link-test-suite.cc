@@ -1016,6 +1016,76 @@ class GsnLinkCountersSumTestCase : public TestCase
     }
 };
 
+/// GetCreditStallTimeUpToNow(): the stalls that ended and, of those under way, the time so far
+/// (what GsnTrafficStats reads at the edges of its window).
+class GsnCreditStallReadingTestCase : public TestCase
+{
+  public:
+    GsnCreditStallReadingTestCase()
+        : TestCase("Credit-stall time read up to now counts stalls under way")
+    {
+    }
+
+  private:
+    /// The reading and the counters' total (stalls that ended) at one instant.
+    struct Sample
+    {
+        Time reading; ///< GetCreditStallTimeUpToNow()
+        Time ended;   ///< sum of the creditStallTime counters
+    };
+
+    void DoRun() override
+    {
+        // A 40 m cable (200 ns) and 8 places per VC: credits come back a round trip after
+        // 8 micropackets, so the sender stalls on every round.
+        LinkHarness h(Attrs{{"LinkMode", "Micropacket"},
+                            {"RxBufferSize", "8"},
+                            {"CreditReturnThreshold", "4"}},
+                      40.0);
+        Time traced;
+        h.dev[0]->TraceConnectWithoutContext(
+            "CreditStall",
+            MakeBoundCallback(
+                +[](Time* sum, uint8_t, Time waited) { *sum += waited; },
+                &traced));
+        std::vector<Sample> samples;
+        const Ptr<GsnNetDevice> port = h.dev[0];
+        for (uint32_t k = 0; k < 400; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(6) + NanoSeconds(10 * k), [&samples, port]() {
+                Time ended;
+                for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+                {
+                    ended += port->GetLinkCounters().creditStallTime[vc];
+                }
+                samples.push_back({port->GetCreditStallTimeUpToNow(), ended});
+            });
+        }
+        Simulator::Schedule(MicroSeconds(5), [&h]() { h.Send(0, 1, 60000); });
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.delivered, 1u, "delivered");
+        uint32_t underWay = 0;
+        for (std::size_t i = 0; i < samples.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(samples[i].reading, samples[i].ended, "sample " << i);
+            underWay += samples[i].reading > samples[i].ended ? 1 : 0;
+            if (i > 0)
+            {
+                // One VC stalls: the reading grows by at most the 10 ns between samples.
+                const Time grew = samples[i].reading - samples[i - 1].reading;
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(grew, Time(0), "sample " << i);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(grew, NanoSeconds(10), "sample " << i);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(underWay, 10u, "samples fell inside stalls");
+        NS_TEST_ASSERT_MSG_LT(underWay, uint32_t(samples.size()), "and between them");
+        // At rest nothing is under way: the reading is what the stalls' ends traced.
+        NS_TEST_ASSERT_MSG_GT(traced, Time(0), "the sender stalled");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCreditStallTimeUpToNow(), traced, "at rest");
+    }
+};
+
 /// Malformed micropackets from the wire are counted and dropped, never trusted.
 class GsnMalformedInputTestCase : public TestCase
 {
@@ -1351,6 +1421,7 @@ class GsnLinkTestSuite : public TestSuite
         AddTestCase(new GsnTimersTogetherTestCase, TestCase::QUICK);
         AddTestCase(new GsnEventAccountingTestCase, TestCase::QUICK);
         AddTestCase(new GsnLinkCountersSumTestCase, TestCase::QUICK);
+        AddTestCase(new GsnCreditStallReadingTestCase, TestCase::QUICK);
         AddTestCase(new GsnMalformedInputTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetTestCase, TestCase::QUICK);
         for (uint32_t seed = 1; seed <= 4; ++seed)
