@@ -51,6 +51,8 @@ FIGURES = [
      r"delivered ([\d.]+) Gbit/s", "44.8", True, False),
     ("README.md", "p50 223.947", ["examples/gsn-fat-tree"],
      r"p50 ([\d.]+)", "223.947", True, False),
+    ("README.md", "credit stalls +7984.41us", ["examples/gsn-fat-tree"],
+     r"credit stalls \+([\d.]+)us", "7984.41", True, False),
     # ST over GSN.
     ("README.md", "goodput 6.3727 Gbit/s", ["examples/st-bulk-transfer"],
      r"goodput ([\d.]+) Gbit/s", "6.3727", True, False),
