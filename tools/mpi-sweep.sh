@@ -6,7 +6,7 @@
 # and partition lines) is compared with the same run in one process. Prints each run that
 # differs and the count of identical ones; exit status 1 if any differs.
 #
-#   tools/mpi-sweep.sh [BUILD_DIR]        (default: build; about 7 minutes on 2 cores)
+#   tools/mpi-sweep.sh [BUILD_DIR]        (default: build; about 4 minutes on 2 cores)
 set -u
 build=${1:-build}
 scaling=$build/examples/gsn-fabric-scaling
