@@ -70,8 +70,7 @@ void
 GsnPortDevice::ReceiveRun(Ptr<GsnMicropacketRun> run)
 {
     const Time now = gsn::Now();
-    m_arrivalTakenAt = now;
-    DropArrivalsScheduledBy(now);
+    m_arrivals.Take(now);
     const std::size_t size = run->Size();
     // What the micropackets make due (credits, acknowledgements) goes out together once
     // the run is taken, as one run the other way.
@@ -432,8 +431,7 @@ void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
     const Time now = gsn::Now(); // (asked once: a call under most schedulers)
-    m_arrivalTakenAt = now;
-    DropArrivalsScheduledBy(now);
+    m_arrivals.Take(now);
     ApplyTakenAhead(); // the peer's earlier micropackets come first
     m_rxAhead = false;
     // As for a run (ReceiveRun): the transmitter chooses once the micropacket is taken, so

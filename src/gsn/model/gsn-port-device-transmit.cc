@@ -82,10 +82,10 @@ GsnPortDevice::TransmitNext()
     // RSEQ too) due in this slot, or add to it, whichever of them happens to run first.
     // (Not a Credit-only that an arrival makes due at an endpoint, which frees each place as
     // its micropacket arrives: one arrival per instant, and it has come.)
-    const bool mayHold = !slotFollows && m_choiceHeldAt != now;
+    const bool mayHold = !slotFollows && m_heldChoice.MayHoldAt(now);
     // Places freed elsewhere at this instant and kept for it wait likewise (whatever else
     // this instant brings goes first).
-    if (mayHold && (((m_placesFreedElsewhere || m_arrivalTakenAt != now) && CreditOnlyIsNext()) ||
+    if (mayHold && (((m_placesFreedElsewhere || !m_arrivals.TakenAt(now)) && CreditOnlyIsNext()) ||
                     (releasesFollow && m_laterReleases.HasDue(now))))
     {
         HoldUntilAfterEvent(now);
@@ -96,8 +96,9 @@ GsnPortDevice::TransmitNext()
     // one of them may free places whose credits it carries, whichever was held first. (In the run
     // mode without ExactCredits, which times credits by runs anyway, only while other held
     // choices are pending: always, it cost a third more port calls.)
-    const bool othersHeld = ChoicesHeldAt(now);
-    if (!slotFollows && !mayHold && (!m_heldAgain || othersHeld) && m_placesFreedElsewhere &&
+    const bool othersHeld = gsn::HeldChoice::PendingOn(NodeNumber(), now);
+    if (!slotFollows && !mayHold && (!m_heldChoice.HeldAgain() || othersHeld) &&
+        m_placesFreedElsewhere &&
         (m_exactCredits || m_linkMode == LinkMode::MICROPACKET || othersHeld) &&
         CreditOnlyIsNext(true))
     {
@@ -405,76 +406,18 @@ GsnPortDevice::CallIfPending(Object* port)
     }
 }
 
-namespace
+uint32_t
+GsnPortDevice::NodeNumber() const
 {
-/// The choices held at one instant on one node (HoldUntilAfterEvent()) and not made yet, but
-/// those held once more, which wait for these. Each is made at the instant it was held.
-struct ChoicesHeld
-{
-    Time at = Time::Min(); ///< the instant
-    uint32_t count = 0;    ///< how many
-};
-
-/// By node number (the same on every MPI rank): only a node's own held choices free places at
-/// its ports at the instant, and a node's ports are on one rank.
-std::vector<ChoicesHeld> g_choicesHeld;
-
-ChoicesHeld&
-ChoicesHeldOn(const Ptr<Node>& node)
-{
-    const uint32_t id = node ? node->GetId() : 0;
-    if (id >= g_choicesHeld.size())
-    {
-        g_choicesHeld.resize(id + 1);
-    }
-    return g_choicesHeld[id];
-}
-} // namespace
-
-bool
-GsnPortDevice::ChoicesHeldAt(const Time& now) const
-{
-    const ChoicesHeld& held = ChoicesHeldOn(m_node);
-    return held.at == now && held.count > 0;
-}
-
-void
-GsnPortDevice::ForgetHold()
-{
-    if (m_holdCounted)
-    {
-        ChoicesHeld& held = ChoicesHeldOn(m_node);
-        if (held.at == m_choiceHeldAt && held.count > 0)
-        {
-            --held.count;
-        }
-    }
-    m_holdCounted = false;
+    return m_node ? m_node->GetId() : 0;
 }
 
 void
 GsnPortDevice::HoldUntilAfterEvent(const Time& now, bool again)
 {
     m_selecting = false;
-    if (m_choiceHeldAt != now)
-    {
-        m_heldAgain = false;
-    }
-    m_choiceHeldAt = now;
+    m_heldChoice.Hold(NodeNumber(), now, again);
     ArmAfterCurrentEvent<&GsnPortDevice::m_heldChoiceTimer, &GsnPortDevice::HeldChoiceTimeout>();
-    if (again)
-    {
-        m_heldAgain = true;
-        return;
-    }
-    ChoicesHeld& held = ChoicesHeldOn(m_node);
-    if (held.at != now) // (what an instant left over does not count)
-    {
-        held.at = now;
-        held.count = 0;
-    }
-    ++held.count;
-    m_holdCounted = true;
 }
 
 bool
@@ -522,7 +465,7 @@ GsnPortDevice::HeldChoiceTimeout()
 {
     const gsn::TimerEventCount counted(m_counters);
     m_heldChoiceTimer.Clear();
-    ForgetHold();
+    m_heldChoice.Forget(NodeNumber());
     TransmitNext();
 }
 
@@ -586,7 +529,7 @@ GsnPortDevice::TransmitComplete()
     // ends comes first. A run's end was scheduled at its start: it lets such an arrival at
     // its instant run first, as the reference would.
     const Time now = gsn::Now();
-    if (m_linkMode == LinkMode::RUN && ArrivalScheduledAt(now) && m_channel &&
+    if (m_linkMode == LinkMode::RUN && m_arrivals.PendingAt(now) && m_channel &&
         m_channel->ArrivalDelay() > gsn::MicropacketTime())
     {
         ArmAfterCurrentEvent<&GsnPortDevice::m_slotEndTimer, &GsnPortDevice::EndTransmission>();

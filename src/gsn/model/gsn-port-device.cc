@@ -289,8 +289,8 @@ GsnPortDevice::GsnPortDevice()
       m_creditDue(false),
       m_startedIdle(false),
       m_startCreditDue(false),
-      m_heldAgain(false),
-      m_holdCounted(false),
+      m_placesFreedElsewhere(true),
+      m_slotStartCreditsAny(false),
       m_limitRunsByPeerCredits(true),
       m_exactCredits(false),
       m_keepAliveNulls(false),
@@ -374,7 +374,7 @@ GsnPortDevice::DoDispose()
         t->event.Cancel();
         t->pending = false;
     }
-    ForgetHold();
+    m_heldChoice.Forget(NodeNumber());
     m_handshakeEvent.Cancel();
     m_retx.clear();
     m_ackedAhead = 0;

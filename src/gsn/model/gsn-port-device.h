@@ -12,12 +12,14 @@
 #define GSN_PORT_DEVICE_H
 
 #include "gsn-event-hint.h"
+#include "gsn-held-choice.h"
 #include "gsn-link-counters.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
 #include "gsn-port-device-state.h"
 #include "gsn-retransmit-buffer.h"
 #include "gsn-ring-buffer.h"
+#include "gsn-scheduled-arrivals.h"
 #include "gsn-timed-credits.h"
 
 #include "ns3/error-model.h"
@@ -157,18 +159,8 @@ class GsnPortDevice : public NetDevice
      */
     void NoteArrivalScheduled(const Time& at)
     {
-        m_arrivalScheduledAt = at;
-        if (m_exactCredits && m_linkMode == LinkMode::RUN)
-        {
-            // (TransmitComplete() asks for one at its instant, also where the peer sent more
-            // since; kept only with ExactCredits, where the run mode is exact: on every port it
-            // took about 0.5 KiB more per endpoint of the loaded k = 16 fat tree.)
-            if (!m_arrivalsScheduled)
-            {
-                m_arrivalsScheduled = std::make_unique<GsnRingBuffer<Time, false>>();
-            }
-            m_arrivalsScheduled->push_back(at);
-        }
+        // (Every one kept only with ExactCredits, where the run mode is exact.)
+        m_arrivals.Note(at, m_exactCredits && m_linkMode == LinkMode::RUN);
     }
 
     /// \return the link mode in use
@@ -523,13 +515,11 @@ class GsnPortDevice : public NetDevice
     /// \param releases whether places freed by now and kept count too \return whether
     /// SelectMicropacket() would choose a Credit-only now
     bool CreditOnlyIsNext(bool releases = false) const;
-    /// Hold an idle port's choice past \p now's events; \p again: a choice held once more,
-    /// which waits for the instant's other held choices (not counted among them)
+    /// Hold an idle port's choice past \p now's events (gsn::HeldChoice); \p again: a choice
+    /// held once more, which waits for the instant's other held choices
     void HoldUntilAfterEvent(const Time& now, bool again = false);
-    /// \return whether choices held at \p now on this node are still to be made (first holds)
-    bool ChoicesHeldAt(const Time& now) const;
-    void ForgetHold(); ///< the held choice is made or dropped: no longer counted
-    void HeldChoiceTimeout();                  ///< make the choice HoldUntilAfterEvent() held
+    void HeldChoiceTimeout();    ///< make the choice HoldUntilAfterEvent() held
+    uint32_t NodeNumber() const; ///< the node's id (0 without a node): holds count per node
     void NoteMessageMicropacketTaken(uint8_t vc, GsnMicropacket& mp); ///< note a Header/Data taken
     void KeepForRetransmission(GsnMicropacket& mp); ///< give new sequenced \p mp its TSEQ, keep it
     void PrepareToSend(GsnMicropacket& mp);    ///< fill in RSEQ, LCRC state, traces as \p mp leaves
@@ -618,31 +608,6 @@ class GsnPortDevice : public NetDevice
     void ApplyArrivedAcks();          ///< apply the RSEQs kept for later that arrived before now
     bool ApplyReleasesAtSlot(const Time& t); ///< count places freed at \p t that make a Credit-only
     void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n); ///< ReleaseRxBufferSpan() onto a busy run
-    /// Forget the arrivals scheduled here by \p now (taken, or due now and being taken).
-    void DropArrivalsScheduledBy(const Time& now)
-    {
-        while (m_arrivalsScheduled && !m_arrivalsScheduled->empty() &&
-               m_arrivalsScheduled->front() <= now)
-        {
-            m_arrivalsScheduled->pop_front();
-        }
-    }
-
-    /// \param now the current time \return whether an arrival the channel scheduled here at
-    /// \p now has not been taken yet (without ExactCredits: the last one it scheduled)
-    bool ArrivalScheduledAt(const Time& now)
-    {
-        if (!m_arrivalsScheduled)
-        {
-            return m_arrivalScheduledAt == now && m_arrivalTakenAt != now;
-        }
-        while (!m_arrivalsScheduled->empty() && m_arrivalsScheduled->front() < now)
-        {
-            m_arrivalsScheduled->pop_front(); // (taken: every event before now has run)
-        }
-        return !m_arrivalsScheduled->empty() && m_arrivalsScheduled->front() == now;
-    }
-
     /// An endpoint frees \p n places of \p vc at the instant its idle port's slot started, after
     /// that slot's choice: \return whether their credits went on the slot's micropacket
     bool AmendCreditsOfSlotNow(uint8_t vc, uint32_t n);
@@ -819,8 +784,8 @@ class GsnPortDevice : public NetDevice
     // (One byte for the four: the byte the flags above leave before the next word.)
     bool m_startedIdle : 1;        ///< the transmission under way started from idle
     bool m_startCreditDue : 1;     ///< m_creditDue before that transmission's first choice
-    bool m_heldAgain : 1;          ///< the choice held at m_choiceHeldAt was held once more
-    bool m_holdCounted : 1;        ///< the held choice counts among the instant's first holds
+    bool m_placesFreedElsewhere : 1; ///< see SetPlacesFreedElsewhere()
+    bool m_slotStartCreditsAny : 1;  ///< some of m_slotStartCredits are set
     bool m_linkMayCorrupt{false};  ///< an error model at either end of the link
     bool m_limitRunsByPeerCredits; ///< see CreditAwareRunLimit()
     bool m_exactCredits;           ///< credits at their own slots (ExactCredits)
@@ -857,16 +822,10 @@ class GsnPortDevice : public NetDevice
     Time m_rxArrival;                    ///< arrival of the one received
     Time m_lastTxArrival;                ///< last arrival of what this port sent
     Time m_rtxDeadline;                  ///< when the go-back-N timer expires
-    Time m_choiceHeldAt{Time::Min()};    ///< when an idle port's choice was last held
-    bool m_placesFreedElsewhere{true};   ///< see SetPlacesFreedElsewhere()
+    gsn::HeldChoice m_heldChoice;        ///< when an idle port's choice was last held
     /// credits that arrived as the next slot begins, per VC (CountCreditsOfSlotStart())
     std::array<uint16_t, gsn::NUM_VCS> m_slotStartCredits{};
-    bool m_slotStartCreditsAny{false};      ///< some of m_slotStartCredits are set
-    Time m_arrivalScheduledAt{Time::Min()}; ///< last first arrival the channel scheduled here
-    /// ExactCredits, run mode: every first arrival the channel scheduled here and not yet
-    /// taken, in time order (null until the first)
-    std::unique_ptr<GsnRingBuffer<Time, false>> m_arrivalsScheduled;
-    Time m_arrivalTakenAt{Time::Min()};     ///< when the last arrival event was taken
+    gsn::ScheduledArrivals m_arrivals;      ///< first arrivals scheduled here, taken when
     Time m_oldestOwed;                      ///< when owed credits went from none
     Time m_oldestUnacked;                   ///< when m_rxUnacked went from zero
     Time m_maxRunGap;                       ///< longest idle time inside a run

@@ -1103,7 +1103,7 @@ class GsnLinkModeTestSuite : public TestSuite
         // instant its idle port chose counted in that choice or after it by the order of the
         // two events, AmendCreditsOfSlotNow(); while timed RSEQs and run arrivals counted
         // places other ports' choices freed at the instant before its choice; and while a
-        // run's end waited only for the last arrival the peer scheduled, m_arrivalsScheduled:
+        // run's end waited only for the last arrival the peer scheduled, gsn::ScheduledArrivals:
         // torus 5 of 96 ports, fat tree 2, seed 1 4, with errors 3 of 56.)
         auto linksExact = [](Scenario s) {
             s.linksExact = true;
