@@ -5,10 +5,12 @@
 #define GSN_PORT_DEVICE_PRIVATE_H
 
 // What the files implementing GsnPortDevice share and nothing else includes: the port's log
-// component and the count of timer events. Not installed.
+// component, the count of timer events and the inline definitions of its small private
+// helpers. Not installed.
 
 #include "gsn-port-device.h"
 
+#include "ns3/assert.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -49,6 +51,117 @@ class TimerEventCount
 };
 
 } // namespace gsn
+
+// The port's small private helpers, inline for the hot paths: declared (and explained) in
+// GsnPortDevice's private part.
+
+inline bool
+GsnPortDevice::NullDue() const
+{
+    return m_ackDue && m_rxUnacked > 0;
+}
+
+inline bool
+GsnPortDevice::MakeCreditOnlyDue(uint32_t owed) const
+{
+    return owed >= m_creditReturnThreshold || m_creditDue;
+}
+
+inline uint8_t
+GsnPortDevice::RseqInRun(uint8_t rseq) const
+{
+    return m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq;
+}
+
+inline bool
+GsnPortDevice::ReceivesPlainly() const
+{
+    return !TimesAcknowledgements() && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
+}
+
+inline bool
+GsnPortDevice::StartedIdleAt(const Time& at) const
+{
+    return m_startedIdle && m_txBusy && m_runStart == at && !m_placesFreedElsewhere;
+}
+
+inline void
+GsnPortDevice::ApplyDueCredits(const Time& t, bool slotFollows, bool creditsFollow)
+{
+    // (Not gated by the mode: what was kept stays due if the mode changes.)
+    if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
+        (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+        (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
+    {
+        ApplyDueCreditsNow(t,
+                           slotFollows || t == m_runEnd,
+                           m_exactCredits && (creditsFollow || t == m_runEnd));
+    }
+}
+
+inline void
+GsnPortDevice::FreeRxPlaces(uint8_t vc, uint32_t n)
+{
+    NS_ASSERT(m_rxOccupancy[vc] >= n);
+    m_rxOccupancy[vc] -= n;
+    m_owedCredits[vc] += n;
+    m_owedTotal += n;
+}
+
+inline bool
+GsnPortDevice::CreditsRideOnRuns() const
+{
+    return m_exactCredits || !m_limitRunsByPeerCredits;
+}
+
+inline bool
+GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
+{
+    return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
+}
+
+inline bool
+GsnPortDevice::KeepsAcknowledgedUntilSent() const
+{
+    return CreditsRideOnRuns();
+}
+
+inline uint8_t
+GsnPortDevice::FirstUnackedTseq() const
+{
+    return uint8_t(m_retx.FrontTseq() + m_ackedAhead);
+}
+
+inline std::size_t
+GsnPortDevice::NextRiderFrom(std::size_t i) const
+{
+    return m_retx.FirstWithoutCredits(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i);
+}
+
+inline std::size_t
+GsnPortDevice::FirstSlotFrom(const Time& arrival) const
+{
+    return m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
+}
+
+inline bool
+GsnPortDevice::AcksRideOnRun() const
+{
+    return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
+}
+
+inline bool
+GsnPortDevice::ExactAcks() const
+{
+    return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
+}
+
+inline bool
+GsnPortDevice::TimesAcknowledgements() const
+{
+    return m_exactCredits || ExactAcks();
+}
+
 } // namespace ns3
 
 /**

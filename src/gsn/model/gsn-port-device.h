@@ -501,7 +501,8 @@ class GsnPortDevice : public NetDevice
 
   private:
     // Helper types (gsn-port-device-state.h), then private methods by part of the link layer (each
-    // mechanism explained at its definition), then the data members.
+    // mechanism explained at its definition; the small inline ones are defined in
+    // gsn-port-device-private.h), then the data members.
     using PortTimer = gsn::PortTimer;         ///< a timer that knows whether it is pending
     using LaterAck = gsn::LaterAck;           ///< an acknowledgement arriving later
     using PeerRseqs = gsn::PeerRseqs;         ///< the peer's RSEQs, applied at once
@@ -544,16 +545,10 @@ class GsnPortDevice : public NetDevice
     static void CallIfPending(Object* port); ///< the call ArmAfterCurrentEvent() leaves
 
     /// \return true if a Null is due (nothing else going, it acknowledges what is owed)
-    bool NullDue() const
-    {
-        return m_ackDue && m_rxUnacked > 0;
-    }
+    bool NullDue() const;
 
     /// \return whether \p owed credits make a Credit-only due (threshold reached, or AckDelay)
-    bool MakeCreditOnlyDue(uint32_t owed) const
-    {
-        return owed >= m_creditReturnThreshold || m_creditDue;
-    }
+    bool MakeCreditOnlyDue(uint32_t owed) const;
 
     // What the run mode adds (gsn-port-device-runs.cc)
     uint32_t CreditAwareRunLimit() const; ///< the longest run to choose now (MaxRunLength or less)
@@ -589,16 +584,10 @@ class GsnPortDevice : public NetDevice
     void DropMicropacket(const GsnMicropacket& mp, bool accepted = false); ///< report a drop
 
     /// \return the RSEQ the one received carries: \p rseq, or as amended in its run before taken
-    uint8_t RseqInRun(uint8_t rseq) const
-    {
-        return m_rxRun ? m_rxRun->RseqOf(m_rxIndex, rseq) : rseq;
-    }
+    uint8_t RseqInRun(uint8_t rseq) const;
 
     /// \return whether nothing received is timed, traced or corrupted (TakeQuickly(), TakeAhead())
-    bool ReceivesPlainly() const
-    {
-        return !TimesAcknowledgements() && !m_receiveErrorModel && m_micropacketRxTrace.IsEmpty();
-    }
+    bool ReceivesPlainly() const;
 
     // Buffer places and credits (gsn-port-device-credits.cc)
     /// ApplyDueCredits(), something due
@@ -614,10 +603,7 @@ class GsnPortDevice : public NetDevice
 
     /// \param at when places are freed, now \return whether this port's transmission started
     /// at \p at from idle and this port frees places only by its own arrivals (an endpoint)
-    bool StartedIdleAt(const Time& at) const
-    {
-        return m_startedIdle && m_txBusy && m_runStart == at && !m_placesFreedElsewhere;
-    }
+    bool StartedIdleAt(const Time& at) const;
     /// ReleaseSpanRidingOnRun() onto riders acknowledged already. \return places freed
     uint32_t PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor);
     static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX; ///< a put cursor not yet found
@@ -649,33 +635,13 @@ class GsnPortDevice : public NetDevice
     /// \p slotFollows: places freed at \p t count only after a choice at \p t;
     /// \p creditsFollow: credits arriving at \p t likewise, with ExactCredits (a slot of a run
     /// chosen ahead; see ApplyDueCreditsNow())
-    void ApplyDueCredits(const Time& t, bool slotFollows = false, bool creditsFollow = false)
-    {
-        // (Not gated by the mode: what was kept stays due if the mode changes.)
-        if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
-            (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
-            (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
-        {
-            ApplyDueCreditsNow(t,
-                               slotFollows || t == m_runEnd,
-                               m_exactCredits && (creditsFollow || t == m_runEnd));
-        }
-    }
+    void ApplyDueCredits(const Time& t, bool slotFollows = false, bool creditsFollow = false);
 
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
-    void FreeRxPlaces(uint8_t vc, uint32_t n)
-    {
-        NS_ASSERT(m_rxOccupancy[vc] >= n);
-        m_rxOccupancy[vc] -= n;
-        m_owedCredits[vc] += n;
-        m_owedTotal += n;
-    }
+    void FreeRxPlaces(uint8_t vc, uint32_t n);
 
     /// \return whether credits freed during a run of this port ride on its later micropackets
-    bool CreditsRideOnRuns() const
-    {
-        return m_exactCredits || !m_limitRunsByPeerCredits;
-    }
+    bool CreditsRideOnRuns() const;
 
     // Go-back-N retransmission and acknowledgements (gsn-port-device-retransmit.cc)
     void ArmRetransmitTimer();    ///< set the go-back-N deadline as the first waits for its ACK
@@ -684,10 +650,7 @@ class GsnPortDevice : public NetDevice
 
     /// \param at a time \return whether the go-back-N deadline is past at \p at (asked at every
     /// slot of a run chosen)
-    bool RetransmitDeadlinePassed(const Time& at) const
-    {
-        return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
-    }
+    bool RetransmitDeadlinePassed(const Time& at) const;
 
     Time GetRetransmitTimeout() const;           ///< the go-back-N timeout in use
     void ReleaseAckedThatLeft(bool all = false); ///< drop from m_retx acknowledged ones that left
@@ -706,46 +669,25 @@ class GsnPortDevice : public NetDevice
     /// sent: wherever credits ride on runs, since a peer that took the run ahead (or this port,
     /// choosing ahead, applying RSEQs timed up to a later slot) may acknowledge micropackets
     /// still to leave, which the credits freed before their slot ride on
-    bool KeepsAcknowledgedUntilSent() const
-    {
-        return CreditsRideOnRuns();
-    }
+    bool KeepsAcknowledgedUntilSent() const;
 
     /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)
-    uint8_t FirstUnackedTseq() const
-    {
-        return uint8_t(m_retx.FrontTseq() + m_ackedAhead);
-    }
+    uint8_t FirstUnackedTseq() const;
 
     /// \return the index of the first micropacket of m_retx from \p i on that credits may ride on
-    std::size_t NextRiderFrom(std::size_t i) const
-    {
-        return m_retx.FirstWithoutCredits(i < m_ackedAhead ? std::max(i, m_ackedCreditsUpTo) : i);
-    }
+    std::size_t NextRiderFrom(std::size_t i) const;
 
     /// \return the index of the first micropacket of m_txRun leaving at \p arrival or later
-    std::size_t FirstSlotFrom(const Time& arrival) const
-    {
-        return m_txRun->LeftBy((arrival - m_runStart).GetNanoSeconds() - 1);
-    }
+    std::size_t FirstSlotFrom(const Time& arrival) const;
 
     /// \return whether an acknowledgement owed while busy rides on this port's run under way
-    bool AcksRideOnRun() const
-    {
-        return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
-    }
+    bool AcksRideOnRun() const;
 
     /// \return whether the run mode times acknowledgements as micropacket by micropacket
-    bool ExactAcks() const
-    {
-        return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
-    }
+    bool ExactAcks() const;
 
     /// \return whether credits and RSEQs of micropackets taken ahead are kept with their arrival
-    bool TimesAcknowledgements() const
-    {
-        return m_exactCredits || ExactAcks();
-    }
+    bool TimesAcknowledgements() const;
 
     // Bring-up and reset (gsn-port-device-bring-up.cc)
     void BeginReset();        ///< clear the link state and send Reset
