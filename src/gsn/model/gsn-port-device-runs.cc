@@ -136,7 +136,7 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
     if (m_runEnd - from > gsn::MicropacketTime())
     {
-        m_runDisturbed = true;
+        m_disturbedRuns.NoteDisturbed();
     }
 }
 

@@ -147,7 +147,8 @@ GsnPortDevice::TransmitNext()
     const uint32_t maxRun =
         m_linkMode != LinkMode::RUN
             ? 1
-            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength, m_runCap);
+            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength,
+                       m_disturbedRuns.Cap());
     Ptr<GsnMicropacketRun> run;
     uint32_t n = 1;
     GsnMicropacketType lastType = mp.GetType();
@@ -546,22 +547,7 @@ GsnPortDevice::EndTransmission()
     m_slotEndTimer.Clear();
     if (m_linkMode == LinkMode::RUN)
     {
-        // A VC that got something to send during the run waited for its end: keep the next
-        // runs short while that goes on, lengthen them again once it has not for a while.
-        if (m_runDisturbed && m_disturbedRunLength > 0)
-        {
-            m_runCap = m_disturbedRunLength;
-            m_shortRunsLeft = m_disturbedRuns;
-        }
-        else if (m_shortRunsLeft > 0)
-        {
-            --m_shortRunsLeft;
-        }
-        else
-        {
-            m_runCap = uint32_t(std::min<uint64_t>(uint64_t(m_runCap) * 2, m_maxRunLength));
-        }
-        m_runDisturbed = false;
+        m_disturbedRuns.RunEnded(m_disturbedRunLength, m_shortRuns, m_maxRunLength);
     }
     m_txBusy = false;
     if (m_txRun)

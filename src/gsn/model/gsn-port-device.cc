@@ -187,7 +187,7 @@ GsnPortDevice::GetTypeId()
                           "DisturbedRunLength; after them the limit doubles with each "
                           "undisturbed run, up to MaxRunLength.",
                           UintegerValue(16),
-                          MakeUintegerAccessor(&GsnPortDevice::m_disturbedRuns),
+                          MakeUintegerAccessor(&GsnPortDevice::m_shortRuns),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("LimitRunsByPeerCredits",
                           "Run link mode. False (the default): credits freed and micropackets "
@@ -305,7 +305,7 @@ GsnPortDevice::GsnPortDevice()
       m_retransmitWindow(gsn::MAX_RETRANSMIT_WINDOW),
       m_maxRunLength(256),
       m_disturbedRunLength(16),
-      m_disturbedRuns(16),
+      m_shortRuns(16),
       m_rxBufferSize(256),
       m_maxRunGap(Time(0)),
       m_txCredits{},

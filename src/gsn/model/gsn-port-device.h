@@ -11,6 +11,7 @@
 #ifndef GSN_PORT_DEVICE_H
 #define GSN_PORT_DEVICE_H
 
+#include "gsn-disturbed-runs.h"
 #include "gsn-event-hint.h"
 #include "gsn-held-choice.h"
 #include "gsn-link-counters.h"
@@ -722,7 +723,6 @@ class GsnPortDevice : public NetDevice
     bool m_rxGranted;              ///< buffers granted since the last Reset
     bool m_ackDue;                 ///< send a Null if nothing else goes
     bool m_creditDue;              ///< return owed credits now
-    bool m_runDisturbed{false};    ///< a VC got something to send during the run
     // (One byte for the four: the byte the flags above leave before the next word.)
     bool m_startedIdle : 1;        ///< the transmission under way started from idle
     bool m_startCreditDue : 1;     ///< m_creditDue before that transmission's first choice
@@ -745,14 +745,13 @@ class GsnPortDevice : public NetDevice
     std::size_t m_ackedCreditsUpTo{0};   ///< of those, the ones before it carry credits
     uint32_t m_runLength;                ///< micropackets of the last run
     uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun
-    uint32_t m_runCap{65536};            ///< longest next run (DisturbedRunLength)
-    uint32_t m_shortRunsLeft{0};         ///< undisturbed runs still to keep short
+    gsn::DisturbedRuns m_disturbedRuns;  ///< the limit on the next run (DisturbedRunLength)
     uint32_t m_creditReturnThreshold;    ///< owed credits that justify a Credit-only
     uint32_t m_ackThreshold;             ///< unacknowledged receptions that justify a Null
     uint32_t m_retransmitWindow;         ///< retransmission buffer, micropackets
     uint32_t m_maxRunLength;             ///< longest run in the run mode
     uint32_t m_disturbedRunLength;       ///< run cap after a disturbed run (0: off)
-    uint32_t m_disturbedRuns;            ///< undisturbed runs kept short
+    uint32_t m_shortRuns;                ///< undisturbed runs kept short (DisturbedRuns)
     uint32_t m_rxBufferSize;             ///< receive buffer per VC, micropackets
     Ptr<GsnChannel> m_channel;           ///< the cable
     Ptr<GsnMicropacketRun> m_txRun;      ///< the run on the wire, if any

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Parts of GsnPortDevice's state on their own: the held choice and its count per node
- * (gsn::HeldChoice), and the arrivals a channel scheduled at a port (gsn::ScheduledArrivals).
+ * (gsn::HeldChoice), the arrivals a channel scheduled at a port (gsn::ScheduledArrivals) and
+ * the run mode's limit on runs after a disturbed one (gsn::DisturbedRuns).
  */
+#include "ns3/gsn-disturbed-runs.h"
 #include "ns3/gsn-held-choice.h"
 #include "ns3/gsn-scheduled-arrivals.h"
 #include "ns3/test.h"
@@ -129,6 +131,48 @@ class GsnScheduledArrivalsTestCase : public TestCase
     }
 };
 
+/// gsn::DisturbedRuns: short runs after a disturbed one, kept for a number of undisturbed runs,
+/// then doubling up to the longest.
+class GsnDisturbedRunsTestCase : public TestCase
+{
+  public:
+    GsnDisturbedRunsTestCase()
+        : TestCase("Disturbed runs: short after one, then doubling back to MaxRunLength")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t shortLength = 16;
+        const uint32_t shortRuns = 2;
+        const uint32_t maxLength = 256;
+        gsn::DisturbedRuns runs;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(runs.Cap(), maxLength, "no limit before a run ended");
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        NS_TEST_EXPECT_MSG_EQ(runs.Cap(), maxLength, "undisturbed: MaxRunLength");
+
+        runs.NoteDisturbed();
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        NS_TEST_EXPECT_MSG_EQ(runs.Cap(), shortLength, "after a disturbed run: short");
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        NS_TEST_EXPECT_MSG_EQ(runs.Cap(), shortLength, "kept for DisturbedRuns undisturbed runs");
+        for (uint32_t expected : {32u, 64u, 128u, 256u, 256u})
+        {
+            runs.RunEnded(shortLength, shortRuns, maxLength);
+            NS_TEST_EXPECT_MSG_EQ(runs.Cap(), expected, "then doubling up to MaxRunLength");
+        }
+
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        runs.NoteDisturbed();
+        runs.RunEnded(0, shortRuns, maxLength);
+        NS_TEST_EXPECT_MSG_EQ(runs.Cap(), maxLength, "DisturbedRunLength 0: off");
+        runs.RunEnded(shortLength, shortRuns, maxLength);
+        NS_TEST_EXPECT_MSG_EQ(runs.Cap(), maxLength, "a disturbance counts for its run only");
+    }
+};
+
 /// The suite.
 class GsnPortStateTestSuite : public TestSuite
 {
@@ -138,6 +182,7 @@ class GsnPortStateTestSuite : public TestSuite
     {
         AddTestCase(new GsnHeldChoiceTestCase, TestCase::QUICK);
         AddTestCase(new GsnScheduledArrivalsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnDisturbedRunsTestCase, TestCase::QUICK);
     }
 };
 
