@@ -221,6 +221,7 @@ BindGsnMpi(py::module_& m)
             },
             py::arg("stats"))
         .def_static("GatherValue", &GsnMpiHelper::GatherValue, py::arg("value"))
+        .def_static("GetMicropacketsReceivedAhead", &GsnMpiHelper::GetMicropacketsReceivedAhead)
         .def_static("Disable", &Disable);
 #endif
 }

@@ -538,7 +538,7 @@ class DistributedTest(Base):
         remote = ns.core.TypeId.LookupByNameFailSafe("ns3::GsnRemoteChannel")
         self.assertEqual(remote is not None, available)
         for name in ("Enable", "GetRank", "GetSize", "StartLocalOnly", "GatherStats",
-                     "GatherValue", "Disable"):
+                     "GatherValue", "GetMicropacketsReceivedAhead", "Disable"):
             self.assertEqual(hasattr(mpi, name), available, name)
         self.assertTrue(hasattr(mpi, "EnableFromCommandLine"))
         self.assertTrue(hasattr(mpi, "PartitionFromCommandLine"))
@@ -547,6 +547,7 @@ class DistributedTest(Base):
             self.assertRaisesMessage(ValueError, "Distributed or NullMessage", mpi.Enable, "Bogus")
             self.assertEqual((mpi.GetRank(), mpi.GetSize()), (0, 1))
             self.assertEqual(mpi.GatherValue(2.5), [2.5])
+            self.assertEqual(mpi.GetMicropacketsReceivedAhead(), 0)
 
     def test_partitions(self):
         helper = ns.gsn.GsnFabricHelper

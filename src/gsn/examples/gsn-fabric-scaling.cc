@@ -268,6 +268,8 @@ main(int argc, char* argv[])
     GsnMpiHelper::GatherStats(stats);
     const std::vector<double> rankEvents = GsnMpiHelper::GatherValue(double(events));
     const std::vector<double> rankRun = GsnMpiHelper::GatherValue(run);
+    const std::vector<double> rankAhead =
+        GsnMpiHelper::GatherValue(double(GsnMpiHelper::GetMicropacketsReceivedAhead()));
     const std::vector<double> rankPorts = GsnMpiHelper::GatherValue(fabric.GetNLocalPorts());
     std::ostringstream discard;
     std::ostream& cout = rank == 0 ? std::cout : discard;
@@ -316,7 +318,8 @@ main(int argc, char* argv[])
         for (uint32_t r = 0; r < rankEvents.size(); ++r)
         {
             cout << "rank " << r << " of " << ranks << ": events " << uint64_t(rankEvents[r])
-                 << ", run " << rankRun[r] << " s\n";
+                 << ", received ahead " << uint64_t(rankAhead[r]) << ", run " << rankRun[r]
+                 << " s\n";
         }
     }
     if (!json.empty() && rank == 0)

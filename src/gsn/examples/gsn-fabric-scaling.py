@@ -282,6 +282,7 @@ def main(argv):
         mpiHelper.GatherStats(stats)
         rankEvents = mpiHelper.GatherValue(float(events))
         rankRun = mpiHelper.GatherValue(run)
+        rankAhead = mpiHelper.GatherValue(float(mpiHelper.GetMicropacketsReceivedAhead()))
         rankPorts = mpiHelper.GatherValue(float(fabric.GetNLocalPorts()))
     else:
         rankEvents, rankRun = [float(events)], [run]
@@ -347,7 +348,8 @@ def main(argv):
         # (The line above is rank 0's; each rank's own figures:)
         for r in range(len(rankEvents)):
             print(
-                "rank %d of %d: events %d, run %g s" % (r, ranks, int(rankEvents[r]), rankRun[r]),
+                "rank %d of %d: events %d, received ahead %d, run %g s"
+                % (r, ranks, int(rankEvents[r]), int(rankAhead[r]), rankRun[r]),
                 file=out,
             )
     if deliveryCallback:

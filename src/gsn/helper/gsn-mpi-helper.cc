@@ -15,6 +15,7 @@
 // ns-3 trees define NS3_MPI when configured with --enable-mpi, the standalone build for this
 // file when GSN_ENABLE_MPI is on (src/gsn/CMakeLists.txt).
 #ifdef NS3_MPI
+#include "ns3/gsn-remote-channel.h"
 #include "ns3/mpi-interface.h"
 #endif
 
@@ -130,6 +131,12 @@ GsnMpiHelper::GatherValue(double value)
     return GetRank() == 0 ? all : std::vector<double>{value};
 }
 
+uint64_t
+GsnMpiHelper::GetMicropacketsReceivedAhead()
+{
+    return GsnRemoteChannel::GetMicropacketsReceivedAhead();
+}
+
 void
 GsnMpiHelper::Disable()
 {
@@ -175,6 +182,12 @@ std::vector<double>
 GsnMpiHelper::GatherValue(double value)
 {
     return {value};
+}
+
+uint64_t
+GsnMpiHelper::GetMicropacketsReceivedAhead()
+{
+    return 0;
 }
 
 void

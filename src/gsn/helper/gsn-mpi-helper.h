@@ -102,6 +102,14 @@ class GsnMpiHelper
      */
     static std::vector<double> GatherValue(double value);
 
+    /**
+     * \return the micropackets this rank received from other ranks ahead of their arrival so
+     *         far (GsnRemoteChannel's ReceiveAhead): each is an event of its own, and then
+     *         arrives as in one process, so a rank runs this many events more than its part of
+     *         one process's
+     */
+    static uint64_t GetMicropacketsReceivedAhead();
+
     /// End MPI (after Simulator::Destroy), if Enable() started it.
     static void Disable();
 };

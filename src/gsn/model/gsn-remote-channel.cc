@@ -8,7 +8,9 @@
 #include "gsn-constants.h"
 #include "gsn-now.h"
 #include "gsn-port-device.h"
+#include "gsn-timing-wheel-scheduler.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -47,6 +49,18 @@ GsnRemoteChannel::GetTypeId()
                 TimeValue(NanoSeconds(gsn::MICROPACKET_TIME_NS)),
                 MakeTimeAccessor(&GsnRemoteChannel::m_minDelay),
                 MakeGsnChecker("ns3::GsnRemoteChannel::MinDelay", MakeTimeChecker(Time(0))))
+            .AddAttribute(
+                "ReceiveAhead",
+                "Send each micropacket to the far rank for half a slot before its arrival, "
+                "where it is scheduled to arrive ordered among the events of its instant as if "
+                "scheduled when it was sent, as one process orders it (with "
+                "GsnTimingWheelScheduler): results then equal one process's also where two "
+                "events of one instant depend on their order. One more event per micropacket "
+                "crossing ranks. False: received at its arrival, after the local events of its "
+                "instant scheduled since it was sent.",
+                BooleanValue(true),
+                MakeBooleanAccessor(&GsnRemoteChannel::m_receiveAhead),
+                MakeBooleanChecker())
             .AddTraceSource("RemoteTx",
                             "A micropacket sent to the far rank.",
                             MakeTraceSourceAccessor(&GsnRemoteChannel::m_sentTrace),
@@ -56,6 +70,7 @@ GsnRemoteChannel::GetTypeId()
 
 GsnRemoteChannel::GsnRemoteChannel()
     : m_minDelay(NanoSeconds(gsn::MICROPACKET_TIME_NS)),
+      m_receiveAhead(true),
       m_localRank(0)
 {
     m_remote = true;
@@ -111,6 +126,10 @@ GsnRemoteChannel::Complete()
     // ns-3's engines take the lookahead from the Delay attribute of the channels that
     // cross ranks: make it the delay in use (it may come from Length).
     SetAttribute("Delay", TimeValue(GetDelay()));
+    if (CrossesRanks() && m_receiveAhead)
+    {
+        GsnTimingWheelScheduler::KeepStepHistory(uint64_t(ArrivalDelay().GetTimeStep()) + 1);
+    }
 }
 
 void
@@ -239,28 +258,57 @@ void
 GsnRemoteChannel::SendHeld(std::size_t peer) const
 {
     // (Still the instant it was sent in.)
-    uint8_t wire[gsn::MICROPACKET_BYTES];
+    // (Sent ahead: one byte more, so that the far end knows whatever its own setting.)
+    uint8_t wire[gsn::MICROPACKET_BYTES + 1] = {};
     m_held[peer].Serialize(wire);
     m_sentTrace(m_held[peer]);
-    MpiInterface::SendPacket(Create<Packet>(wire, sizeof(wire)),
-                             gsn::Now() + ArrivalDelay(),
+    const uint32_t bytes = gsn::MICROPACKET_BYTES + (m_receiveAhead ? 1 : 0);
+    MpiInterface::SendPacket(Create<Packet>(wire, bytes),
+                             gsn::Now() + ArrivalDelay() - (m_receiveAhead ? EarlyBy() : Time(0)),
                              NodeOf(peer)->GetId(),
                              IfIndexOf(peer));
 }
 
+namespace
+{
+uint64_t g_receivedAhead = 0; ///< GetMicropacketsReceivedAhead()
+} // namespace
+
+uint64_t
+GsnRemoteChannel::GetMicropacketsReceivedAhead()
+{
+    return g_receivedAhead;
+}
+
+// A micropacket from the far rank, received EarlyBy() before its arrival (the far rank sent it
+// for then): its arrival is scheduled now, ordered among the events of its instant as if
+// scheduled when it was sent (GsnTimingWheelScheduler::OrderNextAsOf()), as one process
+// schedules it. Received at its arrival, it would run after the local events of its instant
+// scheduled after it was sent, where one process runs it before them.
 void
 GsnRemoteChannel::ReceiveFromRank(GsnPortDevice* end, Ptr<Packet> p)
 {
     uint8_t wire[gsn::MICROPACKET_BYTES];
-    if (p->GetSize() != sizeof(wire))
+    const uint32_t size = p->GetSize();
+    if (size != sizeof(wire) && size != sizeof(wire) + 1)
     {
-        NS_FATAL_ERROR("GsnRemoteChannel: a message of " << p->GetSize()
-                                                         << " bytes from another rank; a "
-                                                            "micropacket is "
-                                                         << sizeof(wire));
+        NS_FATAL_ERROR("GsnRemoteChannel: a message of "
+                       << size << " bytes from another rank; a micropacket is " << sizeof(wire)
+                       << " (" << sizeof(wire) + 1 << " sent ahead of its arrival)");
     }
     p->CopyData(wire, sizeof(wire));
-    end->Receive(GsnMicropacket::Deserialize(wire));
+    if (size == sizeof(wire))
+    {
+        end->Receive(GsnMicropacket::Deserialize(wire)); // (ReceiveAhead off: arrives now)
+        return;
+    }
+    ++g_receivedAhead;
+    const Ptr<GsnChannel> cable = end->GetCable();
+    const Time arrival = gsn::Now() + EarlyBy();
+    GsnTimingWheelScheduler::OrderNextAsOf(
+        uint64_t((arrival - cable->ArrivalDelay()).GetTimeStep()));
+    Simulator::Schedule(EarlyBy(), &GsnPortDevice::Receive, end, GsnMicropacket::Deserialize(wire));
+    GsnTimingWheelScheduler::OrderNextAsOf(UINT64_MAX); // (taken, or another scheduler)
 }
 
 } // namespace ns3

@@ -59,6 +59,10 @@ class GsnRemoteChannel : public GsnChannel
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
 
+    /// \return the micropackets this process received from other ranks ahead of their
+    /// arrival so far (ReceiveAhead): each is one event more than in one process
+    static uint64_t GetMicropacketsReceivedAhead();
+
   protected:
     bool TransmitRemote(const GsnMicropacket& mp, const GsnPortDevice* sender) const override;
     void DoDispose() override;
@@ -84,7 +88,15 @@ class GsnRemoteChannel : public GsnChannel
     /// \param end an end \param p a micropacket from the far rank, for that end
     static void ReceiveFromRank(GsnPortDevice* end, Ptr<Packet> p);
 
+    /// \return how long before its arrival a micropacket from another rank is received: it is
+    /// then scheduled to arrive, ordered among its instant's events as one process orders it
+    static Time EarlyBy()
+    {
+        return gsn::MicropacketTime() / 2;
+    }
+
     Time m_minDelay;                                   ///< MinDelay attribute
+    bool m_receiveAhead;                               ///< ReceiveAhead attribute
     TracedCallback<const GsnMicropacket&> m_sentTrace; ///< RemoteTx
     uint32_t m_localRank;                              ///< this process's rank
     mutable GsnMicropacket m_held[2]; ///< per receiving end: held until the end of its instant

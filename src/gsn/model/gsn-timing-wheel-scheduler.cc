@@ -40,6 +40,10 @@ CallAfterCurrentEvent(void (*call)(Object*), Ptr<Object> object)
 
 namespace
 {
+/// OrderNextAsOf(): the step, or UINT64_MAX.
+uint64_t g_orderAsOf = UINT64_MAX;
+/// KeepStepHistory(): how many steps (0: none kept).
+uint64_t g_stepHistory = 0;
 
 /// What a call after an event (a node without an event object) has for its event object.
 char g_callNodeMark;
@@ -228,6 +232,42 @@ GsnTimingWheelScheduler::Insert(const Scheduler::Event& ev)
     const gsn::EventHint hint = gsn::g_eventHint; // (for this event only)
     gsn::g_eventHint = gsn::EventHint();
     m_lastUid = std::max(m_lastUid, ev.key.m_uid);
+    if (g_orderAsOf != UINT64_MAX)
+    {
+        // An arrival from another rank (OrderNextAsOf()): numbered as the last event inserted
+        // by the end of the step it was sent in, so that it runs where one process, which
+        // scheduled it then, runs it among the events of its time step.
+        const uint64_t asOf = g_orderAsOf;
+        g_orderAsOf = UINT64_MAX;
+        Scheduler::Event e = ev;
+        e.key.m_uid = UidAsOf(asOf);
+        if (!InWheel(e.key.m_ts))
+        {
+            m_later->GsnQuadHeapScheduler::Insert(e);
+            return;
+        }
+        const uint32_t s = uint32_t(e.key.m_ts & (m_slots - 1));
+        const uint32_t i = NewNode(e, hint);
+        ++m_inWheel;
+        // After every event numbered by the end of that step, before those numbered since.
+        uint32_t* link = &m_head[s];
+        while (*link != NONE && m_nodes[*link].ev.key.m_uid <= e.key.m_uid)
+        {
+            link = &m_nodes[*link].next;
+        }
+        const bool empty = m_head[s] == NONE;
+        m_nodes[i].next = *link;
+        *link = i;
+        if (m_nodes[i].next == NONE)
+        {
+            m_tail[s] = i;
+        }
+        if (empty)
+        {
+            MarkSlot(s, true);
+        }
+        return;
+    }
     const uint64_t ts = ev.key.m_ts;
     if (!InWheel(ts))
     {
@@ -410,6 +450,22 @@ GsnTimingWheelScheduler::RemoveNext()
         const uint32_t s = NextSlot();
         const Scheduler::Event next =
             s == NONE ? m_later->GsnQuadHeapScheduler::RemoveNext() : PopSlot(s);
+        if (g_stepHistory > 0 && next.key.m_ts != m_current)
+        {
+            if (m_stepUidsFront > 4096 && m_stepUidsFront * 2 > m_stepUids.size())
+            {
+                m_stepUids.erase(m_stepUids.begin(), m_stepUids.begin() + m_stepUidsFront);
+                m_stepUidsFront = 0;
+            }
+            m_stepUids.emplace_back(m_current, m_lastUid);
+            // (The last step at or before the oldest kept stays: it answers for the steps
+            // after it without events.)
+            while (m_stepUidsFront + 1 < m_stepUids.size() &&
+                   m_stepUids[m_stepUidsFront + 1].first + g_stepHistory <= next.key.m_ts)
+            {
+                ++m_stepUidsFront;
+            }
+        }
         m_current = next.key.m_ts;
         if (gsn::g_publishedTime.publisher == this)
         {
@@ -428,6 +484,39 @@ GsnTimingWheelScheduler::RemoveNext()
         MakeCall(next.key.m_context);
         m_makingCall = false;
     }
+}
+
+void
+GsnTimingWheelScheduler::OrderNextAsOf(uint64_t step)
+{
+    g_orderAsOf = step;
+}
+
+void
+GsnTimingWheelScheduler::KeepStepHistory(uint64_t steps)
+{
+    g_stepHistory = std::max(g_stepHistory, steps);
+}
+
+uint32_t
+GsnTimingWheelScheduler::UidAsOf(uint64_t step) const
+{
+    if (step >= m_current)
+    {
+        return m_lastUid;
+    }
+    for (std::size_t k = m_stepUids.size(); k > m_stepUidsFront; --k)
+    {
+        if (m_stepUids[k - 1].first <= step)
+        {
+            return m_stepUids[k - 1].second;
+        }
+    }
+    if (m_stepUidsFront == 0)
+    {
+        return 0; // (before the first step)
+    }
+    NS_FATAL_ERROR("GsnTimingWheelScheduler: time step " << step << " is no longer kept");
 }
 
 void

@@ -15,6 +15,7 @@
 #include "ns3/scheduler.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -98,6 +99,20 @@ class GsnTimingWheelScheduler : public Scheduler
      */
     bool TakeCallAfterEvent(gsn::CallAfterEvent call);
 
+    /**
+     * Order the event inserted next among those of its time step as if it had been inserted
+     * at the end of time step \p step (an arrival from another rank, sent then: one process
+     * scheduled it then). Needs KeepStepHistory() covering \p step.
+     * \param step a past time step
+     */
+    static void OrderNextAsOf(uint64_t step);
+
+    /**
+     * Keep the last event number of each of the last \p steps time steps (for OrderNextAsOf()).
+     * \param steps how many, at least
+     */
+    static void KeepStepHistory(uint64_t steps);
+
   private:
     /// No node, no slot.
     static constexpr uint32_t NONE = UINT32_MAX;
@@ -163,6 +178,9 @@ class GsnTimingWheelScheduler : public Scheduler
     bool m_takeCallsAfterEvent{true};         ///< CallsAfterEvent: take calls after the event
     bool m_callsAfterEventWork{false};        ///< the simulator runs the calls as they come
     uint32_t m_lastUid{0};                    ///< the highest event number inserted
+    std::vector<std::pair<uint64_t, uint32_t>> m_stepUids; ///< recent steps, last number of each
+    std::size_t m_stepUidsFront{0};                        ///< first entry of m_stepUids still kept
+    uint32_t UidAsOf(uint64_t step) const;    ///< the last number inserted by the end of \p step
     std::vector<gsn::CallAfterEvent> m_calls; ///< calls after events, by node (free or taken)
     std::vector<uint32_t> m_freeCalls;        ///< free entries of m_calls
     std::size_t m_callsPending{0};            ///< calls in the wheel (nodes without an event)
