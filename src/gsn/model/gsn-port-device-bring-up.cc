@@ -53,7 +53,6 @@ GsnPortDevice::ClearKeptForLater()
     m_laterReleases.clear();
     m_laterCredits.clear();
     m_laterAcks.clear();
-    m_laterAckRun = nullptr;
     m_laterArrivals.clear();
 }
 

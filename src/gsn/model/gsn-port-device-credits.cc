@@ -336,7 +336,7 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows, bool creditsF
 {
     ApplyDueReleases(t, slotFollows);
     CountTimedCreditsBy(creditsFollow ? t - TimeStep(1) : t);
-    if (!m_laterAcks.empty() && m_laterAcks.front().at <= t)
+    if (m_laterAcks.HasDueBy(t))
     {
         ApplyDueAcks(t);
     }
@@ -361,7 +361,7 @@ GsnPortDevice::ApplyArrivedAcks()
     // (One arriving at this very instant counts after the instant's other events: the rule
     // settles the tie of its arrival, which micropacket by micropacket is an event of its
     // own, whatever the order of the events.)
-    if (!m_laterAcks.empty() && m_laterAcks.front().at < gsn::Now())
+    if (m_laterAcks.HasDueBy(gsn::Now() - TimeStep(1)))
     {
         ApplyDueAcks(gsn::Now() - TimeStep(1));
     }
@@ -371,45 +371,9 @@ void
 GsnPortDevice::ApplyDueAcks(const Time& t)
 {
     // RSEQs only grow: applying the last one due, from when it first arrived, leaves the
-    // state that applying each in turn would. Both found by bisection (the entries are in
-    // time order, and the last RSEQ is carried by a suffix of them).
-    std::size_t lo = 1;
-    std::size_t hi = m_laterAcks.size();
-    while (lo < hi) // the count of entries due by t
-    {
-        const std::size_t mid = (lo + hi) / 2;
-        if (m_laterAcks[mid].at <= t)
-        {
-            lo = mid + 1;
-        }
-        else
-        {
-            hi = mid;
-        }
-    }
-    const std::size_t due = lo;
-    const uint8_t rseq = m_laterAcks[due - 1].Rseq();
-    lo = 0;
-    hi = due - 1;
-    while (lo < hi) // the first of them carrying it
-    {
-        const std::size_t mid = (lo + hi) / 2;
-        if (m_laterAcks[mid].Rseq() == rseq)
-        {
-            hi = mid;
-        }
-        else
-        {
-            lo = mid + 1;
-        }
-    }
-    const Time from = m_laterAcks[lo].at;
-    if (const GsnMicropacketRun* run = m_laterAcks[due - 1].run)
-    {
-        run->ackApplied = m_laterAcks[due - 1].index;
-    }
-    m_laterAcks.pop_front(due);
-    ProcessRseq(rseq, &from);
+    // state that applying each in turn would.
+    const gsn::LaterAcks::Due due = m_laterAcks.TakeDue(t);
+    ProcessRseq(due.rseq, &due.from);
 }
 
 // A slot at t that follows the previous one found nothing to send: count the places freed at t if
@@ -665,7 +629,7 @@ GsnPortDevice::ArmDueCreditsTimer()
     }
     if (!m_laterAcks.empty() && m_retx.size() >= m_retransmitWindow)
     {
-        wake = std::min(wake, m_laterAcks.front().at);
+        wake = std::min(wake, m_laterAcks.FirstArrival());
     }
     if (wake == Time::Max())
     {

@@ -89,8 +89,7 @@ inline void
 GsnPortDevice::ApplyDueCredits(const Time& t, bool slotFollows, bool creditsFollow)
 {
     // (Not gated by the mode: what was kept stays due if the mode changes.)
-    if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) ||
-        (!m_laterAcks.empty() && m_laterAcks.front().at <= t) ||
+    if (m_laterReleases.HasDue(t) || m_laterCredits.HasDue(t) || m_laterAcks.HasDueBy(t) ||
         (!m_laterArrivals.empty() && m_laterArrivals.front() <= t))
     {
         ApplyDueCreditsNow(t,

@@ -195,23 +195,13 @@ GsnPortDevice::TakeTimedRseq(uint8_t rseq)
         // the run is being sent its RSEQs may still be amended: the entry refers to it, and
         // reads the RSEQ there when it is applied. After that, the same RSEQ again changes
         // nothing.
-        const bool live = m_rxRun && !m_rxRun->finished; // (TakeAhead: no run)
-        const GsnMicropacketRun* run = live ? m_rxRun : nullptr;
-        const uint8_t value = live ? rseq : RseqInRun(rseq);
-        if (!live && !m_laterAcks.empty() && !m_laterAcks.back().run &&
-            m_laterAcks.back().rseq == value)
+        if (m_rxRun && !m_rxRun->finished) // (TakeAhead: no run)
         {
-            return;
+            m_laterAcks.AddOnLiveRun(m_rxArrival, m_rxRun, m_rxIndex, rseq);
         }
-        LaterAck& a = m_laterAcks.push_back_slot();
-        a.at = m_rxArrival;
-        a.run = run;
-        a.index = m_rxIndex;
-        a.rseq = value;
-        if (live && PeekPointer(m_laterAckRun) != m_rxRun)
+        else
         {
-            m_laterAckRun = m_rxRun; // kept until it has left
-            m_rxRun->heldByReceiver = true;
+            m_laterAcks.AddFinal(m_rxArrival, m_rxIndex, RseqInRun(rseq));
         }
         return;
     }
@@ -320,21 +310,7 @@ GsnPortDevice::NextAckDue() const
 void
 GsnPortDevice::AckRunFinished(const GsnMicropacketRun* run)
 {
-    // Entries of the run are the last ones: give them their final RSEQs, and let the run go.
-    for (std::size_t i = m_laterAcks.size(); i-- > 0;)
-    {
-        LaterAck& a = m_laterAcks[i];
-        if (a.run != run)
-        {
-            break; // (older entries are final already)
-        }
-        a.rseq = a.Rseq();
-        a.run = nullptr;
-    }
-    if (PeekPointer(m_laterAckRun) == run)
-    {
-        m_laterAckRun = nullptr;
-    }
+    m_laterAcks.RunFinished(run);
 }
 
 } // namespace ns3

@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The helper types of GsnPortDevice's private part: its timers, the acknowledgements it keeps
- * for later, the peer's RSEQs it gathers, its snapshot at a link reset. Not API: the port
- * names them by aliases in its private part, and nothing else uses them.
+ * The helper types of GsnPortDevice's private part: its timers, the peer's RSEQs it gathers,
+ * its snapshot at a link reset. Not API: the port names them by aliases in its private part,
+ * and nothing else uses them.
  */
 #ifndef GSN_PORT_DEVICE_STATE_H
 #define GSN_PORT_DEVICE_STATE_H
@@ -41,21 +41,6 @@ struct PortTimer
     {
         pending = false;
         event = EventId();
-    }
-};
-
-/// GsnPortDevice::ExactAcks(): an acknowledgement that arrives later, on a run taken ahead.
-struct LaterAck
-{
-    Time at;                        ///< when its micropacket arrives
-    const GsnMicropacketRun* run{}; ///< the run (for the RSEQ amended since), or none
-    uint32_t index{0};              ///< the micropacket's index in the run
-    uint8_t rseq{0};                ///< its RSEQ as chosen (final without a run)
-
-    /// \return the RSEQ it carries
-    uint8_t Rseq() const
-    {
-        return run ? run->RseqOf(index, rseq) : rseq;
     }
 };
 

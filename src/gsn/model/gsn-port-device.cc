@@ -519,13 +519,11 @@ GsnPortDevice::GetUnacknowledged() const
 {
     uint32_t n = uint32_t(m_retx.size() - m_ackedAhead);
     // ExactCredits: less what acknowledgements that arrived by now, kept, take off.
-    for (std::size_t i = m_laterAcks.size(); n > 0 && i-- > 0;)
+    uint8_t rseq = 0;
+    if (n > 0 && m_laterAcks.LastArrivedBy(gsn::Now(), rseq))
     {
-        if (m_laterAcks[i].at <= gsn::Now())
-        {
-            const uint32_t acked = uint8_t(m_laterAcks[i].Rseq() - FirstUnackedTseq() + 1);
-            return acked <= n ? n - acked : n;
-        }
+        const uint32_t acked = uint8_t(rseq - FirstUnackedTseq() + 1);
+        return acked <= n ? n - acked : n;
     }
     return n;
 }

@@ -14,6 +14,7 @@
 #include "gsn-disturbed-runs.h"
 #include "gsn-event-hint.h"
 #include "gsn-held-choice.h"
+#include "gsn-later-acks.h"
 #include "gsn-link-counters.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
@@ -505,7 +506,6 @@ class GsnPortDevice : public NetDevice
     // mechanism explained at its definition; the small inline ones are defined in
     // gsn-port-device-private.h), then the data members.
     using PortTimer = gsn::PortTimer;         ///< a timer that knows whether it is pending
-    using LaterAck = gsn::LaterAck;           ///< an acknowledgement arriving later
     using PeerRseqs = gsn::PeerRseqs;         ///< the peer's RSEQs, applied at once
     using ResetSnapshot = gsn::ResetSnapshot; ///< what a port knew at a reset
 
@@ -782,10 +782,9 @@ class GsnPortDevice : public NetDevice
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
     GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
     GsnTimedCredits m_laterCredits;                   ///< credits arriving later
-    GsnRingBuffer<LaterAck, false> m_laterAcks; ///< acknowledgements arriving later, in time order
+    gsn::LaterAcks m_laterAcks;                 ///< acknowledgements arriving later, in time order
     GsnRingBuffer<Time, false> m_laterArrivals; ///< arrivals, after now, of micropackets taken
                                                 ///< ahead and accepted: acknowledgements owed then
-    Ptr<GsnMicropacketRun> m_laterAckRun;       ///< the peer's run they refer to, while it is sent
     PortTimer m_rtxTimer;                       ///< the go-back-N timer
     PortTimer m_ackTimer;                       ///< delayed-acknowledgement timer
     PortTimer m_creditTimer;                    ///< credit-return timer

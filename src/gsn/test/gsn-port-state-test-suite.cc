@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Parts of GsnPortDevice's state on their own: the held choice and its count per node
- * (gsn::HeldChoice), the arrivals a channel scheduled at a port (gsn::ScheduledArrivals) and
- * the run mode's limit on runs after a disturbed one (gsn::DisturbedRuns).
+ * (gsn::HeldChoice), the arrivals a channel scheduled at a port (gsn::ScheduledArrivals), the
+ * run mode's limit on runs after a disturbed one (gsn::DisturbedRuns) and the RSEQs taken
+ * ahead of their arrival (gsn::LaterAcks).
  */
 #include "ns3/gsn-disturbed-runs.h"
 #include "ns3/gsn-held-choice.h"
+#include "ns3/gsn-later-acks.h"
 #include "ns3/gsn-scheduled-arrivals.h"
 #include "ns3/test.h"
 
@@ -174,6 +176,78 @@ class GsnDisturbedRunsTestCase : public TestCase
 };
 
 /// The suite.
+/// gsn::LaterAcks: due by arrival, the last RSEQ due applied from the first entry carrying it,
+/// a repeated final RSEQ not kept, RSEQs of a live run read there until it has left.
+class GsnLaterAcksTestCase : public TestCase
+{
+  public:
+    GsnLaterAcksTestCase()
+        : TestCase("RSEQs taken ahead: applied by arrival, read from a live run until it leaves")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        gsn::LaterAcks acks;
+        NS_TEST_EXPECT_MSG_EQ(acks.empty(), true, "nothing kept");
+        NS_TEST_EXPECT_MSG_EQ(acks.HasDueBy(Seconds(1)), false, "nothing due");
+
+        acks.AddFinal(NanoSeconds(100), 0, 5);
+        acks.AddFinal(NanoSeconds(110), 1, 5); // the same RSEQ: not kept
+        acks.AddFinal(NanoSeconds(120), 2, 6);
+        acks.AddFinal(NanoSeconds(130), 3, 7);
+        NS_TEST_EXPECT_MSG_EQ(acks.size(), 3, "the repeated RSEQ at 110 ns is not kept");
+        NS_TEST_EXPECT_MSG_EQ(acks.HasDueBy(NanoSeconds(99)), false, "none arrived by 99 ns");
+        NS_TEST_EXPECT_MSG_EQ(acks.HasDueBy(NanoSeconds(100)), true, "one arrived by 100 ns");
+        uint8_t rseq = 0;
+        NS_TEST_EXPECT_MSG_EQ(acks.LastArrivedBy(NanoSeconds(99), rseq), false, "none by 99 ns");
+        NS_TEST_EXPECT_MSG_EQ(acks.LastArrivedBy(NanoSeconds(125), rseq), true, "some by 125 ns");
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(rseq), 6, "the last arrived by 125 ns");
+
+        gsn::LaterAcks::Due due = acks.TakeDue(NanoSeconds(115));
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(due.rseq), 5, "the RSEQ due by 115 ns");
+        NS_TEST_EXPECT_MSG_EQ(due.from, NanoSeconds(100), "from its first arrival");
+        NS_TEST_EXPECT_MSG_EQ(acks.FirstArrival(), NanoSeconds(120), "the next kept");
+        due = acks.TakeDue(NanoSeconds(200));
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(due.rseq), 7, "the last RSEQ due by 200 ns");
+        NS_TEST_EXPECT_MSG_EQ(due.from, NanoSeconds(130), "from its arrival");
+        NS_TEST_EXPECT_MSG_EQ(acks.empty(), true, "all taken");
+
+        // A run the peer still sends: its RSEQs are read there, amended or not.
+        Ptr<GsnMicropacketRun> run = Create<GsnMicropacketRun>();
+        acks.AddOnLiveRun(NanoSeconds(300), PeekPointer(run), 0, 8);
+        acks.AddOnLiveRun(NanoSeconds(340), PeekPointer(run), 1, 9);
+        acks.AddOnLiveRun(NanoSeconds(380), PeekPointer(run), 2, 10);
+        NS_TEST_EXPECT_MSG_EQ(run->heldByReceiver, true, "the run is held for its RSEQs");
+        NS_TEST_EXPECT_MSG_EQ(run->GetReferenceCount(), 2, "and kept alive");
+        run->AmendRseqFrom(1, 8); // the peer owes no more acknowledgements at its second slot
+        due = acks.TakeDue(NanoSeconds(350));
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(due.rseq), 8, "the amended RSEQ is read from the run");
+        NS_TEST_EXPECT_MSG_EQ(due.from, NanoSeconds(300), "from the first carrying it");
+        NS_TEST_EXPECT_MSG_EQ(run->ackApplied, 1, "the run knows how far it was applied");
+
+        // The run has left: the rest keep their final RSEQs; later amendments change nothing.
+        run->AmendRseqFrom(2, 11);
+        acks.RunFinished(PeekPointer(run));
+        NS_TEST_EXPECT_MSG_EQ(run->GetReferenceCount(), 1, "the run is let go");
+        run->AmendRseqFrom(2, 12);
+        NS_TEST_EXPECT_MSG_EQ(acks.LastArrivedBy(NanoSeconds(400), rseq), true, "one left");
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(rseq), 11, "its RSEQ as final when the run left");
+        acks.AddFinal(NanoSeconds(420), 3, 11);
+        NS_TEST_EXPECT_MSG_EQ(acks.size(), 1, "nor the final RSEQ repeated");
+        due = acks.TakeDue(NanoSeconds(500));
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(due.rseq), 11, "the repeated final RSEQ");
+        NS_TEST_EXPECT_MSG_EQ(due.from, NanoSeconds(380), "from the entry that first had it");
+        NS_TEST_EXPECT_MSG_EQ(acks.empty(), true, "the repeat was not kept");
+
+        acks.AddOnLiveRun(NanoSeconds(600), PeekPointer(run), 0, 1);
+        acks.clear();
+        NS_TEST_EXPECT_MSG_EQ(acks.empty(), true, "cleared");
+        NS_TEST_EXPECT_MSG_EQ(run->GetReferenceCount(), 1, "the run is let go at a reset");
+    }
+};
+
 class GsnPortStateTestSuite : public TestSuite
 {
   public:
@@ -183,6 +257,7 @@ class GsnPortStateTestSuite : public TestSuite
         AddTestCase(new GsnHeldChoiceTestCase, TestCase::QUICK);
         AddTestCase(new GsnScheduledArrivalsTestCase, TestCase::QUICK);
         AddTestCase(new GsnDisturbedRunsTestCase, TestCase::QUICK);
+        AddTestCase(new GsnLaterAcksTestCase, TestCase::QUICK);
     }
 };
 
