@@ -27,7 +27,10 @@ namespace ns3
  * cost a buffer place, a copy in and a copy out for every micropacket crossing the switch.
  * Consecutive Data micropackets of one Message that may leave one slot after another are
  * kept as one span instead (GsnMicropacket::FollowsInMessage()): the span's first
- * micropacket, the time it may leave and how many follow. Pop() gives them back one by one,
+ * micropacket, the time it may leave and how many follow. Where the input link interleaves
+ * VCs, a Message's micropackets come a whole number of slots apart: they are kept as one
+ * span too, with that spacing (a strided span), which PopFollowing() takes one at a time as
+ * if each were a span of its own. Pop() gives them back one by one,
  * as they were pushed, except for the link fields (TSEQ, RSEQ, credits, LCRC) that the
  * receiving port has consumed and the next link sets afresh.
  */
@@ -74,18 +77,45 @@ class GsnMicropacketQueue
         if (!m_spans.empty())
         {
             Span& last = m_spans.back();
-            if (last.counted == counted && first.FollowsInMessage(last.first, last.count) &&
-                ready.GetTimeStep() ==
-                    last.ready.GetTimeStep() + last.count * gsn::MicropacketTime().GetTimeStep())
+            if (last.counted == counted && first.FollowsInMessage(last.first, last.count))
             {
-                last.count += n;
-                return;
+                const int64_t slot = gsn::MicropacketTime().GetTimeStep();
+                const int64_t after = ready.GetTimeStep() - last.LastReady(slot);
+                if (after == slot && (last.stride == 1 || last.count == 1))
+                {
+                    last.stride = 1;
+                    last.count += n; // one slot after the last
+                    return;
+                }
+                if (after == slot)
+                {
+                    // A strided span's last one starts a span of consecutive ones with it.
+                    --last.count;
+                    GsnMicropacket split = last.first;
+                    split.AdvanceChunks(last.count);
+                    const Time at = TimeStep(last.LastReady(slot) + last.stride * slot);
+                    Span& s = m_spans.push_back_slot();
+                    s.first = std::move(split);
+                    s.ready = at;
+                    s.count = 1 + n;
+                    s.stride = 1;
+                    s.counted = counted;
+                    return;
+                }
+                if (n == 1 && after > slot && after % slot == 0 && after / slot <= MAX_STRIDE &&
+                    (last.count == 1 || after == last.stride * slot))
+                {
+                    last.stride = uint16_t(after / slot); // interleaved with other VCs
+                    ++last.count;
+                    return;
+                }
             }
         }
         Span& s = m_spans.push_back_slot();
         s.first = std::move(first);
         s.ready = ready;
         s.count = n;
+        s.stride = 1;
         s.counted = counted;
     }
 
@@ -137,14 +167,15 @@ class GsnMicropacketQueue
         }
         mp = head.first;
         head.first.AdvanceChunk();
-        head.ready += gsn::MicropacketTime();
+        head.ready += gsn::MicropacketTime() * int64_t(head.stride);
         --head.count;
     }
 
     /**
      * Take at once up to \p max micropackets of the first span that hold a Data
      * micropacket not its Message's Tail, each leaving one slot after the one before: the
-     * first micropacket and those following it (GsnMicropacket::FollowsInMessage()).
+     * first micropacket and those following it (GsnMicropacket::FollowsInMessage()); of a
+     * strided span, the first only.
      * \param max how many at most
      * \param[out] first the first taken, if any
      * \param[out] counted whether they occupied credit-accounted places
@@ -157,7 +188,7 @@ class GsnMicropacketQueue
         {
             return 0; // a Header, a Tail, or a micropacket kept as it is
         }
-        const uint32_t n = std::min(max, head.count);
+        const uint32_t n = std::min(max, head.stride == 1 ? head.count : 1);
         counted = head.counted;
         first = head.first;
         m_size -= n;
@@ -167,7 +198,7 @@ class GsnMicropacketQueue
             return n;
         }
         head.first.AdvanceChunks(n);
-        head.ready += gsn::MicropacketTime() * int64_t(n);
+        head.ready += gsn::MicropacketTime() * int64_t(n * head.stride);
         head.count -= n;
         return n;
     }
@@ -196,14 +227,25 @@ class GsnMicropacketQueue
     }
 
   private:
+    /// Spacing of a strided span at most (slots): four VCs interleave every four slots; a
+    /// wider one is kept too, as far as it fits.
+    static constexpr int64_t MAX_STRIDE = 0xffff;
+
     /// Micropackets first, first advanced by one chunk, ... (count of them), leaving from
-    /// ready one slot after another.
+    /// ready one slot after another, or stride slots (a strided span).
     struct Span
     {
         GsnMicropacket first; ///< the first micropacket not yet taken
         Time ready;           ///< when it may leave
         uint32_t count;       ///< micropackets in the span, at least 1
         bool counted;         ///< they occupy credit-accounted places
+        uint16_t stride;      ///< slots between them (1: consecutive)
+
+        /// \param slot a slot, in time steps \return when the last may leave, in time steps
+        int64_t LastReady(int64_t slot) const
+        {
+            return ready.GetTimeStep() + int64_t(count - 1) * stride * slot;
+        }
 
         /// See GsnRingBuffer: a popped span lets go of the Message only.
         void Vacate()

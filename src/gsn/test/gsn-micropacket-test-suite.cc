@@ -1271,6 +1271,147 @@ class GsnFollowingTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup gsn-tests
+ * \brief A switch input whose link interleaves VCs keeps a Message's micropackets, a whole
+ * number of slots apart, as one strided span, and gives them back (Pop, PopFollowing) as a
+ * queue of one-slot spans would.
+ */
+class GsnStridedSpanTestCase : public TestCase
+{
+  public:
+    GsnStridedSpanTestCase()
+        : TestCase("Micropacket queue: interleaved arrivals in strided spans, taken as before")
+    {
+    }
+
+  private:
+    /// The queue as spans of micropackets one slot apart only (the grouping PopFollowing()
+    /// answers by): the chunk of each span's first, how many, when the first may leave.
+    struct OneSlotSpan
+    {
+        GsnMicropacket first;
+        uint32_t count;
+        Time ready;
+        bool counted;
+    };
+
+    void DoRun() override
+    {
+        const Time slot = NanoSeconds(gsn::MICROPACKET_TIME_NS);
+        // Two VCs interleaved slot by slot: the body is one span.
+        {
+            const std::vector<GsnMicropacket> mps = Segment(MakeMessage(3000, 4), 1);
+            GsnMicropacketQueue q;
+            for (std::size_t k = 0; k < mps.size(); ++k)
+            {
+                GsnMicropacket mp = mps[k];
+                mp.SetLcrcPending();
+                q.Push(std::move(mp), slot * int64_t(2 * k), true);
+            }
+            NS_TEST_ASSERT_MSG_EQ(q.GetSpanCount(), 3u, "Header, strided body, Tail");
+            for (std::size_t k = 0; k < mps.size(); ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), slot * int64_t(2 * k), "time of " << k);
+                bool counted = false;
+                NS_TEST_ASSERT_MSG_EQ(q.Pop(counted).GetChunk(), k, "chunk " << k);
+            }
+        }
+        // Random spacing (one slot, whole slots, other), pushes of several, Pop and
+        // PopFollowing in between, against the one-slot grouping.
+        std::mt19937 rng(17);
+        GsnMicropacketQueue q;
+        std::deque<OneSlotSpan> model;
+        std::size_t modelSpansMax = 0;
+        std::size_t spansMax = 0;
+        Time t = NanoSeconds(0);
+        for (int m = 0; m < 300; ++m)
+        {
+            const std::vector<GsnMicropacket> mps =
+                Segment(MakeMessage(8 + rng() % 4000, uint8_t(m)), uint8_t(1 + m % 3));
+            const uint32_t gap = 1 + rng() % 4; // this Message's usual spacing
+            const bool counted = rng() % 8 != 0;
+            for (std::size_t k = 0; k < mps.size();)
+            {
+                const uint32_t r = rng() % 20;
+                const Time step = r == 0 ? slot + NanoSeconds(3) : slot * int64_t(r < 3 ? 1 : gap);
+                t += step;
+                uint32_t n = 1;
+                GsnMicropacket mp = mps[k];
+                mp.SetLcrcPending();
+                if (k + 1 < mps.size() && rng() % 5 == 0 && mp.FollowsInMessage(mp, 0))
+                {
+                    // Several at once (a run's span): Data that follow, one slot apart.
+                    while (k + n + 1 < mps.size() && n < 1 + rng() % 12)
+                    {
+                        ++n;
+                    }
+                }
+                // The model: one-slot spans only.
+                if (!model.empty() && model.back().counted == counted &&
+                    mp.FollowsInMessage(model.back().first, model.back().count) &&
+                    t == model.back().ready + slot * int64_t(model.back().count))
+                {
+                    model.back().count += n;
+                }
+                else
+                {
+                    model.push_back({mp, n, t, counted});
+                }
+                q.PushSpan(std::move(mp), n, t, counted);
+                k += n;
+                t += slot * int64_t(n - 1);
+                modelSpansMax = std::max(modelSpansMax, model.size());
+                spansMax = std::max(spansMax, q.GetSpanCount());
+                while (!model.empty() && rng() % 3 == 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), model.front().ready, "front time");
+                    OneSlotSpan& head = model.front();
+                    NS_TEST_ASSERT_MSG_EQ(q.Front().GetChunk(), head.first.GetChunk(), "chunk");
+                    bool c = false;
+                    if (rng() % 2 == 0)
+                    {
+                        GsnMicropacket first;
+                        const uint32_t max = 1 + rng() % 40;
+                        const uint32_t want = head.first.FollowsInMessage(head.first, 0)
+                                                  ? std::min(max, head.count)
+                                                  : 0;
+                        const uint32_t got = q.PopFollowing(max, first, c);
+                        NS_TEST_ASSERT_MSG_EQ(got, want, "taken at once");
+                        if (got == 0)
+                        {
+                            continue;
+                        }
+                        NS_TEST_ASSERT_MSG_EQ(first.GetChunk(), head.first.GetChunk(), "first");
+                        NS_TEST_ASSERT_MSG_EQ(c, head.counted, "places");
+                        head.first.AdvanceChunks(got);
+                        head.ready += slot * int64_t(got);
+                        head.count -= got;
+                    }
+                    else
+                    {
+                        const GsnMicropacket got = q.Pop(c);
+                        NS_TEST_ASSERT_MSG_EQ(got.GetChunk(), head.first.GetChunk(), "popped");
+                        NS_TEST_ASSERT_MSG_EQ(got.tail, head.first.tail, "tail");
+                        NS_TEST_ASSERT_MSG_EQ(c, head.counted, "places");
+                        if (head.count > 1)
+                        {
+                            head.first.AdvanceChunk();
+                        }
+                        head.ready += slot;
+                        --head.count;
+                    }
+                    if (head.count == 0)
+                    {
+                        model.pop_front();
+                    }
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_LT(spansMax * 5, modelSpansMax * 3, "strided spans hold them in fewer");
+    }
+};
+
 namespace
 {
 
@@ -1577,6 +1718,7 @@ class GsnMicropacketTestSuite : public TestSuite
         AddTestCase(new GsnAssemblerMalformedTestCase, TestCase::QUICK);
         AddTestCase(new GsnRingBufferTestCase, TestCase::QUICK);
         AddTestCase(new GsnMicropacketQueueTestCase, TestCase::QUICK);
+        AddTestCase(new GsnStridedSpanTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimedCreditsTestCase, TestCase::QUICK);
         AddTestCase(new GsnTimedCreditRowsTestCase, TestCase::QUICK);
         AddTestCase(new GsnRunRseqTestCase, TestCase::QUICK);
