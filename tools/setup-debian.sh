@@ -55,6 +55,8 @@ PACKAGES=(
   # (GSN_ENABLE_MPI) and fabrics across MPI ranks (test.py's gsn-mpi)
   libopenmpi-dev
   openmpi-bin
+  # nlohmann-json3-dev: the test suites parse the JSON the modules write
+  nlohmann-json3-dev
   # libmetis-dev: the graph partitioner of fabrics split over MPI ranks
   # (GsnFabricHelper::PartitionGraph; without it the fabric helper partitions in blocks)
   libmetis-dev

@@ -29,10 +29,10 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -184,217 +184,21 @@ RunLink(const Attrs& attrs, Time windowStart, Time appStop, Time simStop, int64_
     return r;
 }
 
-/// A parsed JSON value (enough of JSON to check the summary).
-struct Json
+/// \return \p text parsed by nlohmann/json, strictly; on a syntax error null, and \p error
+/// says why
+nlohmann::json
+ParseJson(const std::string& text, std::string& error)
 {
-    enum Kind
+    try
     {
-        NUL,
-        BOOL,
-        NUMBER,
-        STRING,
-        ARRAY,
-        OBJECT
-    };
-
-    Kind kind{NUL};                                    ///< what it is
-    double number{0};                                  ///< NUMBER
-    std::string text;                                  ///< STRING
-    std::vector<Json> items;                           ///< ARRAY
-    std::vector<std::pair<std::string, Json>> members; ///< OBJECT
-
-    /// \return member \p key (a NUL value if absent)
-    const Json& operator[](const std::string& key) const
-    {
-        static const Json none;
-        for (const auto& [k, v] : members)
-        {
-            if (k == key)
-            {
-                return v;
-            }
-        }
-        return none;
+        return nlohmann::json::parse(text);
     }
-};
-
-/// A strict recursive-descent JSON parser; throws std::runtime_error on bad input.
-class JsonParser
-{
-  public:
-    /// \param text the document
-    explicit JsonParser(const std::string& text)
-        : m_s(text)
+    catch (const nlohmann::json::exception& e)
     {
+        error = e.what();
+        return nlohmann::json();
     }
-
-    /// \return the document's value (the whole text must be consumed)
-    Json Parse()
-    {
-        Json v = Value();
-        Space();
-        if (m_i != m_s.size())
-        {
-            Fail("trailing characters");
-        }
-        return v;
-    }
-
-  private:
-    [[noreturn]] void Fail(const std::string& why) const
-    {
-        throw std::runtime_error(why + " at offset " + std::to_string(m_i));
-    }
-
-    void Space()
-    {
-        while (m_i < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_i])))
-        {
-            ++m_i;
-        }
-    }
-
-    void Expect(const std::string& word)
-    {
-        if (m_s.compare(m_i, word.size(), word) != 0)
-        {
-            Fail("expected " + word);
-        }
-        m_i += word.size();
-    }
-
-    std::string String()
-    {
-        Expect("\"");
-        std::string out;
-        while (m_i < m_s.size() && m_s[m_i] != '"')
-        {
-            if (m_s[m_i] == '\\' || static_cast<unsigned char>(m_s[m_i]) < 0x20)
-            {
-                Fail("escape or control character"); // the summary never needs one
-            }
-            out += m_s[m_i++];
-        }
-        Expect("\"");
-        return out;
-    }
-
-    Json Value()
-    {
-        Space();
-        if (m_i >= m_s.size())
-        {
-            Fail("unexpected end");
-        }
-        Json v;
-        const char c = m_s[m_i];
-        if (c == '{')
-        {
-            v.kind = Json::OBJECT;
-            ++m_i;
-            Space();
-            if (m_s[m_i] == '}')
-            {
-                ++m_i;
-                return v;
-            }
-            while (true)
-            {
-                Space();
-                std::string key = String();
-                Space();
-                Expect(":");
-                v.members.emplace_back(key, Value());
-                Space();
-                if (m_s[m_i] == ',')
-                {
-                    ++m_i;
-                    continue;
-                }
-                Expect("}");
-                return v;
-            }
-        }
-        if (c == '[')
-        {
-            v.kind = Json::ARRAY;
-            ++m_i;
-            Space();
-            if (m_s[m_i] == ']')
-            {
-                ++m_i;
-                return v;
-            }
-            while (true)
-            {
-                v.items.push_back(Value());
-                Space();
-                if (m_s[m_i] == ',')
-                {
-                    ++m_i;
-                    continue;
-                }
-                Expect("]");
-                return v;
-            }
-        }
-        if (c == '"')
-        {
-            v.kind = Json::STRING;
-            v.text = String();
-            return v;
-        }
-        if (c == 'n')
-        {
-            Expect("null");
-            return v;
-        }
-        if (c == 't' || c == 'f')
-        {
-            v.kind = Json::BOOL;
-            Expect(c == 't' ? "true" : "false");
-            return v;
-        }
-        // A number: -?digits[.digits][e[+-]digits]
-        const size_t start = m_i;
-        if (m_s[m_i] == '-')
-        {
-            ++m_i;
-        }
-        const auto digits = [this]() {
-            const size_t from = m_i;
-            while (m_i < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_i])))
-            {
-                ++m_i;
-            }
-            if (m_i == from)
-            {
-                Fail("expected a digit");
-            }
-        };
-        digits();
-        if (m_i < m_s.size() && m_s[m_i] == '.')
-        {
-            ++m_i;
-            digits();
-        }
-        if (m_i < m_s.size() && (m_s[m_i] == 'e' || m_s[m_i] == 'E'))
-        {
-            ++m_i;
-            if (m_s[m_i] == '+' || m_s[m_i] == '-')
-            {
-                ++m_i;
-            }
-            digits();
-        }
-        v.kind = Json::NUMBER;
-        v.number = std::stod(m_s.substr(start, m_i - start));
-        return v;
-    }
-
-    const std::string& m_s; ///< the document
-    size_t m_i{0};          ///< read position
-};
+}
 
 /// \return the lines of \p text
 std::vector<std::string>
@@ -954,41 +758,48 @@ class GsnOutputFormatTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(delivered, r.delivered, "delivered lines");
 
-        Json j;
-        bool parsed = true;
         std::string error;
+        const nlohmann::json j = ParseJson(r.json, error);
+        NS_TEST_ASSERT_MSG_EQ(error, "", "JSON parses:\n" << r.json);
         try
         {
-            j = JsonParser(r.json).Parse();
+            CheckSummaryJson(j, r);
         }
-        catch (const std::exception& e)
+        catch (const nlohmann::json::exception& e)
         {
-            parsed = false;
-            error = e.what();
+            // (at() throws for a missing field, get() for a value of another type.)
+            NS_TEST_ASSERT_MSG_EQ(std::string(e.what()), "", "the summary's fields:\n" << r.json);
         }
-        NS_TEST_ASSERT_MSG_EQ(parsed, true, "JSON parses: " << error << "\n" << r.json);
-        NS_TEST_ASSERT_MSG_EQ(j.kind, Json::OBJECT, "an object");
-        NS_TEST_ASSERT_MSG_EQ(j["messages"]["sent"].number, double(r.summary.sent), "sent");
-        NS_TEST_ASSERT_MSG_EQ(j["messages"]["delivered"].number,
+    }
+
+    /// Check the JSON summary \p j against the run \p r.
+    void CheckSummaryJson(const nlohmann::json& j, const LinkResult& r)
+    {
+        NS_TEST_ASSERT_MSG_EQ(j.is_object(), true, "an object");
+        NS_TEST_ASSERT_MSG_EQ(j.at("messages").at("sent").get<double>(),
+                              double(r.summary.sent),
+                              "sent");
+        NS_TEST_ASSERT_MSG_EQ(j.at("messages").at("delivered").get<double>(),
                               double(r.summary.delivered),
                               "delivered");
-        NS_TEST_ASSERT_MSG_EQ(j["endpoints"].items.size(), 2u, "two endpoints");
-        NS_TEST_ASSERT_MSG_EQ(j["links"].items.size(), 2u, "two ports");
-        NS_TEST_ASSERT_MSG_EQ(j["links"].items[0]["address"].kind, Json::STRING, "ULA string");
-        NS_TEST_ASSERT_MSG_EQ_TOL(j["latency_ns"]["p99"].number,
+        NS_TEST_ASSERT_MSG_EQ(j.at("endpoints").size(), 2u, "two endpoints");
+        NS_TEST_ASSERT_MSG_EQ(j.at("links").size(), 2u, "two ports");
+        NS_TEST_ASSERT_MSG_EQ(j.at("links").at(0).at("address").is_string(), true, "ULA string");
+        const nlohmann::json& latency = j.at("latency_ns");
+        NS_TEST_ASSERT_MSG_EQ_TOL(latency.at("p99").get<double>(),
                                   r.summary.latency.p99,
                                   1e-6 * r.summary.latency.p99,
                                   "p99");
-        NS_TEST_ASSERT_MSG_EQ(j["latency_ns"]["count"].number,
+        NS_TEST_ASSERT_MSG_EQ(latency.at("count").get<double>(),
                               double(r.summary.latency.count),
                               "count");
         const char* latencyKeys[] =
             {"mean", "stddev", "min", "max", "p50", "p90", "p99", "p999", "ci95_low", "ci95_high"};
         for (const char* key : latencyKeys)
         {
-            NS_TEST_ASSERT_MSG_EQ(j["latency_ns"][key].kind, Json::NUMBER, key);
+            NS_TEST_ASSERT_MSG_EQ(latency.at(key).is_number(), true, key);
         }
-        NS_TEST_ASSERT_MSG_EQ(j["throughput_bps"]["delivered"].kind, Json::NUMBER, "rate");
+        NS_TEST_ASSERT_MSG_EQ(j.at("throughput_bps").at("delivered").is_number(), true, "rate");
     }
 };
 
@@ -1143,8 +954,15 @@ class GsnStatsExactTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(std::isnan(empty.latency.mean), true, "NaN mean");
         std::ostringstream json;
         GsnTrafficStats::WriteSummaryJson(json, empty);
-        Json j = JsonParser(json.str()).Parse();
-        NS_TEST_ASSERT_MSG_EQ(j["latency_ns"]["mean"].kind, Json::NUL, "null in JSON");
+        std::string error;
+        const nlohmann::json j = ParseJson(json.str(), error);
+        NS_TEST_ASSERT_MSG_EQ(error, "", "JSON parses:\n" << json.str());
+        NS_TEST_ASSERT_MSG_EQ(j.is_object() && j.contains("latency_ns") &&
+                                  j["latency_ns"].contains("mean") &&
+                                  j["latency_ns"]["mean"].is_null(),
+                              true,
+                              "null in JSON:\n"
+                                  << json.str());
 
         std::ostringstream csv;
         s->WriteCsv(csv);
