@@ -63,16 +63,43 @@ class GsnMicropacketQueue
     /**
      * Buffer \p n micropackets of one Message behind the others: \p first and the n - 1
      * Data micropackets that follow it (GsnMicropacket::FollowsInMessage()), leaving one slot
-     * after another.
+     * after another, or \p stride slots. The same as pushing them one by one.
      * \param first the first micropacket (with n > 1 a Data micropacket that may start a
      *        span: GsnMicropacket::FollowsInMessage(first, 0))
      * \param n how many
      * \param ready the earliest time the first may leave
      * \param counted whether they occupy credit-accounted places
+     * \param stride slots from one to the next (at least 1)
      */
-    void PushSpan(GsnMicropacket&& first, uint32_t n, const Time& ready, bool counted)
+    void PushSpan(GsnMicropacket&& first,
+                  uint32_t n,
+                  const Time& ready,
+                  bool counted,
+                  uint32_t stride = 1)
     {
         NS_ASSERT(n == 1 || first.FollowsInMessage(first, 0));
+        NS_ASSERT(stride >= 1 && stride <= MAX_STRIDE);
+        if (n > 1 && stride > 1)
+        {
+            // One by one, the second joins the first's span or starts one (which may split a
+            // span of another stride); the others then join that span.
+            GsnMicropacket second = first;
+            second.AdvanceChunk();
+            PushSpan(std::move(first), 1, ready, counted);
+            PushSpan(std::move(second),
+                     1,
+                     ready + gsn::MicropacketTime() * int64_t(stride),
+                     counted);
+            if (n > 2)
+            {
+                Span& last = m_spans.back();
+                NS_ASSERT(last.count == 1 || last.stride == stride);
+                last.stride = uint16_t(stride);
+                last.count += n - 2;
+                m_size += n - 2;
+            }
+            return;
+        }
         m_size += n;
         if (!m_spans.empty())
         {
@@ -189,6 +216,44 @@ class GsnMicropacketQueue
             return 0; // a Header, a Tail, or a micropacket kept as it is
         }
         const uint32_t n = std::min(max, head.stride == 1 ? head.count : 1);
+        counted = head.counted;
+        first = head.first;
+        m_size -= n;
+        if (n == head.count)
+        {
+            m_spans.pop_front();
+            return n;
+        }
+        head.first.AdvanceChunks(n);
+        head.ready += gsn::MicropacketTime() * int64_t(n * head.stride);
+        head.count -= n;
+        return n;
+    }
+
+    /// \return the slots between the first span's micropackets (1: consecutive; the queue is
+    /// not empty)
+    uint32_t FrontStride() const
+    {
+        return m_spans.front().stride;
+    }
+
+    /**
+     * Take at once up to \p max micropackets of the first span where it is a strided one
+     * holding Data micropackets not their Message's Tail (FrontStride() > 1): each leaves
+     * FrontStride() slots after the one before, from FrontReady().
+     * \param max how many at most
+     * \param[out] first the first taken, if any
+     * \param[out] counted whether they occupied credit-accounted places
+     * \return how many were taken (0 if the first span is not such a one)
+     */
+    uint32_t PopStrided(uint32_t max, GsnMicropacket& first, bool& counted)
+    {
+        Span& head = m_spans.front();
+        if (head.stride == 1 || !head.first.FollowsInMessage(head.first, 0))
+        {
+            return 0;
+        }
+        const uint32_t n = std::min(max, head.count);
         counted = head.counted;
         first = head.first;
         m_size -= n;

@@ -52,13 +52,13 @@ GsnNetDevice::TakesMessageSpan(uint8_t /* vc */) const
 }
 
 void
-GsnNetDevice::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n)
+GsnNetDevice::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n, uint32_t stride)
 {
-    // As ReceiveMessageMicropacket() for each: the places are freed one slot apart as they
-    // arrive, and the data goes to the Message being reassembled (freeing a place does
+    // As ReceiveMessageMicropacket() for each: the places are freed stride slots apart as
+    // they arrive, and the data goes to the Message being reassembled (freeing a place does
     // nothing the reassembly sees).
     const uint8_t vc = first.vc;
-    ReleaseRxBufferSpan(vc, n, GetRxArrivalTime());
+    ReleaseRxBufferSpan(vc, n, GetRxArrivalTime(), stride);
     if (m_assembler[vc].PushSpan(first, n))
     {
         return;

@@ -228,8 +228,13 @@ uint32_t
 GsnNetDevice::TakeFollowingMessageMicropackets(uint8_t vc,
                                                uint32_t max,
                                                const Time& slot,
+                                               uint32_t stride,
                                                GsnMicropacket& first)
 {
+    if (stride != 1)
+    {
+        return 0; // (the host's micropackets are ready from a time on, not one every few slots)
+    }
     // PullMessageMicropacket() does nothing but segment for the micropackets before the
     // Tail: those the host has ready (all, without an adapter) may be taken at once.
     if (m_hostAdapter)

@@ -303,11 +303,12 @@ class GsnNetDevice : public GsnPortDevice
     uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
                                               uint32_t max,
                                               const Time& slot,
+                                              uint32_t stride,
                                               GsnMicropacket& first) override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     bool TakesMessageSpan(uint8_t vc) const override;
-    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;
+    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n, uint32_t stride) override;
     void NotifyLinkReset() override;
     bool IsMessageBeingSent(const GsnMicropacket& header) const override;
     void NotifyMessageLostInReset(const GsnMicropacket& header) override;

@@ -100,16 +100,16 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
 }
 
 void
-GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first)
+GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, uint32_t stride)
 {
-    const Time slot = gsn::MicropacketTime();
+    const Time slot = gsn::MicropacketTime() * int64_t(stride);
     if (StartedIdleAt(first) && first == gsn::Now())
     {
         // The first place counts in the micropacket of the slot that started now, as alone.
         ReleaseRxBuffer(vc, 1, first);
         if (n > 1)
         {
-            ReleaseRxBufferSpan(vc, n - 1, first + slot);
+            ReleaseRxBufferSpan(vc, n - 1, first + slot, stride);
         }
         return;
     }

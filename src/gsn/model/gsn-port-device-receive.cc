@@ -198,13 +198,32 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     // The micropackets that TakeQuickly would take with nothing to do but count them:
     // accepted in sequence with room in their VC's buffer, no credits, an RSEQ already
     // applied; and that the buffer above can keep as one span: Data of one Message, one
-    // slot apart.
+    // slot apart, or a whole number of slots (a switch output following an input that
+    // receives them so, with VCs interleaved upstream).
     const uint8_t vc = first.vc;
     const std::size_t end = std::min(size, a + (m_rxBufferSize - m_rxOccupancy[vc]));
     // (Without amendments a micropacket's RSEQ is its own; without departures the run's
     // micropackets leave back to back.)
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
+    const int64_t spacing =
+        backToBack ? gsn::MICROPACKET_TIME_NS : run.departures[a + 1] - run.departures[a];
+    if (spacing <= 0 || spacing % gsn::MICROPACKET_TIME_NS != 0 ||
+        spacing / gsn::MICROPACKET_TIME_NS > UINT16_MAX)
+    {
+        return;
+    }
+    // Whether micropackets from..to - 1 of the run leave spacing apart, each after the one before.
+    const auto evenly = [&run, backToBack, spacing](std::size_t from, std::size_t to) {
+        for (std::size_t j = from; !backToBack && j < to; ++j)
+        {
+            if (run.departures[j] != run.departures[j - 1] + spacing)
+            {
+                return false;
+            }
+        }
+        return true;
+    };
     // Credits on micropackets of the span count now, per VC, before the span goes up
     // (ProcessCredits: untimed, and the transmitter is choosing; nothing the upper part does
     // meanwhile reads this port's transmit credits). A CreditStall sink would see its calls
@@ -229,12 +248,15 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
             if (credits > b)
             {
                 const std::size_t to = std::min({end, b + place.left + 1, credits});
-                // (The last passed, to - 1, is not stored and carries no credits.)
-                held[next] = stored.FollowingOnLink(place.offset + uint32_t(to - 1 - b));
-                before = &held[next];
-                next ^= 1;
-                b = to;
-                continue;
+                if (evenly(b, to)) // (else one by one below)
+                {
+                    // (The last passed, to - 1, is not stored and carries no credits.)
+                    held[next] = stored.FollowingOnLink(place.offset + uint32_t(to - 1 - b));
+                    before = &held[next];
+                    next ^= 1;
+                    b = to;
+                    continue;
+                }
             }
         }
         const GsnMicropacket* mp = &stored;
@@ -247,9 +269,7 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
         if ((mp->cr != 0 && (!spanCredits || mp->vcr >= gsn::NUM_VCS)) ||
             mp->tseq != uint8_t(m_expectedTseq + (b - a)) ||
             int(ownRseq ? mp->rseq : run.RseqOf(b, mp->rseq)) != lastRseq ||
-            (b > a && (!mp->FollowsInMessage(*before, 1) ||
-                       (!backToBack &&
-                        run.departures[b] != run.departures[b - 1] + gsn::MICROPACKET_TIME_NS))))
+            (b > a && (!mp->FollowsInMessage(*before, 1) || !evenly(b, b + 1))))
         {
             break;
         }
@@ -274,7 +294,9 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     m_rxIndex = uint32_t(a);
     m_rxArrival = run.ArrivalOf(a);
     m_rxOccupancy[vc] += n; // (before: the upper part may free the places at once)
-    ReceiveMessageSpan(std::move(run.Take(a, scratch)), n);
+    ReceiveMessageSpan(std::move(run.Take(a, scratch)),
+                       n,
+                       uint32_t(spacing / gsn::MICROPACKET_TIME_NS));
     // The rest of what TakeQuickly does for each, at once.
     run.next = b;
     m_rxIndex = uint32_t(b - 1);
@@ -422,7 +444,9 @@ GsnPortDevice::TakesMessageSpan(uint8_t /* vc */) const
 }
 
 void
-GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */, uint32_t /* n */)
+GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */,
+                                  uint32_t /* n */,
+                                  uint32_t /* stride */)
 {
     NS_FATAL_ERROR("ReceiveMessageSpan without TakesMessageSpan");
 }

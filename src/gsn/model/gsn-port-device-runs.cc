@@ -87,27 +87,32 @@ GsnPortDevice::BridgeIdleSlots()
 // Whether the micropackets ChooseFollowingAhead() takes next may go in run, the run being chosen,
 // unstored (GsnMicropacketRun::AppendFollowing()).
 bool
-GsnPortDevice::CanAppendFollowing(const GsnMicropacketRun& run) const
+GsnPortDevice::CanAppendFollowing() const
 {
     // Those after carry no credits (none owed; nothing frees places here meanwhile) and
     // the same RSEQ, and nobody watches them one by one.
-    return m_owedTotal == 0 && run.departures.empty() && m_micropacketTxTrace.IsEmpty() &&
-           !g_log.IsEnabled(LOG_LOGIC);
+    return m_owedTotal == 0 && m_micropacketTxTrace.IsEmpty() && !g_log.IsEnabled(LOG_LOGIC);
 }
 
-// Append n micropackets of vc's Message that follow the run's last one, unstored, with what
-// choosing each does here.
+// Append n micropackets of vc's Message that follow the run's last one, unstored, one every stride
+// slots, with what choosing each does here.
 void
-GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n)
+GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n, uint32_t stride)
 {
     // What NoteMessageMicropacketTaken, KeepForRetransmission and PrepareToSend do for each
     // of n micropackets that follow the last one of the run, at once; only the ring keeps
-    // each (a retransmission sends them one by one).
+    // each (a retransmission sends them one by one). A run with departures keeps each one's.
     const GsnMicropacket& last = run.micropackets.back();
     NS_ASSERT(last.vc == vc && last.tseq == uint8_t(m_nextTseq - 1) && last.rseq == m_rseqSent);
-    m_slotTime += gsn::MicropacketTime() * int64_t(n);
+    NS_ASSERT(stride == 1 || !run.departures.empty());
+    const int64_t step = int64_t(stride) * gsn::MICROPACKET_TIME_NS;
+    for (uint32_t j = 0; j < n && !run.departures.empty(); ++j)
+    {
+        run.departures.push_back(run.departures.back() + step);
+    }
+    m_slotTime += gsn::MicropacketTime() * int64_t(n * stride);
     m_nextTseq = uint8_t(m_nextTseq + n);
-    m_retx.AppendFollowing(n);
+    m_retx.AppendFollowing(n, stride);
     run.AppendFollowing(n);
     m_resendIndex = m_retx.size();
     m_vcLastSlot[vc] = m_slotTime;
@@ -122,9 +127,72 @@ uint32_t
 GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
                                                 uint32_t /* max */,
                                                 const Time& /* slot */,
+                                                uint32_t /* stride */,
                                                 GsnMicropacket& /* first */)
 {
     return 0;
+}
+
+// Run mode: after a new Data micropacket of vc chosen for m_slotTime (the run's last, stored),
+// where MayChooseFollowingAhead() and the next of its Message is not ready for the next slot: where
+// the upper part has the following ones ready exactly one every stride slots from m_slotTime +
+// stride slots (a switch output following an input that receives them so, their Message interleaved
+// with others upstream), choose up to room of them at once, unstored. One by one, each slot between
+// would find nothing to send and BridgeIdleSlots() would go on to the next one ready; here that
+// holds as long as nothing is owed or kept for later (MayChooseFollowingAhead(), and no credits
+// arriving for vc), and neither the go-back-N deadline nor the acknowledgement timer falls before
+// the last. Returns how many.
+uint32_t
+GsnPortDevice::ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t room)
+{
+    NS_ASSERT(run.Locate(run.Size() - 1).offset == 0);
+    if (!m_maxRunGap.IsStrictlyPositive() || m_rxUnacked > 0 || m_laterCredits.Total(vc) > 0 ||
+        !CanAppendFollowing())
+    {
+        return 0;
+    }
+    const Time slot = gsn::MicropacketTime();
+    const Time ready = NextMessageMicropacketTime(vc);
+    if (ready == Time::Max() || ready <= m_slotTime + slot ||
+        ready - m_slotTime - slot > m_maxRunGap)
+    {
+        return 0;
+    }
+    const int64_t gap = (ready - m_slotTime).GetTimeStep();
+    if (gap % slot.GetTimeStep() != 0 || gap / slot.GetTimeStep() > UINT16_MAX)
+    {
+        return 0;
+    }
+    const uint32_t stride = uint32_t(gap / slot.GetTimeStep());
+    uint32_t k = std::min(
+        room,
+        uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
+    k = uint32_t(std::clamp<int64_t>(m_txCredits[vc], 0, k));
+    if (!m_retx.empty())
+    {
+        // (The deadline is set: m_retx holds the micropacket just chosen.) Slot j (from 0)
+        // of them, at m_slotTime + (j + 1) x stride slots, must come before it.
+        const int64_t before = (m_rtxDeadline - m_slotTime - TimeStep(1)).GetTimeStep();
+        k = uint32_t(std::min<int64_t>(k, before < 0 ? 0 : before / gap));
+    }
+    if (k == 0)
+    {
+        return 0;
+    }
+    GsnMicropacket mp;
+    k = TakeFollowingMessageMicropackets(vc, k, ready, stride, mp);
+    if (k > 0)
+    {
+        if (run.departures.empty())
+        {
+            for (std::size_t j = 0; j < run.Size(); ++j)
+            {
+                run.departures.push_back(int64_t(j) * gsn::MICROPACKET_TIME_NS);
+            }
+        }
+        AppendFollowing(run, vc, k, stride);
+    }
+    return k;
 }
 
 void

@@ -353,9 +353,13 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         return 0;
     }
     GsnMicropacket mp;
-    k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, mp);
+    k = TakeFollowingMessageMicropackets(vc, k, m_slotTime + slot, 1, mp);
+    if (k == 0)
+    {
+        return ChooseStridedAhead(run, vc, room); // (the next is not ready for the next slot)
+    }
     uint32_t j = 0;
-    for (; j < k && !CanAppendFollowing(run); ++j)
+    for (; j < k && !CanAppendFollowing(); ++j)
     {
         m_slotTime += slot;
         GsnMicropacket next = mp;

@@ -309,12 +309,13 @@ class GsnPortDevice : public NetDevice
     /**
      * Run mode, a run being chosen: after TakeMessageMicropacket(vc, mp) gave a Data
      * micropacket, take at once up to \p max Data micropackets of its Message that follow
-     * it, where taking them one by one in the slots that follow would find each ready and do
-     * nothing else (no Tail among them; freeing their places upstream acts on nothing else).
-     * Default: none.
+     * it, where taking them one by one in the slots from \p slot, one every \p stride slots,
+     * would find each ready at its slot (with \p stride > 1: exactly then) and do nothing else
+     * (no Tail among them; freeing their places upstream acts on nothing else). Default: none.
      * \param vc a virtual channel
      * \param max how many at most
      * \param slot the slot of the first of them
+     * \param stride slots from one to the next
      * \param first written with the first of them, if any (the others follow it:
      *        GsnMicropacket::AdvanceChunk())
      * \return how many were taken
@@ -322,6 +323,7 @@ class GsnPortDevice : public NetDevice
     virtual uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
                                                       uint32_t max,
                                                       const Time& slot,
+                                                      uint32_t stride,
                                                       GsnMicropacket& first);
 
     /**
@@ -349,13 +351,14 @@ class GsnPortDevice : public NetDevice
     virtual bool TakesMessageSpan(uint8_t vc) const;
 
     /**
-     * \p n Data micropackets of one Message were accepted in order, one slot after another,
-     * the first arriving at GetRxArrivalTime(), where TakesMessageSpan(): take them as if
-     * through n calls of ReceiveMessageMicropacket().
+     * \p n Data micropackets of one Message were accepted in order, one slot after another
+     * or \p stride slots, the first arriving at GetRxArrivalTime(), where TakesMessageSpan():
+     * take them as if through n calls of ReceiveMessageMicropacket().
      * \param first the first (the subclass may keep it: the port does not read it again)
      * \param n how many: first and the n - 1 that follow it in its Message
+     * \param stride slots from one arrival to the next
      */
-    virtual void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n);
+    virtual void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n, uint32_t stride);
 
     /**
      * An Admin micropacket was accepted in order (default: ignored and counted).
@@ -423,14 +426,15 @@ class GsnPortDevice : public NetDevice
     void ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at);
 
     /**
-     * ReleaseRxBuffer(vc, 1, at) for \p n places freed one slot apart, the first at
-     * \p first: in one step where the calls one by one would differ in nothing but the
-     * count (see ReceiveMessageSpan()).
+     * ReleaseRxBuffer(vc, 1, at) for \p n places freed one slot apart, or \p stride slots,
+     * the first at \p first: in one step where the calls one by one would differ in nothing
+     * but the count (see ReceiveMessageSpan()).
      * \param vc a virtual channel
      * \param n how many places
      * \param first when the first was freed
+     * \param stride slots from one to the next
      */
-    void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first);
+    void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, uint32_t stride = 1);
 
     /**
      * \param first when the first of some receive-buffer places is freed
@@ -540,6 +544,9 @@ class GsnPortDevice : public NetDevice
                                   uint8_t vc,
                                   uint32_t room,
                                   const Time& start);
+    /// Run mode: ChooseFollowingAhead() where the Message's next micropackets are ready one
+    /// every few slots, the slots between idle and bridged (BridgeIdleSlots()). \return how many
+    uint32_t ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t room);
     template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
     void ArmAfterCurrentEvent(); ///< call \p Handler once the event under way is over
     template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
@@ -554,8 +561,9 @@ class GsnPortDevice : public NetDevice
     // What the run mode adds (gsn-port-device-runs.cc)
     uint32_t CreditAwareRunLimit() const; ///< the longest run to choose now (MaxRunLength or less)
     bool BridgeIdleSlots(); ///< nothing to send: move m_slotTime to the next ready micropacket
-    bool CanAppendFollowing(const GsnMicropacketRun& run) const; ///< may append to \p run unstored
-    void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n); ///< append \p n unstored
+    bool CanAppendFollowing() const; ///< may append to the run being chosen unstored
+    /// Append \p n unstored, one every \p stride slots
+    void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n, uint32_t stride = 1);
     bool CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const; ///< may take \p mp now
     /// \return whether the peer sees the acknowledgement \p mp is owed only after \p arrival
     bool TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const;

@@ -61,20 +61,25 @@ class GsnRetransmitBuffer
         e.mp = mp;
         e.slot = slot;
         e.following = 0;
+        e.stride = 1;
         e.first = m_pushed++;
         ++m_size;
         m_leavingKnown = false;
     }
 
     /**
-     * The last micropacket pushed is followed by \p n more of its Message in the next slots:
-     * each GsnMicropacket::FollowingOnLink() of it.
-     * \param n how many
+     * The last micropacket pushed is followed by \p n more of its Message in the next slots,
+     * or one every \p stride slots: each GsnMicropacket::FollowingOnLink() of it.
+     * \param n how many \param stride slots from one to the next
      */
-    void AppendFollowing(uint32_t n)
+    void AppendFollowing(uint32_t n, uint32_t stride = 1)
     {
-        NS_ASSERT(!m_entries.empty());
-        m_entries.back().following += n;
+        NS_ASSERT(!m_entries.empty() && stride >= 1 && stride <= UINT16_MAX);
+        Entry& e = m_entries.back();
+        NS_ASSERT(e.following == 0 || e.stride == stride);
+        e.stride = uint16_t(stride);
+        NS_ASSERT(e.following + n <= UINT8_MAX);
+        e.following = uint16_t(e.following + n);
         m_size += n;
         m_pushed += n;
         m_leavingKnown = false;
@@ -92,7 +97,8 @@ class GsnRetransmitBuffer
     Time SlotOf(std::size_t i) const
     {
         const Place p = Locate(i);
-        return m_entries[p.entry].slot + gsn::MicropacketTime() * int64_t(p.offset);
+        const Entry& e = m_entries[p.entry];
+        return e.slot + gsn::MicropacketTime() * int64_t(p.offset * e.stride);
     }
 
     /**
@@ -118,11 +124,13 @@ class GsnRetransmitBuffer
         });
     }
 
-    /// Micropackets that leave one slot after another and carry no credits.
+    /// Micropackets that leave one after another, one slot apart or \c stride, and carry no
+    /// credits.
     struct Stretch
     {
-        Time slot;     ///< when the first leaves
-        std::size_t n; ///< how many (0: the first carries credits)
+        Time slot;       ///< when the first leaves
+        std::size_t n;   ///< how many (0: the first carries credits)
+        uint32_t stride; ///< slots from one to the next
     };
 
     /// \param i index from the oldest \return the stretch of micropackets from i on to the
@@ -132,7 +140,7 @@ class GsnRetransmitBuffer
         const Place p = Locate(i);
         const Entry& e = m_entries[p.entry];
         const std::size_t n = p.offset == 0 && e.mp.cr != 0 ? 0 : 1 + e.following - p.offset;
-        return {e.slot + gsn::MicropacketTime() * int64_t(p.offset), n};
+        return {e.slot + gsn::MicropacketTime() * int64_t(p.offset * e.stride), n, e.stride};
     }
 
     /// \return the TSEQ of the oldest micropacket (not empty())
@@ -166,8 +174,8 @@ class GsnRetransmitBuffer
             // The oldest left is not stored: the one it follows becomes it.
             Entry& e = m_entries.front();
             e.mp = e.mp.FollowingOnLink(uint32_t(n));
-            e.slot += gsn::MicropacketTime() * int64_t(n);
-            e.following -= uint32_t(n);
+            e.slot += gsn::MicropacketTime() * int64_t(n * e.stride);
+            e.following = uint16_t(e.following - n);
             e.first += uint32_t(n);
         }
     }
@@ -185,11 +193,13 @@ class GsnRetransmitBuffer
         }
         Entry& e = m_entries[p.entry];
         const uint32_t after = e.following - p.offset; // those after i that follow e
+        const Time step = gsn::MicropacketTime() * int64_t(e.stride);
         Entry mine{e.mp.FollowingOnLink(p.offset),
-                   e.slot + gsn::MicropacketTime() * int64_t(p.offset),
+                   e.slot + step * int64_t(p.offset),
                    0,
+                   e.stride,
                    e.first + p.offset};
-        e.following = p.offset - 1;
+        e.following = uint16_t(p.offset - 1);
         std::size_t at = p.entry + 1;
         Insert(at, std::move(mine));
         if (after > 0)
@@ -197,8 +207,9 @@ class GsnRetransmitBuffer
             const Entry& m = m_entries[at];
             Insert(at + 1,
                    Entry{m.mp.FollowingOnLink(1),
-                         m.slot + gsn::MicropacketTime(),
-                         after - 1,
+                         m.slot + step,
+                         uint16_t(after - 1),
+                         m.stride,
                          m.first + 1});
         }
         m_hintEntry = at; // (credits go on the next ones in turn)
@@ -283,8 +294,9 @@ class GsnRetransmitBuffer
             return 0;
         }
         const Entry& x = m_entries[lo - 1];
-        // (Slot steps of 40 ns: those of this entry up to t have left.)
-        const int64_t gone = (t - x.slot).GetTimeStep() / gsn::MicropacketTime().GetTimeStep() + 1;
+        // (Steps of 40 ns slots, or of stride slots: those of this entry up to t have left.)
+        const int64_t gone =
+            (t - x.slot).GetTimeStep() / (gsn::MicropacketTime().GetTimeStep() * x.stride) + 1;
         return IndexOf(lo - 1) + std::size_t(std::min<int64_t>(gone, 1 + x.following));
     }
 
@@ -293,7 +305,9 @@ class GsnRetransmitBuffer
     {
         GsnMicropacket mp;     ///< as first sent
         Time slot;             ///< the slot it first left in (later than now inside a run)
-        uint32_t following{0}; ///< micropackets after it, each FollowingOnLink() of it
+        /// micropackets after it, each FollowingOnLink() of it (fewer than the 255 TSEQs)
+        uint16_t following{0};
+        uint16_t stride{1}; ///< slots from one micropacket of the entry to the next
         /// Its stored micropacket's number, counting every micropacket pushed (wrapping):
         /// its index is this less the oldest entry's (IndexOf())
         uint32_t first{0};

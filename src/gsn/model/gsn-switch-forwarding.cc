@@ -69,11 +69,18 @@ GsnSwitch::BuffersOnly(uint32_t port, uint8_t vc) const
 }
 
 void
-GsnSwitch::ReceiveMicropacketSpan(uint32_t port, GsnMicropacket&& first, uint32_t n)
+GsnSwitch::ReceiveMicropacketSpan(uint32_t port,
+                                  GsnMicropacket&& first,
+                                  uint32_t n,
+                                  uint32_t stride)
 {
     NS_ASSERT(BuffersOnly(port, first.vc));
     InputVc& in = m_in[port][first.vc];
-    in.fifo.PushSpan(std::move(first), n, m_ports[port]->GetRxArrivalTime() + m_latency, true);
+    in.fifo.PushSpan(std::move(first),
+                     n,
+                     m_ports[port]->GetRxArrivalTime() + m_latency,
+                     true,
+                     stride);
 }
 
 GsnMicropacket
@@ -501,6 +508,7 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
                             uint8_t vc,
                             uint32_t max,
                             const Time& slot,
+                            uint32_t stride,
                             GsnMicropacket& first)
 {
     const OutputVc& output = m_out[port][vc];
@@ -511,7 +519,8 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
     const uint32_t in = uint32_t(output.owner);
     InputVc& input = m_in[in][vc];
     if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty() ||
-        input.fifo.FrontReady() > slot)
+        (stride == 1 ? input.fifo.FrontReady() > slot
+                     : input.fifo.FrontReady() != slot || input.fifo.FrontStride() != stride))
     {
         return 0;
     }
@@ -521,12 +530,13 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
         return 0;
     }
     bool counted = false;
-    const uint32_t n =
-        input.fifo.PopFollowing(std::min(max, quiet), first, counted); // (never a Tail)
+    // (Never a Tail.)
+    const uint32_t n = stride == 1 ? input.fifo.PopFollowing(std::min(max, quiet), first, counted)
+                                   : input.fifo.PopStrided(std::min(max, quiet), first, counted);
     m_counters[port][vc].micropacketsOut += n;
     if (n > 0 && counted)
     {
-        m_ports[in]->ReleaseInputSpan(vc, n, slot);
+        m_ports[in]->ReleaseInputSpan(vc, n, slot, stride);
     }
     return n;
 }

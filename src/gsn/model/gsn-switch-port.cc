@@ -79,9 +79,10 @@ uint32_t
 GsnSwitchPort::TakeFollowingMessageMicropackets(uint8_t vc,
                                                 uint32_t max,
                                                 const Time& slot,
+                                                uint32_t stride,
                                                 GsnMicropacket& first)
 {
-    return m_switch ? m_switch->TakeFollowingFor(m_index, vc, max, slot, first) : 0;
+    return m_switch ? m_switch->TakeFollowingFor(m_index, vc, max, slot, stride, first) : 0;
 }
 
 void
@@ -97,9 +98,9 @@ GsnSwitchPort::TakesMessageSpan(uint8_t vc) const
 }
 
 void
-GsnSwitchPort::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n)
+GsnSwitchPort::ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n, uint32_t stride)
 {
-    m_switch->ReceiveMicropacketSpan(m_index, std::move(first), n);
+    m_switch->ReceiveMicropacketSpan(m_index, std::move(first), n, stride);
 }
 
 void

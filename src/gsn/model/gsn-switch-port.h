@@ -66,14 +66,16 @@ class GsnSwitchPort : public GsnPortDevice
 
     /**
      * The switch moved \p n micropackets of \p vc out of this port's input buffer for
-     * consecutive slots of an output's run, from \p first.
+     * slots of an output's run one after another, or one every \p stride slots, from
+     * \p first.
      * \param vc a virtual channel
      * \param n how many
      * \param first the slot of the first
+     * \param stride slots from one to the next
      */
-    void ReleaseInputSpan(uint8_t vc, uint32_t n, const Time& first)
+    void ReleaseInputSpan(uint8_t vc, uint32_t n, const Time& first, uint32_t stride)
     {
-        ReleaseRxBufferSpan(vc, n, first);
+        ReleaseRxBufferSpan(vc, n, first, stride);
     }
 
     /// \param vc an output VC of this port \param owned true while a Message holds it
@@ -124,11 +126,12 @@ class GsnSwitchPort : public GsnPortDevice
     uint32_t TakeFollowingMessageMicropackets(uint8_t vc,
                                               uint32_t max,
                                               const Time& slot,
+                                              uint32_t stride,
                                               GsnMicropacket& first) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     bool TakesMessageSpan(uint8_t vc) const override;
-    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n) override;
+    void ReceiveMessageSpan(GsnMicropacket&& first, uint32_t n, uint32_t stride) override;
     void ReceiveAdminMicropacket(const GsnMicropacket& mp) override;
     void NotifyLinkReset() override;
 

@@ -239,18 +239,22 @@ class GsnSwitch : public Object
     bool TakeMicropacketFor(uint32_t port, uint8_t vc, GsnMicropacket& mp);
     /**
      * Output \p port choosing a run ahead took a Data micropacket of the Message it forwards
-     * on \p vc: take up to \p max more of it at once, for the slots from \p slot, where
-     * PullMicropacketFor() in each slot would find the next one ready, not a Tail, and
-     * freeing their places upstream at once would leave the input port as one by one
-     * (GsnPortDevice::QuietReleases()).
+     * on \p vc: take up to \p max more of it at once, for the slots from \p slot one after
+     * another, where PullMicropacketFor() in each slot would find the next one ready, not a
+     * Tail, and freeing their places upstream at once would leave the input port as one by
+     * one (GsnPortDevice::QuietReleases()); with \p stride > 1, for the slots one every
+     * \p stride slots from \p slot, where the input buffer holds them ready exactly then
+     * (received so: GsnMicropacketQueue's strided span).
      * \param port the output \param vc a VC \param max how many at most
-     * \param slot the slot of the first \param first written with the first taken
+     * \param slot the slot of the first \param stride slots from one to the next
+     * \param first written with the first taken
      * \return how many were taken (the others follow the first in its Message)
      */
     uint32_t TakeFollowingFor(uint32_t port,
                               uint8_t vc,
                               uint32_t max,
                               const Time& slot,
+                              uint32_t stride,
                               GsnMicropacket& first);
     /// A Header/Data micropacket arrived at input \p port.
     void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
@@ -262,13 +266,15 @@ class GsnSwitch : public Object
      */
     bool BuffersOnly(uint32_t port, uint8_t vc) const;
     /**
-     * \p n micropackets of one Message arrived at input \p port one slot after another
-     * (GsnPortDevice::ReceiveMessageSpan), where BuffersOnly(): buffer them as one span.
+     * \p n micropackets of one Message arrived at input \p port one slot after another, or
+     * \p stride slots (GsnPortDevice::ReceiveMessageSpan), where BuffersOnly(): buffer them as
+     * one span.
      * \param port the input
      * \param first the first
      * \param n how many
+     * \param stride slots from one to the next
      */
-    void ReceiveMicropacketSpan(uint32_t port, GsnMicropacket&& first, uint32_t n);
+    void ReceiveMicropacketSpan(uint32_t port, GsnMicropacket&& first, uint32_t n, uint32_t stride);
     /// An Admin micropacket arrived at \p port.
     void ReceiveAdmin(uint32_t port, const GsnMicropacket& mp);
     /// Port \p port's link was reset: its input buffer is gone.

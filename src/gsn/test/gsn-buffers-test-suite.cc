@@ -531,8 +531,9 @@ class GsnFollowingTestCase : public TestCase
 /**
  * \ingroup gsn-tests
  * \brief A switch input whose link interleaves VCs keeps a Message's micropackets, a whole
- * number of slots apart, as one strided span, and gives them back (Pop, PopFollowing) as a
- * queue of one-slot spans would.
+ * number of slots apart, as one strided span, whether they come one by one or several at once
+ * (PushSpan() with a stride), and gives them back (Pop, PopFollowing, PopStrided) as a queue
+ * of one-slot spans would.
  */
 class GsnStridedSpanTestCase : public TestCase
 {
@@ -574,6 +575,33 @@ class GsnStridedSpanTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(q.Pop(counted).GetChunk(), k, "chunk " << k);
             }
         }
+        // Several at once three slots apart, the first one slot after the span before: it
+        // ends that span, the others make a strided span of their own.
+        {
+            const std::vector<GsnMicropacket> mps = Segment(MakeMessage(3000, 5), 1);
+            GsnMicropacketQueue q;
+            std::vector<Time> at;
+            for (std::size_t k = 0; k < 4; ++k)
+            {
+                GsnMicropacket mp = mps[k];
+                mp.SetLcrcPending();
+                at.push_back(slot * int64_t(k));
+                q.Push(std::move(mp), at.back(), true);
+            }
+            GsnMicropacket mp = mps[4];
+            mp.SetLcrcPending();
+            q.PushSpan(std::move(mp), 6, slot * 4, true, 3);
+            for (std::size_t j = 0; j < 6; ++j)
+            {
+                at.push_back(slot * int64_t(4 + 3 * j));
+            }
+            for (std::size_t k = 0; k < at.size(); ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(q.FrontReady(), at[k], "time of " << k);
+                bool counted = false;
+                NS_TEST_ASSERT_MSG_EQ(q.Pop(counted).GetChunk(), k, "chunk " << k);
+            }
+        }
         // Random spacing (one slot, whole slots, other), pushes of several, Pop and
         // PopFollowing in between, against the one-slot grouping.
         std::mt19937 rng(17);
@@ -594,30 +622,39 @@ class GsnStridedSpanTestCase : public TestCase
                 const Time step = r == 0 ? slot + NanoSeconds(3) : slot * int64_t(r < 3 ? 1 : gap);
                 t += step;
                 uint32_t n = 1;
+                uint32_t stride = 1;
                 GsnMicropacket mp = mps[k];
                 mp.SetLcrcPending();
                 if (k + 1 < mps.size() && rng() % 5 == 0 && mp.FollowsInMessage(mp, 0))
                 {
-                    // Several at once (a run's span): Data that follow, one slot apart.
+                    // Several at once (a run's span): Data that follow, one slot apart or
+                    // the Message's spacing.
                     while (k + n + 1 < mps.size() && n < 1 + rng() % 12)
                     {
                         ++n;
                     }
+                    stride = rng() % 2 == 0 ? 1 : gap;
                 }
-                // The model: one-slot spans only.
-                if (!model.empty() && model.back().counted == counted &&
-                    mp.FollowsInMessage(model.back().first, model.back().count) &&
-                    t == model.back().ready + slot * int64_t(model.back().count))
+                // The model: one-slot spans only, the micropackets one by one.
+                for (uint32_t j = 0; j < n; ++j)
                 {
-                    model.back().count += n;
+                    GsnMicropacket one = mp;
+                    one.AdvanceChunks(j);
+                    const Time at = t + slot * int64_t(j * stride);
+                    if (!model.empty() && model.back().counted == counted &&
+                        one.FollowsInMessage(model.back().first, model.back().count) &&
+                        at == model.back().ready + slot * int64_t(model.back().count))
+                    {
+                        ++model.back().count;
+                    }
+                    else
+                    {
+                        model.push_back({one, 1, at, counted});
+                    }
                 }
-                else
-                {
-                    model.push_back({mp, n, t, counted});
-                }
-                q.PushSpan(std::move(mp), n, t, counted);
+                q.PushSpan(std::move(mp), n, t, counted, stride);
                 k += n;
-                t += slot * int64_t(n - 1);
+                t += slot * int64_t((n - 1) * stride);
                 modelSpansMax = std::max(modelSpansMax, model.size());
                 spansMax = std::max(spansMax, q.GetSpanCount());
                 while (!model.empty() && rng() % 3 == 0)
@@ -626,7 +663,47 @@ class GsnStridedSpanTestCase : public TestCase
                     OneSlotSpan& head = model.front();
                     NS_TEST_ASSERT_MSG_EQ(q.Front().GetChunk(), head.first.GetChunk(), "chunk");
                     bool c = false;
-                    if (rng() % 2 == 0)
+                    const uint32_t how = rng() % 5;
+                    if (how == 4)
+                    {
+                        // Those of a strided span at once, each at its own time.
+                        const uint32_t stride = q.FrontStride();
+                        const Time from = q.FrontReady();
+                        GsnMicropacket first;
+                        const uint32_t max = 1 + rng() % 40;
+                        const uint32_t got = q.PopStrided(max, first, c);
+                        if (stride == 1 || !head.first.FollowsInMessage(head.first, 0))
+                        {
+                            NS_TEST_ASSERT_MSG_EQ(got, 0u, "not a strided span of Data");
+                            continue;
+                        }
+                        NS_TEST_ASSERT_MSG_EQ((got >= 1 && got <= max), true, "taken at once");
+                        NS_TEST_ASSERT_MSG_EQ(first.GetChunk(), head.first.GetChunk(), "first");
+                        for (uint32_t j = 0; j < got; ++j)
+                        {
+                            NS_TEST_ASSERT_MSG_EQ(model.empty(), false, "more than pushed");
+                            OneSlotSpan& h = model.front();
+                            NS_TEST_ASSERT_MSG_EQ(h.ready,
+                                                  from + slot * int64_t(j * stride),
+                                                  "one every stride slots");
+                            NS_TEST_ASSERT_MSG_EQ(h.first.GetChunk(),
+                                                  first.GetChunk() + j,
+                                                  "in order");
+                            NS_TEST_ASSERT_MSG_EQ(h.first.tail, false, "never a Tail");
+                            NS_TEST_ASSERT_MSG_EQ(c, h.counted, "places");
+                            if (h.count > 1)
+                            {
+                                h.first.AdvanceChunk();
+                            }
+                            h.ready += slot;
+                            if (--h.count == 0)
+                            {
+                                model.pop_front();
+                            }
+                        }
+                        continue;
+                    }
+                    if (how % 2 == 0)
                     {
                         GsnMicropacket first;
                         const uint32_t max = 1 + rng() % 40;

@@ -201,8 +201,9 @@ class LinkSender
 } // namespace
 
 /// The retransmission buffer keeps what it is given, whether micropackets that follow one
-/// another are stored or counted: against a list of every micropacket, over random pushes,
-/// counts, acknowledgements and credits put on kept micropackets.
+/// another are stored or counted (leaving one slot apart or a few): against a list of every
+/// micropacket, over random pushes, counts, acknowledgements and credits put on kept
+/// micropackets.
 class GsnRetransmitBufferTestCase : public TestCase
 {
   public:
@@ -238,10 +239,13 @@ class GsnRetransmitBufferTestCase : public TestCase
                          all.back().first.tseq == last.tseq)
                 {
                     const uint32_t n = 1 + rng() % std::min(sender.FollowingRoom(last), 60u);
-                    buffer.AppendFollowing(n);
+                    // (A switch output following an input whose link interleaves VCs sends
+                    // them a few slots apart.)
+                    const uint32_t stride = rng() % 2 == 0 ? 1 : 2 + rng() % 3;
+                    buffer.AppendFollowing(n, stride);
                     for (const GsnMicropacket& mp : sender.SendFollowing(last, n))
                     {
-                        now += slot;
+                        now += slot * int64_t(stride);
                         all.emplace_back(mp, now);
                     }
                     last = GsnMicropacket(); // (a Push comes next)
@@ -295,6 +299,19 @@ class GsnRetransmitBufferTestCase : public TestCase
                                           true,
                                           "micropacket " << i << " out of order");
                     NS_TEST_ASSERT_MSG_EQ(buffer.SlotOf(i), all[i].second, "its slot");
+                    // Those without credits that follow it in its place, evenly apart.
+                    const GsnRetransmitBuffer::Stretch riders = buffer.RidersFrom(i);
+                    NS_TEST_ASSERT_MSG_EQ(riders.slot, all[i].second, "riders' first slot");
+                    NS_TEST_ASSERT_MSG_EQ((i + riders.n <= all.size()), true, "riders in it");
+                    for (std::size_t j = 0; j < riders.n; ++j)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(unsigned(all[i + j].first.cr),
+                                              0u,
+                                              "a rider carries none");
+                        NS_TEST_ASSERT_MSG_EQ(all[i + j].second,
+                                              riders.slot + slot * int64_t(j * riders.stride),
+                                              "rider " << j << "'s slot");
+                    }
                 }
                 for (std::size_t i = 0; i < all.size(); ++i)
                 {
