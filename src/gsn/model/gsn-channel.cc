@@ -138,12 +138,6 @@ GsnChannel::AttachRemote(Ptr<GsnRemotePort>)
                    "GsnRemoteChannel only (a cable across ranks)");
 }
 
-Time
-GsnChannel::GetDelay() const
-{
-    return m_propagationDelay;
-}
-
 void
 GsnChannel::UpdateDelay()
 {

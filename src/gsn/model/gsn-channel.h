@@ -99,7 +99,10 @@ class GsnChannel : public Channel
     Medium GetMedium() const;
 
     /// \return the one-way propagation delay
-    Time GetDelay() const;
+    Time GetDelay() const
+    {
+        return m_propagationDelay;
+    }
 
     /// \return the cable length in metres used for the delay
     double GetLength() const;

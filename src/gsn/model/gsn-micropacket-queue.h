@@ -215,19 +215,7 @@ class GsnMicropacketQueue
         {
             return 0; // a Header, a Tail, or a micropacket kept as it is
         }
-        const uint32_t n = std::min(max, head.stride == 1 ? head.count : 1);
-        counted = head.counted;
-        first = head.first;
-        m_size -= n;
-        if (n == head.count)
-        {
-            m_spans.pop_front();
-            return n;
-        }
-        head.first.AdvanceChunks(n);
-        head.ready += gsn::MicropacketTime() * int64_t(n * head.stride);
-        head.count -= n;
-        return n;
+        return TakeFromHead(std::min(max, head.stride == 1 ? head.count : 1), first, counted);
     }
 
     /// \return the slots between the first span's micropackets (1: consecutive; the queue is
@@ -253,19 +241,7 @@ class GsnMicropacketQueue
         {
             return 0;
         }
-        const uint32_t n = std::min(max, head.count);
-        counted = head.counted;
-        first = head.first;
-        m_size -= n;
-        if (n == head.count)
-        {
-            m_spans.pop_front();
-            return n;
-        }
-        head.first.AdvanceChunks(n);
-        head.ready += gsn::MicropacketTime() * int64_t(n * head.stride);
-        head.count -= n;
-        return n;
+        return TakeFromHead(std::min(max, head.count), first, counted);
     }
 
     /**
@@ -292,6 +268,30 @@ class GsnMicropacketQueue
     }
 
   private:
+    /**
+     * Take the first \p n (not more than it holds) micropackets of the first span.
+     * \param n how many
+     * \param[out] first the first taken
+     * \param[out] counted whether they occupied credit-accounted places
+     * \return \p n
+     */
+    uint32_t TakeFromHead(uint32_t n, GsnMicropacket& first, bool& counted)
+    {
+        Span& head = m_spans.front();
+        counted = head.counted;
+        first = head.first;
+        m_size -= n;
+        if (n == head.count)
+        {
+            m_spans.pop_front();
+            return n;
+        }
+        head.first.AdvanceChunks(n);
+        head.ready += gsn::MicropacketTime() * int64_t(n * head.stride);
+        head.count -= n;
+        return n;
+    }
+
     /// Spacing of a strided span at most (slots): four VCs interleave every four slots; a
     /// wider one is kept too, as far as it fits.
     static constexpr int64_t MAX_STRIDE = 0xffff;

@@ -96,14 +96,18 @@ GsnPortDevice::TransmitNext()
     // one of them may free places whose credits it carries, whichever was held first. (In the run
     // mode without ExactCredits, which times credits by runs anyway, only while other held
     // choices are pending: always, it cost a third more port calls.)
-    const bool othersHeld = gsn::HeldChoice::PendingOn(NodeNumber(), now);
-    if (!slotFollows && !mayHold && (!m_heldChoice.HeldAgain() || othersHeld) &&
-        m_placesFreedElsewhere &&
-        (m_exactCredits || m_linkMode == LinkMode::MICROPACKET || othersHeld) &&
-        CreditOnlyIsNext(true))
+    // (The other holds are looked up only where they matter: the node's table is seldom in
+    // the cache.)
+    if (!slotFollows && !mayHold && m_placesFreedElsewhere)
     {
-        HoldUntilAfterEvent(now, true);
-        return;
+        const bool othersHeld = gsn::HeldChoice::PendingOn(NodeNumber(), now);
+        if ((!m_heldChoice.HeldAgain() || othersHeld) &&
+            (m_exactCredits || m_linkMode == LinkMode::MICROPACKET || othersHeld) &&
+            CreditOnlyIsNext(true))
+        {
+            HoldUntilAfterEvent(now, true);
+            return;
+        }
     }
     const bool creditDue = m_creditDue; // (for AmendCreditsOfSlotNow())
     bool first = SelectMicropacket(mp, !mayHold);

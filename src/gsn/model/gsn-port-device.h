@@ -1,12 +1,14 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * GsnPortDevice: the link layer of one GSN port, shared by endpoints and (later) switch
- * ports. It owns what HIPPI-6400-PH puts on one link: the four virtual channels' credit
- * counters and receive-buffer accounting, micropacket-by-micropacket interleaving of the
- * VCs, piggy-backed and Credit-only credit return, TSEQ/RSEQ go-back-N retransmission and
- * the Reset/Initialize bring-up. It does not know what a Message means: subclasses supply
- * the micropackets to send per VC and take the ones received.
+ * GsnPortDevice: the link layer of one GSN port, shared by endpoints and switch ports. It
+ * owns what HIPPI-6400-PH puts on one link: the four virtual channels' credit counters and
+ * receive-buffer accounting, micropacket-by-micropacket interleaving of the VCs, piggy-backed
+ * and Credit-only credit return, TSEQ/RSEQ go-back-N retransmission and the Reset/Initialize
+ * bring-up. It does not know what a Message means: subclasses supply the micropackets to send
+ * per VC and take the ones received. The parts of the link layer are implemented in
+ * gsn-port-device-*.cc, one file each (transmit, runs, receive, credits, retransmit,
+ * bring-up).
  */
 #ifndef GSN_PORT_DEVICE_H
 #define GSN_PORT_DEVICE_H
@@ -135,11 +137,7 @@ class GsnPortDevice : public NetDevice
     /// \return the run of the micropacket being received (inside a LateCreditsRx sink: of
     /// the one the credits were put on), or null (sent alone), and in \p k its index there:
     /// a run's RSEQs and credits may be amended after a micropacket is taken ahead
-    const GsnMicropacketRun* GetRxRun(uint32_t& k) const
-    {
-        k = m_rxIndex;
-        return m_rxRun;
-    }
+    const GsnMicropacketRun* GetRxRun(uint32_t& k) const;
 
     /**
      * Tell the scheduler that the event about to be scheduled acts on this port
@@ -147,23 +145,14 @@ class GsnPortDevice : public NetDevice
      * counters (up to m_counters.nullSent), declared together: what most of a port's
      * events read.
      */
-    void HintNextEvent() const
-    {
-        const char* from = reinterpret_cast<const char*>(&m_micropacketTxTrace);
-        const char* to = reinterpret_cast<const char*>(&m_counters.nullSent + 1);
-        gsn::HintNextEvent(from, uint32_t(to - from));
-    }
+    void HintNextEvent() const;
 
     /**
      * The channel scheduled a transmission of the peer to arrive here at \p at (its first
      * micropacket; for GsnChannel).
      * \param at the arrival time
      */
-    void NoteArrivalScheduled(const Time& at)
-    {
-        // (Every one kept only with ExactCredits, where the run mode is exact.)
-        m_arrivals.Note(at, m_exactCredits && m_linkMode == LinkMode::RUN);
-    }
+    void NoteArrivalScheduled(const Time& at);
 
     /// \return the link mode in use
     LinkMode GetLinkMode() const
@@ -372,15 +361,7 @@ class GsnPortDevice : public NetDevice
      * \param vc a virtual channel
      * \param may false if HasMessageMicropacket(vc) would return false until set again
      */
-    void SetMessageVcHint(uint8_t vc, bool may)
-    {
-        if (may && !(m_messageVcs >> vc & 1u) && m_txBusy && !m_selecting &&
-            m_linkMode == LinkMode::RUN)
-        {
-            NoteWaitingForRun(vc);
-        }
-        m_messageVcs = may ? uint8_t(m_messageVcs | 1u << vc) : uint8_t(m_messageVcs & ~(1u << vc));
-    }
+    void SetMessageVcHint(uint8_t vc, bool may);
 
     /// The link was reset: micropackets in flight are gone (subclasses drop partial
     /// Messages here).
@@ -454,19 +435,12 @@ class GsnPortDevice : public NetDevice
      *         once for all as once for each: they make no Credit-only due, and nothing is
      *         kept for later (without ExactCredits)
      */
-    bool ReleasesIdleQuietly(uint8_t vc, uint32_t n) const
-    {
-        return !m_txBusy && !m_selecting && !m_exactCredits && m_laterReleases.empty() &&
-               !m_creditDue && m_owedCredits[vc] + n < m_creditReturnThreshold;
-    }
+    bool ReleasesIdleQuietly(uint8_t vc, uint32_t n) const;
 
     /// \return whether places freed now at an idle port whose choice is held (for the
     /// other events of this instant) only count, any number at once: the held choice
     /// carries their credits (not with ExactCredits, which times them)
-    bool ReleasesWhileHeld() const
-    {
-        return m_heldChoiceTimer.pending && !m_exactCredits && m_laterReleases.empty();
-    }
+    bool ReleasesWhileHeld() const;
 
     /**
      * \param vc a virtual channel
@@ -487,10 +461,7 @@ class GsnPortDevice : public NetDevice
      *        the instant (under schedulers other than GsnTimingWheelScheduler a hold is an
      *        event).
      */
-    void SetPlacesFreedElsewhere(bool elsewhere)
-    {
-        m_placesFreedElsewhere = elsewhere;
-    }
+    void SetPlacesFreedElsewhere(bool elsewhere);
 
     /**
      * Queue an Admin micropacket for sending (sequenced, uses no VC credit).
@@ -826,5 +797,8 @@ class GsnPortDevice : public NetDevice
 };
 
 } // namespace ns3
+
+// The bodies of the small functions above that every micropacket calls.
+#include "gsn-port-device-inline.h"
 
 #endif /* GSN_PORT_DEVICE_H */
