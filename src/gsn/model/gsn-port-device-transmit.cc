@@ -145,19 +145,63 @@ GsnPortDevice::TransmitNext()
     {
         CountCreditsOfSlotStart(); // (for the following slots of a run too)
     }
-    // Run mode: choose the following slots now, exactly as TransmitComplete would one by
-    // one if nothing arrived meanwhile; stop at the first slot with nothing to send. The run
-    // object is made only when a second micropacket joins.
+    uint32_t n = 1;
+    Time lastSlot;
+    Ptr<GsnMicropacketRun> run = ChooseRun(mp, now, n, lastSlot);
+    m_selecting = false;
+    m_choosingAhead = false;
+    ++m_counters.transmissions;
+    const Time busyFor = lastSlot + gsn::MicropacketTime() - now;
+    m_slotTime = now;
+    m_txBusy = true;
+    m_runStart = m_slotTime;
+    m_startedIdle = !slotFollows;
+    m_startCreditDue = creditDue;
+    m_runLength = n;
+    m_runEnd = now + busyFor;
+    if (!run && m_linkMode == LinkMode::RUN && ExactAcks())
+    {
+        // Timed acknowledgements: a micropacket arriving at this instant, after this choice,
+        // is acknowledged in this slot as micropacket by micropacket (where its arrival comes
+        // first), by amending the RSEQ of a run (AmendRunAcks), here of one micropacket.
+        run = Create<GsnMicropacketRun>();
+        run->Append(std::move(mp));
+    }
+    m_txRun = run;
+    if (run)
+    {
+        m_channel->TransmitRun(run, this);
+    }
+    else
+    {
+        TransmitSingle(mp, now);
+    }
+    if (run)
+    {
+        m_lastTxArrival = run->ArrivalOf(run->Size() - 1);
+    }
+    gsn::SchedulePortCallOnce(busyFor, this, &GsnPortDevice::TransmitComplete);
+}
+
+// Driving the link run by run: after mp, the first micropacket of a transmission starting now,
+// was chosen and prepared, choose the following slots now, exactly as TransmitComplete would one
+// by one if nothing arrived meanwhile; stop at the first slot with nothing to send (in the
+// micropacket mode at once). Returns the run, or null while mp goes alone: the run object is made
+// only when a second micropacket joins, and mp is then moved into it. n: how many were chosen;
+// last: the last one's slot.
+Ptr<GsnMicropacketRun>
+GsnPortDevice::ChooseRun(GsnMicropacket& mp, const Time& now, uint32_t& n, Time& last)
+{
     const uint32_t maxRun =
         m_linkMode != LinkMode::RUN
             ? 1
             : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength,
                        m_disturbedRuns.Cap());
     Ptr<GsnMicropacketRun> run;
-    uint32_t n = 1;
+    n = 1;
     GsnMicropacketType lastType = mp.GetType();
     bool lastTail = mp.tail;
-    Time lastSlot = m_slotTime;
+    last = m_slotTime;
     m_choosingAhead = true;
     const Time slot = gsn::MicropacketTime();
     while (n < maxRun)
@@ -208,7 +252,7 @@ GsnPortDevice::TransmitNext()
         PrepareToSend(next);
         lastType = next.GetType();
         lastTail = next.tail;
-        lastSlot = m_slotTime;
+        last = m_slotTime;
         if (!run)
         {
             run = Create<GsnMicropacketRun>();
@@ -233,42 +277,10 @@ GsnPortDevice::TransmitNext()
         if (following && n < maxRun && MayChooseFollowingAhead(vc))
         {
             n += ChooseFollowingAhead(*run, vc, maxRun - n, now);
-            lastSlot = m_slotTime;
+            last = m_slotTime;
         }
     }
-    m_selecting = false;
-    m_choosingAhead = false;
-    ++m_counters.transmissions;
-    const Time busyFor = lastSlot + slot - now;
-    m_slotTime = now;
-    m_txBusy = true;
-    m_runStart = m_slotTime;
-    m_startedIdle = !slotFollows;
-    m_startCreditDue = creditDue;
-    m_runLength = n;
-    m_runEnd = now + busyFor;
-    if (!run && m_linkMode == LinkMode::RUN && ExactAcks())
-    {
-        // Timed acknowledgements: a micropacket arriving at this instant, after this choice,
-        // is acknowledged in this slot as micropacket by micropacket (where its arrival comes
-        // first), by amending the RSEQ of a run (AmendRunAcks), here of one micropacket.
-        run = Create<GsnMicropacketRun>();
-        run->Append(std::move(mp));
-    }
-    m_txRun = run;
-    if (run)
-    {
-        m_channel->TransmitRun(run, this);
-    }
-    else
-    {
-        TransmitSingle(mp, now);
-    }
-    if (run)
-    {
-        m_lastTxArrival = run->ArrivalOf(run->Size() - 1);
-    }
-    gsn::SchedulePortCallOnce(busyFor, this, &GsnPortDevice::TransmitComplete);
+    return run;
 }
 
 // A new Header/Data micropacket mp of vc was taken for m_slotTime: its VC, the credit it uses, the

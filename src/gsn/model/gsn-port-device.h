@@ -166,11 +166,8 @@ class GsnPortDevice : public NetDevice
         return m_counters;
     }
 
-    /**
-     * \return micropackets whose slot has started, all types: the txMicropackets counter
-     * without the later slots of a run under way (the counter counts a run when it is
-     * chosen)
-     */
+    /// \return micropackets whose slot has started, all types: the txMicropackets counter
+    /// without the later slots of a run under way (the counter counts a run when it is chosen)
     uint64_t GetTxMicropacketsStarted() const;
 
     /**
@@ -197,16 +194,10 @@ class GsnPortDevice : public NetDevice
         return m_state;
     }
 
-    /**
-     * \param vc a virtual channel
-     * \return credits this port holds for sending on \p vc
-     */
+    /// \param vc a virtual channel \return credits this port holds for sending on \p vc
     int32_t GetTxCredits(uint8_t vc) const;
 
-    /**
-     * \param vc a virtual channel
-     * \return micropackets of \p vc held in this port's receive buffer
-     */
+    /// \param vc a virtual channel \return micropackets of \p vc held in its receive buffer
     uint32_t GetRxBufferOccupancy(uint8_t vc) const;
 
     /// \return the receive buffer per VC, in micropackets
@@ -486,6 +477,9 @@ class GsnPortDevice : public NetDevice
 
     // The transmitter: each slot's choice and its sending (gsn-port-device-transmit.cc)
     void TransmitNext(); ///< send the next micropacket if the transmitter is free and one is due
+    /// Run mode: choose the slots after \p mp, the first of a transmission at \p now. \return the
+    /// run (null: \p mp alone); in \p n how many, in \p last the last one's slot
+    Ptr<GsnMicropacketRun> ChooseRun(GsnMicropacket& mp, const Time& now, uint32_t& n, Time& last);
     void TransmitComplete(); ///< the current micropacket has left: pick the next
     void EndTransmission();  ///< the rest of TransmitComplete(), after the events of its instant
     bool SelectMicropacket(GsnMicropacket& mp, bool nullAllowed = true); ///< choose what goes now
