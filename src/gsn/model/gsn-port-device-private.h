@@ -5,9 +5,10 @@
 #define GSN_PORT_DEVICE_PRIVATE_H
 
 // What the files implementing GsnPortDevice share and nothing else includes: the port's log
-// component, the count of timer events and the inline definitions of its small private
-// helpers. Not installed.
+// component, the count of timer events, the inline definitions of its small private helpers and
+// its timers that fire after the event under way. Not installed.
 
+#include "gsn-call-after-event.h"
 #include "gsn-port-device.h"
 
 #include "ns3/assert.h"
@@ -159,6 +160,36 @@ inline bool
 GsnPortDevice::TimesAcknowledgements() const
 {
     return m_exactCredits || ExactAcks();
+}
+
+// Make Timer call Handler once the event under way is over: as a call after it where the scheduler
+// takes one (gsn::CallAfterCurrentEvent(), no event), else as an event with no delay. The handler
+// calls Clear().
+template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+void
+GsnPortDevice::ArmAfterCurrentEvent()
+{
+    if (gsn::CallAfterCurrentEvent(&GsnPortDevice::CallIfPending<Timer, Handler>, this))
+    {
+        (this->*Timer).pending = true; // (no event: nothing to cancel)
+    }
+    else
+    {
+        Arm(this->*Timer, Time(0), Handler);
+    }
+}
+
+// The call ArmAfterCurrentEvent() leaves with the scheduler: Handler, unless the timer was cleared
+// meanwhile (the port disposed).
+template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
+void
+GsnPortDevice::CallIfPending(Object* port)
+{
+    auto* p = static_cast<GsnPortDevice*>(port);
+    if ((p->*Timer).pending) // (not if disposed meanwhile)
+    {
+        (p->*Handler)();
+    }
 }
 
 } // namespace ns3

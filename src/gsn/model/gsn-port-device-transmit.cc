@@ -6,7 +6,6 @@
 // steps of that choice; what else the run mode adds is in gsn-port-device-runs.cc.
 // (GsnPortDevice is written in several files, one per part of the link layer; see
 // gsn-port-device.cc for the list.)
-#include "gsn-call-after-event.h"
 #include "gsn-channel.h"
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
@@ -395,36 +394,6 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
         AppendFollowing(run, vc, k - j);
     }
     return k;
-}
-
-// Make Timer call Handler once the event under way is over: as a call after it where the scheduler
-// takes one (gsn::CallAfterCurrentEvent(), no event), else as an event with no delay. The handler
-// calls Clear().
-template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
-void
-GsnPortDevice::ArmAfterCurrentEvent()
-{
-    if (gsn::CallAfterCurrentEvent(&GsnPortDevice::CallIfPending<Timer, Handler>, this))
-    {
-        (this->*Timer).pending = true; // (no event: nothing to cancel)
-    }
-    else
-    {
-        Arm(this->*Timer, Time(0), Handler);
-    }
-}
-
-// The call ArmAfterCurrentEvent() leaves with the scheduler: Handler, unless the timer was cleared
-// meanwhile (the port disposed).
-template <GsnPortDevice::PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
-void
-GsnPortDevice::CallIfPending(Object* port)
-{
-    auto* p = static_cast<GsnPortDevice*>(port);
-    if ((p->*Timer).pending) // (not if disposed meanwhile)
-    {
-        (p->*Handler)();
-    }
 }
 
 uint32_t
