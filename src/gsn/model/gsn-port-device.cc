@@ -9,7 +9,9 @@
 //  - gsn-port-device-retransmit.cc: go-back-N (the timer, RSEQs, acknowledgements of runs);
 //  - gsn-port-device-receive.cc: the receiver (arrivals, takes ahead and in spans, ACKs owed);
 //  - gsn-port-device-credits.cc: buffer places freed and credits returned, also on runs;
-//  - gsn-port-device-bring-up.cc: link bring-up and reset.
+//  - gsn-port-device-bring-up.cc: link bring-up and reset;
+// and two headers: gsn-port-device-inline.h (the bodies of the small functions called for every
+// micropacket) and gsn-port-device-private.h (what these files share alone).
 #include "gsn-attribute-checker.h"
 #include "gsn-channel.h"
 #include "gsn-now.h"
