@@ -14,6 +14,8 @@
 #include "ns3/assert.h"
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace gsn
@@ -154,6 +156,22 @@ inline bool
 GsnPortDevice::ExactAcks() const
 {
     return m_linkMode == LinkMode::RUN && (m_exactCredits || m_linkMayCorrupt);
+}
+
+inline uint32_t
+GsnPortDevice::RoomAhead(uint32_t room, int64_t step) const
+{
+    uint32_t k = std::min(
+        room,
+        uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
+    if (!m_retx.empty())
+    {
+        // (m_retx holds the micropacket just chosen: the deadline is set.) The one j (from 1)
+        // steps after m_slotTime leaves before it.
+        const int64_t before = (m_rtxDeadline - m_slotTime - TimeStep(1)).GetTimeStep();
+        k = uint32_t(std::min<int64_t>(k, before < 0 ? 0 : before / step));
+    }
+    return k;
 }
 
 inline bool

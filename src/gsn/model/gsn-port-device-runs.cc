@@ -164,24 +164,14 @@ GsnPortDevice::ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t r
         return 0;
     }
     const uint32_t stride = uint32_t(gap / slot.GetTimeStep());
-    uint32_t k = std::min(
-        room,
-        uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
-    k = uint32_t(std::clamp<int64_t>(m_txCredits[vc], 0, k));
-    if (!m_retx.empty())
-    {
-        // (The deadline is set: m_retx holds the micropacket just chosen.) Slot j (from 0)
-        // of them, at m_slotTime + (j + 1) x stride slots, must come before it.
-        const int64_t before = (m_rtxDeadline - m_slotTime - TimeStep(1)).GetTimeStep();
-        k = uint32_t(std::min<int64_t>(k, before < 0 ? 0 : before / gap));
-    }
+    const uint32_t k = uint32_t(std::clamp<int64_t>(m_txCredits[vc], 0, RoomAhead(room, gap)));
     if (k == 0)
     {
         return 0;
     }
     GsnMicropacket mp;
-    k = TakeFollowingMessageMicropackets(vc, k, ready, stride, mp);
-    if (k > 0)
+    const uint32_t taken = TakeFollowingMessageMicropackets(vc, k, ready, stride, mp);
+    if (taken > 0)
     {
         if (run.departures.empty())
         {
@@ -190,9 +180,9 @@ GsnPortDevice::ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t r
                 run.departures.push_back(int64_t(j) * gsn::MICROPACKET_TIME_NS);
             }
         }
-        AppendFollowing(run, vc, k, stride);
+        AppendFollowing(run, vc, taken, stride);
     }
-    return k;
+    return taken;
 }
 
 void

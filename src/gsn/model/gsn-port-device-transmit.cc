@@ -350,19 +350,10 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
 {
     NS_ASSERT(MayChooseFollowingAhead(vc));
     const Time slot = gsn::MicropacketTime();
-    uint32_t k = std::min(
-        room,
-        uint32_t(m_retransmitWindow - std::min<std::size_t>(m_retransmitWindow, m_retx.size())));
+    uint32_t k = RoomAhead(room, slot.GetTimeStep());
     k = m_laterCredits.Total(vc) == 0
             ? uint32_t(std::clamp<int64_t>(m_txCredits[vc], 0, k))
             : m_laterCredits.SlotsCovered(vc, m_txCredits[vc], m_slotTime + slot, slot, k);
-    if (!m_retx.empty())
-    {
-        // (m_retx holds the micropacket just chosen: the deadline is set.)
-        const int64_t before = (m_rtxDeadline - m_slotTime - TimeStep(1)).GetTimeStep();
-        const int64_t slots = before < 0 ? 0 : before / slot.GetTimeStep();
-        k = uint32_t(std::min<int64_t>(k, slots));
-    }
     if (k == 0)
     {
         return 0;

@@ -527,6 +527,8 @@ class GsnPortDevice : public NetDevice
     uint32_t CreditAwareRunLimit() const; ///< the longest run to choose now (MaxRunLength or less)
     bool BridgeIdleSlots(); ///< nothing to send: move m_slotTime to the next ready micropacket
     bool CanAppendFollowing() const; ///< may append to the run being chosen unstored
+    /// \return of \p room more, one every \p step time steps: what the window and deadline allow
+    uint32_t RoomAhead(uint32_t room, int64_t step) const;
     /// Append \p n unstored, one every \p stride slots
     void AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n, uint32_t stride = 1);
     bool CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const; ///< may take \p mp now
