@@ -529,13 +529,16 @@ main(int argc, char* argv[])
         // Where the events go: one per transmission's end, one per timer's expiry, the
         // rest arrivals (and the Messages' own).
         std::printf(" transmissions=%llu credit_only_sent=%llu null_sent=%llu "
-                    "taken_ahead=%llu timer_events=%llu timer_events_sending_nothing=%llu",
+                    "taken_ahead=%llu timer_events=%llu timer_events_sending_nothing=%llu "
+                    "run_waits=%llu run_wait_us=%.1f",
                     (unsigned long long)links.transmissions,
                     (unsigned long long)links.creditOnlySent,
                     (unsigned long long)links.nullSent,
                     (unsigned long long)links.rxTakenAhead,
                     (unsigned long long)links.timerEvents,
-                    (unsigned long long)links.timerEventsSendingNothing);
+                    (unsigned long long)links.timerEventsSendingNothing,
+                    (unsigned long long)links.runWaits,
+                    links.runWaitTime.GetNanoSeconds() / 1000.0);
     }
     std::printf("\n");
     return 0;

@@ -164,6 +164,9 @@ LinkCountersToDict(const GsnLinkCounters& c)
     d["linkResets"] = c.linkResets;
     d["rxBufferOverflow"] = c.rxBufferOverflow;
     d["messagesLostInReset"] = c.messagesLostInReset;
+    d["keepAliveNullSent"] = c.keepAliveNullSent;
+    d["runWaits"] = c.runWaits;
+    d["runWaitTime"] = c.runWaitTime;
     py::list stalls;
     py::list stallTime;
     for (std::size_t vc = 0; vc < c.creditStalls.size(); ++vc)

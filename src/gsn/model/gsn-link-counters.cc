@@ -29,6 +29,8 @@ GsnLinkCounters::operator+=(const GsnLinkCounters& o)
     keepAliveNullSent += o.keepAliveNullSent;
     rxBufferOverflow += o.rxBufferOverflow;
     messagesLostInReset += o.messagesLostInReset;
+    runWaits += o.runWaits;
+    runWaitTime += o.runWaitTime;
     for (uint32_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         creditStalls[vc] += o.creditStalls[vc];

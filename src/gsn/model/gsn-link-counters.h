@@ -53,6 +53,14 @@ struct GsnLinkCounters
     uint64_t keepAliveNullSent{0};
     std::array<uint64_t, gsn::NUM_VCS> creditStalls{}; ///< times a VC waited for credit
     std::array<Time, gsn::NUM_VCS> creditStallTime{};  ///< total time VCs waited for credit
+    /// run mode: times a VC with credit that got something to send during a run (a Message
+    /// granted at a switch output, sent by an endpoint's application) waited for the run's
+    /// end, where micropacket by micropacket it would have taken its turn of the round robin
+    /// at once: where the run mode departs from the reference (gsn-link-modes.rst)
+    uint64_t runWaits{0};
+    /// run mode: the total of those waits, each from the slot the VC would have taken to the
+    /// run's end
+    Time runWaitTime{};
 
     /// Add another port's counters, field by field (a fabric's totals).
     /// \param o the counters to add \return this

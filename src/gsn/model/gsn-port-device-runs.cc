@@ -194,6 +194,11 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
     if (m_runEnd - from > gsn::MicropacketTime())
     {
+        if (GetTxCredits(vc) > 0) // (without credit it would wait micropacket by micropacket too)
+        {
+            ++m_counters.runWaits;
+            m_counters.runWaitTime += m_runEnd - from;
+        }
         m_disturbedRuns.NoteDisturbed();
     }
 }

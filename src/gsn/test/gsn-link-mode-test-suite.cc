@@ -262,6 +262,8 @@ struct Outcome
     uint64_t lcrcErrors{0};          ///< micropackets the error models hit
     uint64_t linkResets{0};          ///< link resets (after go-back-N gave up, or asked for)
     uint64_t takenAhead{0};          ///< Credit-only and Null micropackets taken ahead
+    uint64_t runWaits{0};            ///< VCs that waited for a run's end (runWaits counters)
+    Time runWaitTime;                ///< how long they waited in all
     std::vector<std::vector<LinkRecord>> links; ///< per port (GetAllPorts()), if recorded
     uint64_t corrupted{0};                      ///< delivered damaged
     uint64_t countedLost{0};                    ///< Messages counted lost anywhere (some twice)
@@ -491,6 +493,8 @@ RunScenario(const Scenario& s, const std::string& mode)
         o.lcrcErrors = links.lcrcErrors;
         o.linkResets = links.linkResets;
         o.takenAhead = links.rxTakenAhead;
+        o.runWaits = links.runWaits;
+        o.runWaitTime = links.runWaitTime;
         o.countedLost += links.messagesLostInReset;
     } // the harness destroys the simulator
     return o;
@@ -580,6 +584,17 @@ class GsnLinkModeTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(ref.takenAhead, 0u, "the reference takes each at its arrival");
+        NS_TEST_ASSERT_MSG_EQ(ref.runWaits, 0u, "the reference has no runs to wait for");
+        if (m_s.maxRunLength == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(run.runWaits, 0u, "runs of one micropacket: none waits");
+        }
+        if (m_s.pattern == Pattern::SHORT_ACROSS_BURST)
+        {
+            // The short Messages' VC 0 gets a Message during runs of the burst's VC 1.
+            NS_TEST_ASSERT_MSG_GT(run.runWaits, 0u, "run mode: short Messages waited");
+            NS_TEST_ASSERT_MSG_GT(run.runWaitTime, Time(0), "run mode: for some time");
+        }
         if (!m_s.exactCredits && m_s.errorRate == 0 && m_s.maxRunLength != 1 && m_s.mixSeed == 0 &&
             m_s.messages > 0)
         {
@@ -611,7 +626,9 @@ class GsnLinkModeTestCase : public TestCase
                   << " Messages; largest delivery-time difference " << largest.GetNanoSeconds()
                   << " ns, " << differing << " differ; mean latency " << refMean << " -> "
                   << runMean << " ns; events " << ref.events << " -> " << run.events << " ("
-                  << double(ref.events) / double(run.events) << "x fewer)" << std::endl;
+                  << double(ref.events) / double(run.events) << "x fewer); run waits "
+                  << run.runWaits << " (" << run.runWaitTime.GetNanoSeconds() << " ns)"
+                  << std::endl;
         // Micropacket by micropacket: what every port received, every field and arrival
         // time. Scenarios that do not record in the runs above are run again recorded
         // (watched, as the shortcut cases check, with the same delivery times), and their
@@ -647,6 +664,8 @@ class GsnLinkModeTestCase : public TestCase
         if (linksHeldExact)
         {
             NS_TEST_ASSERT_MSG_EQ(links.differingPorts, 0u, "the same micropackets on every link");
+            // A wait for a run's end is a slot taken otherwise than in the reference.
+            NS_TEST_ASSERT_MSG_EQ(run.runWaits, 0u, "exact: no VC waited for a run's end");
         }
         NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, m_maxDifference, "delivery times agree");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(runMean - refMean),
