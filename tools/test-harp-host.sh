@@ -132,11 +132,12 @@ arp 0 -a
 # kernel sends no ARP request of its own (hardware type 1) for it.
 if command -v tshark >/dev/null 2>&1; then
     mkdir -p "$TMP/home"
-    HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -a duration:4 \
-        -f "udp port 9 or arp or llc" -w "$TMP/kernel.pcap" >/dev/null 2>&1 &
+    # (Capturing from when tshark says so, for 8 s: tshark starts slowly on a loaded machine.)
+    HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -a duration:8 \
+        -f "udp port 9 or arp or llc" -w "$TMP/kernel.pcap" >/dev/null 2>"$TMP/tshark1.err" &
     TSHARKPID=$!
     PIDS+=("$TSHARKPID")
-    sleep 1.5
+    eventually 30 grep -q "Capturing on" "$TMP/tshark1.err" || fail "tshark did not start capturing"
     ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/10.182.0.99/9" 2>/dev/null
     wait "$TSHARKPID"
     dst=$(HOME=$TMP/home tshark -r "$TMP/kernel.pcap" -Y udp -T fields -e eth.dst 2>/dev/null | head -1)
@@ -168,15 +169,12 @@ neigh 1 "${IP[2]}" | grep -q "lladdr 02:00:00:00:0a:77 PERMANENT" ||
 if command -v tshark >/dev/null 2>&1; then
     mkdir -p "$TMP/home"
     HOME=$TMP/home ip netns exec "$BR" tshark -q -i br0 -f "udp port 9" -c 1 -T fields -e eth.dst \
-        >"$TMP/udp.out" 2>/dev/null &
+        >"$TMP/udp.out" 2>"$TMP/tshark2.err" &
     TSHARKPID=$!
     PIDS+=("$TSHARKPID")
-    sleep 1.5
+    eventually 30 grep -q "Capturing on" "$TMP/tshark2.err" || fail "tshark did not start capturing"
     ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/${IP[2]}/9" 2>/dev/null
-    for _ in $(seq 30); do
-        [ -s "$TMP/udp.out" ] && break
-        sleep 0.1
-    done
+    eventually 10 test -s "$TMP/udp.out"
     kill "$TSHARKPID" 2>/dev/null
     [ "$(head -1 "$TMP/udp.out")" = "02:00:00:00:0a:77" ] ||
         fail "IP to ${IP[2]} did not go to the static ULA: '$(cat "$TMP/udp.out")'"
