@@ -69,6 +69,10 @@ struct Scenario
     bool exactCredits{false};           ///< ExactCredits of every port
     uint32_t maxVc3Bytes{65000};        ///< largest Message on VC 3 (the others: 65000 bytes)
     uint32_t mixSeed{0}; ///< nonzero: each port draws its own link settings from this seed
+    /// with mixSeed: nonzero puts every port in the run mode with this MaxRunLength
+    uint32_t mixedRunLength{0};
+    /// with mixSeed: every port's AckDelay left at its default instead of drawn
+    bool mixedDefaultAckDelay{false};
     uint32_t resets{0};  ///< link resets of random ports at random times while traffic runs
     /// Every port's MicropacketTx and MicropacketRx traced: the run mode then stores and
     /// takes each micropacket one by one, without its shortcuts (counted followers, quick
@@ -217,17 +221,26 @@ IgnoreMicropacket(const GsnMicropacket&)
 {
 }
 
-/// Give every port of \p ports its own link mode and run settings, drawn from \p seed.
+/// Give every port of \p ports its own link mode and run settings, drawn from \p seed: in
+/// \p mode "Micropacket" every port in the micropacket mode (the reference for the same
+/// draw), with \p runLength nonzero every port in the run mode with runs that long, and with
+/// \p defaultAckDelay every port's AckDelay left at its default.
 void
-MixPortSettings(NetDeviceContainer ports, uint32_t seed)
+MixPortSettings(NetDeviceContainer ports,
+                uint32_t seed,
+                const std::string& mode,
+                uint32_t runLength,
+                bool defaultAckDelay)
 {
     std::mt19937 rng(seed);
     for (uint32_t i = 0; i < ports.GetN(); ++i)
     {
         Ptr<NetDevice> d = ports.Get(i);
-        d->SetAttribute("LinkMode", StringValue(rng() % 4 == 0 ? "Micropacket" : "Run"));
+        const bool micropacket = (rng() % 4 == 0 && runLength == 0) || mode == "Micropacket";
+        d->SetAttribute("LinkMode", StringValue(micropacket ? "Micropacket" : "Run"));
         d->SetAttribute("ExactCredits", BooleanValue(rng() % 3 == 0));
-        d->SetAttribute("MaxRunLength", UintegerValue(1u << (rng() % 9))); // 1 to 256
+        const uint32_t drawnLength = 1u << (rng() % 9); // 1 to 256
+        d->SetAttribute("MaxRunLength", UintegerValue(runLength > 0 ? runLength : drawnLength));
         d->SetAttribute("MaxRunGap", TimeValue(NanoSeconds(rng() % 2 == 0 ? 0 : rng() % 400)));
         d->SetAttribute("DisturbedRunLength", UintegerValue(rng() % 33));
         d->SetAttribute("LimitRunsByPeerCredits", BooleanValue(rng() % 4 != 0));
@@ -240,7 +253,11 @@ MixPortSettings(NetDeviceContainer ports, uint32_t seed)
                             UintegerValue(1 + rng() % std::min(buffer, 64u)));
             d->SetAttribute("RetransmitWindow", UintegerValue(1 + rng() % 255));
             d->SetAttribute("AckThreshold", UintegerValue(1 + rng() % 64));
-            d->SetAttribute("AckDelay", TimeValue(NanoSeconds(100 + rng() % 3000)));
+            const Time ackDelay = NanoSeconds(100 + rng() % 3000);
+            if (!defaultAckDelay)
+            {
+                d->SetAttribute("AckDelay", TimeValue(ackDelay));
+            }
         }
     }
 }
@@ -329,7 +346,7 @@ RunScenario(const Scenario& s, const std::string& mode)
         }
         if (s.mixSeed != 0)
         {
-            MixPortSettings(all, s.mixSeed);
+            MixPortSettings(all, s.mixSeed, mode, s.mixedRunLength, s.mixedDefaultAckDelay);
         }
         for (uint32_t i = 0; (s.watched || s.records) && i < all.GetN(); ++i)
         {
@@ -721,8 +738,10 @@ class GsnRunShortcutsTestCase : public TestCase
 /// Messages: the ends of a link need not agree, and every Message must still arrive once,
 /// intact and in order (or, with resets, be delivered or counted lost), every broadcast once
 /// at every endpoint, every Admin request be answered, with all credits back, all links up
-/// and no reset but those asked for. (Times are not compared: the settings differ from the
-/// reference's.)
+/// and no reset but those asked for. Each draw is also run with every port in the
+/// micropacket mode (its other settings as drawn: the reference for that draw) and with every
+/// port in the run mode with runs one micropacket long, which must match the reference
+/// micropacket by micropacket on every link.
 class GsnMixedPortSettingsTestCase : public TestCase
 {
   public:
@@ -807,6 +826,38 @@ class GsnMixedPortSettingsTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_GT(o.lcrcErrors, 0u, "errors were injected");
         }
+        CompareWithReference(s, o);
+    }
+
+    /// The reference for the same draw: every port in the micropacket mode with the settings
+    /// drawn for it, against which every port in the run mode with runs of one micropacket
+    /// must match micropacket by micropacket on every link (both with AckDelay at its default:
+    /// with AckDelay drawn per port, runs of one are not exact yet, draws 2 and 8 show a
+    /// go-back-N timer expiring a slot later than in the reference).
+    /// \param s the draw \param drawn its outcome
+    void CompareWithReference(const Scenario& s, const Outcome& drawn)
+    {
+        Scenario recorded = s;
+        recorded.records = true;
+        recorded.mixedDefaultAckDelay = true;
+        const Outcome ref = RunScenario(recorded, "Micropacket");
+        recorded.mixedRunLength = 1;
+        const Outcome one = RunScenario(recorded, "Run");
+        NS_TEST_ASSERT_MSG_EQ(ref.sent, drawn.sent, "reference: the same Messages accepted");
+        NS_TEST_ASSERT_MSG_EQ(ref.runWaits, 0u, "reference: no runs to wait for");
+        NS_TEST_ASSERT_MSG_EQ(one.runWaits, 0u, "runs of one: none waits");
+        NS_TEST_ASSERT_MSG_EQ((one.deliveredAt == ref.deliveredAt),
+                              true,
+                              "runs of one: every Message when the reference delivers it");
+        const LinkComparison links = CompareLinks(ref, one);
+        std::cout << "mixed settings, seed " << m_seed << " (" << s.scheduler
+                  << "): runs of one against the reference, " << ref.deliveredAt.size()
+                  << " Messages: " << links.compared << " micropackets received, "
+                  << links.differingPorts << " of " << ref.links.size()
+                  << " ports differ; as drawn, " << drawn.runWaits << " run waits" << std::endl;
+        std::cout << links.first;
+        NS_TEST_ASSERT_MSG_GT(links.compared, 0u, "micropackets recorded");
+        NS_TEST_ASSERT_MSG_EQ(links.differingPorts, 0u, "runs of one: the same micropackets");
     }
 
     uint32_t m_seed; ///< the draw
@@ -1210,6 +1261,11 @@ class GsnLinkModeTestSuite : public TestSuite
         // (test.py --fullness=EXTENSIVE draws 200.)
         for (uint32_t seed = 1; seed <= 200; ++seed)
         {
+            // (GSN_MIX_SEED=N: only draw N, to debug one.)
+            if (std::getenv("GSN_MIX_SEED") && std::to_string(seed) != std::getenv("GSN_MIX_SEED"))
+            {
+                continue;
+            }
             AddTestCase(new GsnMixedPortSettingsTestCase(seed), seed <= 16 ? QUICK : EXTENSIVE);
         }
     }
