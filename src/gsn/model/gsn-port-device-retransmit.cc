@@ -25,10 +25,12 @@ GsnPortDevice::GetRetransmitTimeout() const
         return m_retransmitTimeout;
     }
     const Time delay = m_channel ? m_channel->GetDelay() : Time(0);
-    // In runs, the acknowledgements riding on the peer's run are as old as the run.
-    // With ExactCredits they are amended to what micropacket by micropacket they would be.
+    // In runs, the acknowledgements riding on the peer's run are as old as the run: the last
+    // of MaxRunLength micropackets carries what was owed MaxRunLength - 1 slots before it
+    // leaves (runs of one are acknowledged as micropacket by micropacket). With ExactCredits
+    // they are amended to what micropacket by micropacket they would be.
     const int64_t runSlots =
-        m_linkMode == LinkMode::RUN && !ExactAcks() ? int64_t(m_maxRunLength) : 0;
+        m_linkMode == LinkMode::RUN && !ExactAcks() ? int64_t(m_maxRunLength) - 1 : 0;
     return 2 * (delay + 20 * gsn::MicropacketTime()) + m_ackDelay +
            runSlots * gsn::MicropacketTime();
 }

@@ -98,7 +98,7 @@ GsnPortDevice::GetTypeId()
             .AddAttribute(
                 "RetransmitTimeout",
                 "Go-back-N timeout without acknowledgement progress. Zero derives "
-                "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength "
+                "it: 2 x (delay + 20 micropacket times) + AckDelay, plus MaxRunLength - 1 "
                 "micropacket times in the Run link mode where acknowledgements ride "
                 "on runs as chosen: without ExactCredits, on a link without an error "
                 "model at either end.",
