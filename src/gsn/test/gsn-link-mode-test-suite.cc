@@ -824,8 +824,8 @@ class GsnMixedPortSettingsTestCase : public TestCase
     /// The reference for the same draw: every port in the micropacket mode with the settings
     /// drawn for it, against which every port in the run mode with runs of one micropacket
     /// must match micropacket by micropacket on every link. (It found the run mode's go-back-N
-    /// timeout a slot longer than the reference's with runs of one: draws 2 and 8, where
-    /// Credit-only grants sent before the peer was initialized are resent.)
+    /// timeout a slot longer than the reference's with runs of one: draws 2 and 8, where the
+    /// initial Credit-only grants are resent after a timeout.)
     /// \param s the draw \param drawn its outcome
     void CompareWithReference(const Scenario& s, const Outcome& drawn)
     {
