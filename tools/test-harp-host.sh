@@ -115,6 +115,10 @@ eventually() { # eventually SECONDS COMMAND...: true once the command succeeds
         sleep 0.2
     done
 }
+udp_from_client1() { ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/$1/9" 2>/dev/null; }
+capturing() { # capturing FILE: wait until the tshark writing its messages to FILE captures
+    eventually 30 grep -q "Capturing on" "$1" || fail "tshark did not start capturing"
+}
 
 start 0 "$TMP/server.options"
 start 1 "$TMP/client.options" --kernel-requests
@@ -137,11 +141,11 @@ if command -v tshark >/dev/null 2>&1; then
         -f "udp port 9 or arp or llc" -w "$TMP/kernel.pcap" >/dev/null 2>"$TMP/tshark1.err" &
     TSHARKPID=$!
     PIDS+=("$TSHARKPID")
-    eventually 30 grep -q "Capturing on" "$TMP/tshark1.err" || fail "tshark did not start capturing"
-    ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/10.182.0.99/9" 2>/dev/null
+    capturing "$TMP/tshark1.err"
+    udp_from_client1 10.182.0.99
     # (Once more 2 s later, in case tshark said it captured a little before it did.)
     sleep 2
-    ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/10.182.0.99/9" 2>/dev/null
+    udp_from_client1 10.182.0.99
     wait "$TSHARKPID"
     dst=$(HOME=$TMP/home tshark -r "$TMP/kernel.pcap" -Y udp -T fields -e eth.dst 2>/dev/null | head -1)
     [ "$dst" = "02:00:00:00:0a:99" ] || fail "the kernel's datagram to 10.182.0.99 went to '$dst'"
@@ -175,11 +179,11 @@ if command -v tshark >/dev/null 2>&1; then
         >"$TMP/udp.out" 2>"$TMP/tshark2.err" &
     TSHARKPID=$!
     PIDS+=("$TSHARKPID")
-    eventually 30 grep -q "Capturing on" "$TMP/tshark2.err" || fail "tshark did not start capturing"
+    capturing "$TMP/tshark2.err"
     # (Sent again every half second until one is seen: tshark may say it captures a little
     # before it does, and this datagram leaves at once.)
     for _ in $(seq 20); do
-        ip netns exec "${NS[1]}" bash -c "echo ip >/dev/udp/${IP[2]}/9" 2>/dev/null
+        udp_from_client1 "${IP[2]}"
         for _ in 1 2 3 4 5; do
             [ -s "$TMP/udp.out" ] && break 2
             sleep 0.1
