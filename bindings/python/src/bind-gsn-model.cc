@@ -112,6 +112,9 @@ SummaryToDict(const GsnTrafficSummary& s)
         x["utilisation"] = Number(k.utilisation);
         x["credit_stalls"] = k.creditStalls;
         x["credit_stall_s"] = Number(k.creditStallTime.GetSeconds());
+        x["run_mode"] = k.runMode;
+        x["run_waits"] = k.runWaits;
+        x["run_wait_s"] = Number(k.runWaitTime.GetSeconds());
         links.append(x);
     }
     d["links"] = links;
@@ -120,6 +123,9 @@ SummaryToDict(const GsnTrafficSummary& s)
     utilisation["max"] = Number(s.maxUtilisation);
     d["link_utilisation"] = utilisation;
     d["credit_stall_s"] = Number(s.totalCreditStallTime.GetSeconds());
+    d["run_mode_links"] = s.runModeLinks;
+    d["run_waits"] = s.totalRunWaits;
+    d["run_wait_s"] = Number(s.totalRunWaitTime.GetSeconds());
     return d;
 }
 

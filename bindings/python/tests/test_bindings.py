@@ -28,10 +28,13 @@ def two_hosts():
     return nodes, devices
 
 
-def small_run(k=4, sim_time="200us", load=0.3):
+def small_run(k=4, sim_time="200us", load=0.3, link_mode="Micropacket", vc=3):
     """A short fat-tree traffic run: (fabric, stats), simulation not run yet."""
-    fabric = ns.gsn.GsnFabricHelper().Install(ns.gsn.GsnTopologyBuilder.FatTree(k))
+    helper = ns.gsn.GsnFabricHelper()
+    helper.SetLinkMode(link_mode)
+    fabric = helper.Install(ns.gsn.GsnTopologyBuilder.FatTree(k))
     traffic = ns.gsn.GsnTrafficHelper()
+    traffic.SetAttribute("Vc", ns.core.UintegerValue(vc))
     traffic.SetAttribute("OfferedLoad", ns.core.DoubleValue(load))
     traffic.SetAttribute(
         "MessageSize", ns.core.StringValue("ns3::ConstantRandomVariable[Constant=4000]")
@@ -344,6 +347,17 @@ class CallbackTest(Base):
         self.assertEqual(sent[0][1], 100)
         self.assertIn("/MacTx", sent[0][0])
 
+    def test_run_waits_in_summary(self):
+        # The run mode with short Messages on all VCs: some VC waits for a run's end, and the
+        # summary's total is the sum of its links'.
+        fabric, stats = small_run(sim_time="300us", load=0.5, link_mode="Run", vc=4)
+        ns.core.Simulator.Run()
+        summary = stats.Summarize()
+        self.assertEqual(summary["run_mode_links"], fabric.GetAllPorts().GetN())
+        self.assertGreater(summary["run_waits"], 0)
+        self.assertEqual(summary["run_waits"], sum(k["run_waits"] for k in summary["links"]))
+        self.assertGreater(summary["run_wait_s"], 0)
+
     def test_delivered_trace_and_summary(self):
         fabric, stats = small_run()
         delivered = []
@@ -372,6 +386,9 @@ class CallbackTest(Base):
         self.assertEqual(len(summary["endpoints"]), 16)
         self.assertEqual(len(summary["links"]), fabric.GetAllPorts().GetN())
         self.assertTrue(0 < summary["link_utilisation"]["mean"] <= 1)
+        self.assertEqual(summary["run_mode_links"], 0)  # (the micropacket mode: no run waits)
+        self.assertEqual(summary["run_waits"], 0)
+        self.assertFalse(summary["links"][0]["run_mode"])
         records = stats.GetAllRecords()
         self.assertEqual(len(records), stats.GetSent())
         arrived = [r for r in records if r["arrival_ns"] is not None]

@@ -56,7 +56,8 @@ struct GsnLinkCounters
     /// run mode: times a VC with credit that got something to send during a run (a Message
     /// granted at a switch output, sent by an endpoint's application) waited for the run's
     /// end, where micropacket by micropacket it would have taken its turn of the round robin
-    /// at once: where the run mode departs from the reference (gsn-link-modes.rst)
+    /// at once (once per VC and run): where the run mode departs from the reference
+    /// (gsn-link-modes.rst)
     uint64_t runWaits{0};
     /// run mode: the total of those waits, each from the slot the VC would have taken to the
     /// run's end

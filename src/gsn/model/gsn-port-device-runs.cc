@@ -194,12 +194,41 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
     if (m_runEnd - from > gsn::MicropacketTime())
     {
-        if (GetTxCredits(vc) > 0) // (without credit it would wait micropacket by micropacket too)
+        if (m_runWaitEnd != m_runEnd)
+        {
+            m_runWaitEnd = m_runEnd;
+            m_runWaitVcs = 0;
+        }
+        // (Without credit it would wait micropacket by micropacket too; a VC waits once per run.)
+        if (GetTxCredits(vc) > 0 && !(m_runWaitVcs >> vc & 1u))
         {
             ++m_counters.runWaits;
             m_counters.runWaitTime += m_runEnd - from;
+            m_runWaitFrom[vc] = from;
+            m_runWaitVcs |= uint8_t(1u << vc);
         }
         m_disturbedRuns.NoteDisturbed();
+    }
+}
+
+void
+GsnPortDevice::GetRunWaitsUpToNow(uint64_t& waits, Time& time) const
+{
+    waits = m_counters.runWaits;
+    time = m_counters.runWaitTime;
+    const Time now = gsn::Now();
+    if (m_runWaitEnd <= now)
+    {
+        return; // (the waits of that run are over)
+    }
+    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
+    {
+        if (m_runWaitVcs >> vc & 1u)
+        {
+            const Time& from = m_runWaitFrom[vc];
+            waits -= from >= now ? 1 : 0;
+            time -= m_runWaitEnd - std::max(from, now);
+        }
     }
 }
 

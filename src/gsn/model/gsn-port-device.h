@@ -188,6 +188,16 @@ class GsnPortDevice : public NetDevice
      */
     Time GetCreditStallTimeUpToNow() const;
 
+    /**
+     * The run mode's waits (the runWaits and runWaitTime counters) up to now: a wait counts
+     * from the slot it begins (one that begins now or later does not yet), and only its part
+     * before now. The reading is the same whatever the order of the events of this instant,
+     * so it agrees between one process and MPI ranks.
+     * \param[out] waits the waits begun before now
+     * \param[out] time their time before now
+     */
+    void GetRunWaitsUpToNow(uint64_t& waits, Time& time) const;
+
     /// \return the link state
     LinkState GetLinkState() const
     {
@@ -752,6 +762,9 @@ class GsnPortDevice : public NetDevice
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_vcLastSlot;      ///< last slot given to each VC's Messages
+    std::array<Time, gsn::NUM_VCS> m_runWaitFrom;     ///< when each VC's wait in the run began
+    Time m_runWaitEnd;                                ///< end of the run those waits are in
+    uint8_t m_runWaitVcs{0};                          ///< VCs waiting in that run (bit per VC)
     GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send

@@ -206,6 +206,9 @@ GsnTrafficStats::SummarizeLinks(GsnTrafficSummary& s) const
             l.txMicropackets = end.tx - w.open.tx;
             l.creditStalls = end.stalls - w.open.stalls;
             l.creditStallTime = end.stallTime - w.open.stallTime;
+            l.runMode = end.runMode;
+            l.runWaits = end.runWaits - w.open.runWaits;
+            l.runWaitTime = end.runWaitTime - w.open.runWaitTime;
             const double slots =
                 double((end.at - w.open.at).GetNanoSeconds()) / gsn::MICROPACKET_TIME_NS;
             if (slots > 0)
@@ -220,6 +223,9 @@ GsnTrafficStats::SummarizeLinks(GsnTrafficSummary& s) const
             }
         }
         s.totalCreditStallTime += l.creditStallTime;
+        s.runModeLinks += l.runMode ? 1 : 0;
+        s.totalRunWaits += l.runWaits;
+        s.totalRunWaitTime += l.runWaitTime;
         s.links.push_back(l);
     }
     s.meanUtilisation = counted > 0 ? sum / counted : NOT_A_NUMBER;
@@ -310,12 +316,18 @@ GsnTrafficStats::WriteSummaryJson(std::ostream& os, const GsnTrafficSummary& s)
            << ", \"address\": \"" << k.address << "\", \"tx_micropackets\": " << k.txMicropackets
            << ", \"utilisation\": " << JsonNumber(k.utilisation)
            << ", \"credit_stalls\": " << k.creditStalls
-           << ", \"credit_stall_s\": " << JsonNumber(k.creditStallTime.GetSeconds()) << "}";
+           << ", \"credit_stall_s\": " << JsonNumber(k.creditStallTime.GetSeconds())
+           << ", \"run_mode\": " << (k.runMode ? "true" : "false")
+           << ", \"run_waits\": " << k.runWaits
+           << ", \"run_wait_s\": " << JsonNumber(k.runWaitTime.GetSeconds()) << "}";
     }
     os << (s.links.empty() ? "],\n" : "\n  ],\n");
     os << "  \"link_utilisation\": {\"mean\": " << JsonNumber(s.meanUtilisation)
        << ", \"max\": " << JsonNumber(s.maxUtilisation) << "},\n";
-    os << "  \"credit_stall_s\": " << JsonNumber(s.totalCreditStallTime.GetSeconds()) << "\n";
+    os << "  \"credit_stall_s\": " << JsonNumber(s.totalCreditStallTime.GetSeconds()) << ",\n";
+    os << "  \"run_mode_links\": " << s.runModeLinks << ",\n";
+    os << "  \"run_waits\": " << s.totalRunWaits << ",\n";
+    os << "  \"run_wait_s\": " << JsonNumber(s.totalRunWaitTime.GetSeconds()) << "\n";
     os << "}\n";
 }
 
@@ -358,7 +370,13 @@ GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s, bool detail
     if (!s.links.empty())
     {
         os << "Links: utilisation mean " << s.meanUtilisation << ", max " << s.maxUtilisation
-           << ", credit stalls " << s.totalCreditStallTime.As(Time::US) << "\n";
+           << ", credit stalls " << s.totalCreditStallTime.As(Time::US);
+        if (s.runModeLinks > 0)
+        {
+            os << ", run waits " << s.totalRunWaits << " (" << s.totalRunWaitTime.As(Time::US)
+               << ")";
+        }
+        os << "\n";
         for (const GsnLinkSummary& k : s.links)
         {
             if (!details)
@@ -368,7 +386,12 @@ GsnTrafficStats::Print(std::ostream& os, const GsnTrafficSummary& s, bool detail
             os << "  node " << k.node << " if " << k.ifIndex << " (" << k.address
                << "): utilisation " << k.utilisation << ", " << k.txMicropackets
                << " micropackets, " << k.creditStalls << " credit stalls, "
-               << k.creditStallTime.As(Time::US) << "\n";
+               << k.creditStallTime.As(Time::US);
+            if (k.runMode)
+            {
+                os << ", " << k.runWaits << " run waits, " << k.runWaitTime.As(Time::US);
+            }
+            os << "\n";
         }
     }
     os.flags(flags);

@@ -16,24 +16,27 @@
 namespace ns3
 {
 
-namespace
-{
-
-/**
- * Write one port reading into a share.
- * \param os the share
- * \param at when it was read
- * \param tx micropackets sent
- * \param stalls credit stalls begun
- * \param stallTime credit-stall time
- */
 void
-PutReading(std::ostream& os, const Time& at, uint64_t tx, uint64_t stalls, const Time& stallTime)
+GsnTrafficStats::PutReading(std::ostream& os, const LinkReading& r)
 {
-    os << ' ' << at.GetTimeStep() << ' ' << tx << ' ' << stalls << ' ' << stallTime.GetTimeStep();
+    os << ' ' << r.at.GetTimeStep() << ' ' << r.tx << ' ' << r.stalls << ' '
+       << r.stallTime.GetTimeStep() << ' ' << (r.runMode ? 1 : 0) << ' ' << r.runWaits << ' '
+       << r.runWaitTime.GetTimeStep();
 }
 
-} // namespace
+void
+GsnTrafficStats::GetReading(std::istream& in, LinkReading& r)
+{
+    int64_t at = 0;
+    int64_t stallTime = 0;
+    int runMode = 0;
+    int64_t runWaitTime = 0;
+    in >> at >> r.tx >> r.stalls >> stallTime >> runMode >> r.runWaits >> runWaitTime;
+    r.at = TimeStep(at);
+    r.stallTime = TimeStep(stallTime);
+    r.runMode = runMode != 0;
+    r.runWaitTime = TimeStep(runWaitTime);
+}
 
 std::string
 GsnTrafficStats::WriteShare(uint32_t rank) const
@@ -71,8 +74,8 @@ GsnTrafficStats::WriteShare(uint32_t rank) const
         }
         const LinkReading end = w.closed ? w.close : ReadLink(w.port);
         os << "L " << i;
-        PutReading(os, w.open.at, w.open.tx, w.open.stalls, w.open.stallTime);
-        PutReading(os, end.at, end.tx, end.stalls, end.stallTime);
+        PutReading(os, w.open);
+        PutReading(os, end);
         os << '\n';
     }
     return os.str();
@@ -133,16 +136,10 @@ GsnTrafficStats::MergeShare(const std::string& share)
         else if (kind == "L")
         {
             size_t i;
-            int64_t at[2];
-            int64_t stall[2];
             LinkReading reading[2];
             in >> i;
-            for (int k = 0; k < 2; ++k)
-            {
-                in >> at[k] >> reading[k].tx >> reading[k].stalls >> stall[k];
-                reading[k].at = TimeStep(at[k]);
-                reading[k].stallTime = TimeStep(stall[k]);
-            }
+            GetReading(in, reading[0]);
+            GetReading(in, reading[1]);
             NS_ABORT_MSG_UNLESS(i < m_links.size(),
                                 "GsnTrafficStats: a share names port " << i << " of "
                                                                        << m_links.size());

@@ -403,6 +403,8 @@ GsnTrafficStats::ReadLink(Ptr<const GsnPortDevice> port)
         r.stalls += c.creditStalls[vc];
     }
     r.stallTime = port->GetCreditStallTimeUpToNow(); // (independent of same-instant order too)
+    r.runMode = port->GetLinkMode() == GsnPortDevice::RUN;
+    port->GetRunWaitsUpToNow(r.runWaits, r.runWaitTime); // (and so is this)
     return r;
 }
 

@@ -103,6 +103,11 @@ struct GsnLinkSummary
     double utilisation{0};      ///< txMicropackets / (elapsed / 40 ns)
     uint64_t creditStalls{0};   ///< times a VC started waiting for credit
     Time creditStallTime;       ///< time VCs waited for credit in the window (all VCs)
+    bool runMode{false};        ///< the port is in the run link mode
+    /// run mode: times a VC waited for a run's end in the window, where micropacket by
+    /// micropacket it would have gone at once (the runWaits counter, GsnLinkCounters)
+    uint64_t runWaits{0};
+    Time runWaitTime; ///< run mode: the time of those waits in the window
 };
 
 /**
@@ -137,6 +142,9 @@ struct GsnTrafficSummary
     double meanUtilisation{0};                 ///< mean over links (NaN without links)
     double maxUtilisation{0};                  ///< largest over links (NaN without links)
     Time totalCreditStallTime;                 ///< sum over links
+    uint32_t runModeLinks{0};                  ///< links in the run link mode
+    uint64_t totalRunWaits{0};                 ///< sum over links
+    Time totalRunWaitTime;                     ///< sum over links
 };
 
 /**
@@ -369,6 +377,9 @@ class GsnTrafficStats : public Object
         uint64_t tx{0};     ///< micropackets sent (slots started)
         uint64_t stalls{0}; ///< credit stalls begun
         Time stallTime;     ///< credit-stall time
+        bool runMode{false};  ///< the port is in the run link mode
+        uint64_t runWaits{0}; ///< run waits begun
+        Time runWaitTime;     ///< run-wait time
     };
 
     /// A watched port and its counters at the edges of the window.
@@ -384,6 +395,10 @@ class GsnTrafficStats : public Object
 
     /// \param port a port \return its counters now
     static LinkReading ReadLink(Ptr<const GsnPortDevice> port);
+    /// Write reading \p r into a share (WriteShare()). \param os the share
+    static void PutReading(std::ostream& os, const LinkReading& r);
+    /// Read a reading PutReading() wrote. \param in the share \param r written
+    static void GetReading(std::istream& in, LinkReading& r);
 
     /// Count an arrival behind a later one of the same pair (out of order).
     /// \param source source \param destination destination \param sequence its sequence

@@ -10,6 +10,7 @@
 #include "ns3/gsn-fabric-helper.h"
 #include "ns3/gsn-helper.h"
 #include "ns3/gsn-net-device.h"
+#include "ns3/gsn-port-device.h"
 #include "ns3/gsn-remote-port.h"
 #include "ns3/gsn-switch.h" // GsnFabric holds Ptr<GsnSwitch>
 #include "ns3/gsn-topology-builder.h"
@@ -1081,6 +1082,139 @@ class GsnFabricTrafficTestCase : public TestCase
     }
 };
 
+/// The run mode's waits in the link summary: none and not printed micropacket by micropacket;
+/// in the run mode with short Messages on all VCs some, read up to each instant (a wait counts
+/// from its first slot, its time only up to the reading) and, once the fabric is idle, equal
+/// to the ports' counters.
+class GsnRunWaitsStatsTestCase : public TestCase
+{
+  public:
+    GsnRunWaitsStatsTestCase()
+        : TestCase("Run waits in the link summary, read up to the instant")
+    {
+    }
+
+  private:
+    /// What the readings at each microsecond found.
+    struct Readings
+    {
+        bool monotone{true};       ///< no port's count or time went down
+        bool withinCounters{true}; ///< never more than the counters
+        uint32_t partial{0};       ///< readings with a wait under way counted in part
+    };
+
+    /// Read every port at \p t, compare with its previous reading, and again 1 us later.
+    static void Read(NetDeviceContainer ports,
+                     std::vector<std::pair<uint64_t, Time>>* last,
+                     Readings* r,
+                     Time until)
+    {
+        for (uint32_t i = 0; i < ports.GetN(); ++i)
+        {
+            Ptr<GsnPortDevice> port = DynamicCast<GsnPortDevice>(ports.Get(i));
+            uint64_t waits = 0;
+            Time time;
+            port->GetRunWaitsUpToNow(waits, time);
+            const GsnLinkCounters& c = port->GetLinkCounters();
+            r->monotone = r->monotone && waits >= (*last)[i].first && time >= (*last)[i].second;
+            r->withinCounters = r->withinCounters && waits <= c.runWaits && time <= c.runWaitTime;
+            r->partial += time < c.runWaitTime ? 1 : 0;
+            (*last)[i] = {waits, time};
+        }
+        if (Simulator::Now() + MicroSeconds(1) <= until)
+        {
+            Simulator::Schedule(MicroSeconds(1), &Read, ports, last, r, until);
+        }
+    }
+
+    /// Run 4000-byte Messages on random VCs over a star of four in \p mode, the window from 0
+    /// to after the fabric is idle. \return the summary; \p text its printed form
+    GsnTrafficSummary Run(const std::string& mode,
+                          std::string& text,
+                          Readings& r,
+                          uint64_t& counted,
+                          Time& countedTime)
+    {
+        GsnFabricHelper fabricHelper;
+        fabricHelper.SetLinkMode(mode);
+        GsnFabric fabric = fabricHelper.Install(GsnTopologyBuilder::Star(4));
+        fabricHelper.AssignStreams(fabric, 10);
+        GsnTrafficHelper traffic;
+        traffic.SetAttribute("Vc", StringValue("4"));
+        traffic.SetAttribute("OfferedLoad", StringValue("0.5"));
+        traffic.SetAttribute("MessageSize",
+                             StringValue("ns3::ConstantRandomVariable[Constant=4000]"));
+        traffic.SetStatsAttribute("WindowEnd", TimeValue(MilliSeconds(3)));
+        ApplicationContainer apps = traffic.Install(fabric.endpointDevices);
+        traffic.AssignStreams(apps, 20);
+        apps.Start(Seconds(0));
+        apps.Stop(MilliSeconds(1));
+        Ptr<GsnTrafficStats> stats = traffic.GetStats();
+        NetDeviceContainer ports = fabric.GetAllPorts();
+        stats->AddLinks(ports);
+        std::vector<std::pair<uint64_t, Time>> last(ports.GetN(), {0, Time(0)});
+        Simulator::Schedule(MicroSeconds(1), &Read, ports, &last, &r, MilliSeconds(1));
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+        const GsnTrafficSummary s = stats->Summarize();
+        std::ostringstream os;
+        GsnTrafficStats::Print(os, s, true);
+        text = os.str();
+        // The link readings survive a share (WriteShare() to MergeShares(), as across ranks).
+        Ptr<GsnTrafficStats> merged = CreateObject<GsnTrafficStats>();
+        merged->SetEndpointCount(4);
+        merged->AddLinks(ports);
+        merged->MergeShares({stats->WriteShare(0)});
+        const GsnTrafficSummary m = merged->Summarize();
+        for (size_t i = 0; i < s.links.size(); ++i)
+        {
+            const GsnLinkSummary& a = s.links[i];
+            const GsnLinkSummary& b = m.links.at(i);
+            const bool same = a.runMode == b.runMode && a.runWaits == b.runWaits &&
+                              a.runWaitTime == b.runWaitTime &&
+                              a.txMicropackets == b.txMicropackets &&
+                              a.creditStallTime == b.creditStallTime;
+            NS_TEST_EXPECT_MSG_EQ(same, true, "port " << i << " read the same through a share");
+        }
+        counted = 0;
+        countedTime = Time(0);
+        for (uint32_t i = 0; i < ports.GetN(); ++i)
+        {
+            const GsnLinkCounters& c = DynamicCast<GsnPortDevice>(ports.Get(i))->GetLinkCounters();
+            counted += c.runWaits;
+            countedTime += c.runWaitTime;
+        }
+        Simulator::Destroy();
+        return s;
+    }
+
+    void DoRun() override
+    {
+        std::string text;
+        Readings r;
+        uint64_t counted = 0;
+        Time countedTime;
+        const GsnTrafficSummary ref = Run("Micropacket", text, r, counted, countedTime);
+        NS_TEST_ASSERT_MSG_EQ(ref.runModeLinks, 0u, "no port in the run mode");
+        NS_TEST_ASSERT_MSG_EQ(ref.totalRunWaits + counted, 0u, "no run, no wait");
+        NS_TEST_ASSERT_MSG_EQ(text.find("run wait"), std::string::npos, "not printed:\n" << text);
+
+        const GsnTrafficSummary run = Run("Run", text, r, counted, countedTime);
+        NS_TEST_ASSERT_MSG_EQ(run.runModeLinks, 8u, "every port in the run mode");
+        NS_TEST_ASSERT_MSG_GT(run.totalRunWaits, 0u, "short Messages on several VCs waited");
+        NS_TEST_ASSERT_MSG_EQ(run.totalRunWaits, counted, "the counters, once all is over");
+        NS_TEST_ASSERT_MSG_EQ(run.totalRunWaitTime, countedTime, "and their time");
+        NS_TEST_ASSERT_MSG_NE(text.find(", run waits " + std::to_string(counted) + " ("),
+                              std::string::npos,
+                              "printed on the Links line:\n"
+                                  << text);
+        NS_TEST_ASSERT_MSG_NE(text.find(" run waits, "), std::string::npos, "and per port");
+        NS_TEST_ASSERT_MSG_EQ(r.monotone, true, "readings never go down");
+        NS_TEST_ASSERT_MSG_EQ(r.withinCounters, true, "readings never exceed the counters");
+        NS_TEST_ASSERT_MSG_GT(r.partial, 0u, "waits under way count up to the reading only");
+    }
+};
+
 /// Endpoints that another MPI rank simulates (named by GsnRemotePorts, as GsnFabric holds
 /// them on a split fabric) are destinations only: no generator is made for them, and the
 /// others draw the same Messages as when every endpoint has its generator (streams by
@@ -1522,6 +1656,7 @@ class GsnTrafficTestSuite : public TestSuite
         AddTestCase(new GsnOutputFormatTestCase, TestCase::QUICK);
         AddTestCase(new GsnDeterminismTestCase, TestCase::QUICK);
         AddTestCase(new GsnFabricTrafficTestCase, TestCase::QUICK);
+        AddTestCase(new GsnRunWaitsStatsTestCase, TestCase::QUICK);
         AddTestCase(new GsnGeneratorValidateTestCase, TestCase::QUICK);
         AddTestCase(new GsnLostInFlightTestCase, TestCase::QUICK);
         AddTestCase(new GsnStatsShareTestCase, TestCase::QUICK);
