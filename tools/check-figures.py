@@ -53,6 +53,13 @@ FIGURES = [
      r"p50 ([\d.]+)", "223.947", True, False),
     ("README.md", "credit stalls +7984.41us", ["examples/gsn-fat-tree"],
      r"credit stalls \+([\d.]+)us", "7984.41", True, False),
+    # The default scenario in the run mode on random VCs: where runs departed from the reference.
+    ("README.md", "`run waits 3284 (+2346.12us)` for 1530 Messages",
+     ["examples/gsn-fat-tree", "--ns3::GsnPortDevice::LinkMode=Run", "--vc=4", "--size=4000"],
+     r"run waits (\d+ \(\+[\d.]+us\))", "3284 (+2346.12us)", True, False),
+    ("README.md", "`run waits 3284 (+2346.12us)` for 1530 Messages",
+     ["examples/gsn-fat-tree", "--ns3::GsnPortDevice::LinkMode=Run", "--vc=4", "--size=4000"],
+     r"Latency \(us, (\d+) Messages\)", "1530", True, False),
     # ST over GSN.
     ("README.md", "goodput 6.3727 Gbit/s", ["examples/st-bulk-transfer"],
      r"goodput ([\d.]+) Gbit/s", "6.3727", True, False),
