@@ -194,17 +194,14 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
     const Time from = std::max(gsn::Now(), m_vcLastSlot[vc] + gsn::MicropacketTime());
     if (m_runEnd - from > gsn::MicropacketTime())
     {
-        if (m_runWaitEnd != m_runEnd)
-        {
-            m_runWaitEnd = m_runEnd;
-            m_runWaitVcs = 0;
-        }
         // (Without credit it would wait micropacket by micropacket too; a VC waits once per run.)
         if (GetTxCredits(vc) > 0 && !(m_runWaitVcs >> vc & 1u))
         {
+            const Time wait = m_runEnd - from;
             ++m_counters.runWaits;
-            m_counters.runWaitTime += m_runEnd - from;
-            m_runWaitFrom[vc] = from;
+            m_counters.runWaitTime += wait;
+            m_runWaitLength[vc] =
+                uint32_t(std::min<int64_t>(wait.GetTimeStep(), UINT32_MAX)); // (2^32 ns: 4 s)
             m_runWaitVcs |= uint8_t(1u << vc);
         }
         m_disturbedRuns.NoteDisturbed();
@@ -217,17 +214,17 @@ GsnPortDevice::GetRunWaitsUpToNow(uint64_t& waits, Time& time) const
     waits = m_counters.runWaits;
     time = m_counters.runWaitTime;
     const Time now = gsn::Now();
-    if (m_runWaitEnd <= now)
+    if (m_runEnd <= now)
     {
-        return; // (the waits of that run are over)
+        return; // (the waits for that run are over)
     }
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
         if (m_runWaitVcs >> vc & 1u)
         {
-            const Time& from = m_runWaitFrom[vc];
+            const Time from = m_runEnd - TimeStep(m_runWaitLength[vc]);
             waits -= from >= now ? 1 : 0;
-            time -= m_runWaitEnd - std::max(from, now);
+            time -= m_runEnd - std::max(from, now);
         }
     }
 }

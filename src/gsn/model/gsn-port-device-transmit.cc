@@ -158,6 +158,7 @@ GsnPortDevice::TransmitNext()
     m_startCreditDue = creditDue;
     m_runLength = n;
     m_runEnd = now + busyFor;
+    m_runWaitVcs = 0; // (the waits for the previous run are over)
     if (!run && m_linkMode == LinkMode::RUN && ExactAcks())
     {
         // Timed acknowledgements: a micropacket arriving at this instant, after this choice,

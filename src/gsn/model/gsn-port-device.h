@@ -723,6 +723,7 @@ class GsnPortDevice : public NetDevice
     uint8_t m_nextTseq;            ///< TSEQ of the next new micropacket
     uint8_t m_expectedTseq;        ///< next TSEQ to accept
     uint8_t m_rseqSent{0xFF};      ///< RSEQ of the last micropacket sent
+    uint8_t m_runWaitVcs{0};       ///< VCs waiting for the run under way (bit per VC)
     uint32_t m_owedTotal{0};       ///< sum of m_owedCredits
     uint32_t m_rxUnacked;          ///< accepted since the last RSEQ sent
     uint32_t m_resendIndex;        ///< next m_retx entry to resend
@@ -762,9 +763,8 @@ class GsnPortDevice : public NetDevice
     std::array<uint32_t, gsn::NUM_VCS> m_owedCredits; ///< credits to return, per VC
     std::array<bool, gsn::NUM_VCS> m_stalled;         ///< a VC is waiting for credit
     std::array<Time, gsn::NUM_VCS> m_vcLastSlot;      ///< last slot given to each VC's Messages
-    std::array<Time, gsn::NUM_VCS> m_runWaitFrom;     ///< when each VC's wait in the run began
-    Time m_runWaitEnd;                                ///< end of the run those waits are in
-    uint8_t m_runWaitVcs{0};                          ///< VCs waiting in that run (bit per VC)
+    /// how long (time steps, ns) each VC waiting for the run under way waits (m_runWaitVcs)
+    std::array<uint32_t, gsn::NUM_VCS> m_runWaitLength{};
     GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
     GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
