@@ -8,7 +8,9 @@ time. For each figure it prints the reference's mean over seeds with its 95% con
 interval, and the run mode's mean paired difference with its 95% confidence interval, in
 absolute terms and relative to the reference. A difference whose interval contains zero is
 not distinguishable from the reference with this many seeds. Also printed: simulated events
-and wall seconds of each mode (means over seeds).
+and wall seconds of each mode (means over seeds), and the run mode's run waits in the
+statistics window (times a VC waited for a run's end where micropacket by micropacket it
+would have gone at once, and their time: where the runs departed from the reference).
 
 Per-Message delivery times are not compared here: under contention one slot's difference
 changes later arbitration decisions, and single Messages then move by whole Message times in
@@ -54,6 +56,12 @@ FIGURES = {
     "credit_stall_ms": lambda s: s["credit_stall_s"] * 1e3,
 }
 
+# The run mode's departures (none in the reference), from the same summary.
+DEPARTURES = {
+    "run_waits": lambda s: s["run_waits"],
+    "run_wait_ms": lambda s: s["run_wait_s"] * 1e3,
+}
+
 
 def run_one(program, args, seed, run_length, workdir):
     """One simulation; run_length 0 is the reference mode. Returns figures, events, wall s."""
@@ -76,7 +84,7 @@ def run_one(program, args, seed, run_length, workdir):
                                                    proc.stderr.strip()[-400:]))
     with open(out, encoding="utf-8") as f:
         summary = json.load(f)
-    figures = {name: read(summary) for name, read in FIGURES.items()}
+    figures = {name: read(summary) for name, read in {**FIGURES, **DEPARTURES}.items()}
     events = re.search(r"^events (\d+)", proc.stdout, re.M)
     figures["events"] = int(events.group(1)) if events else float("nan")
     figures["wall_s"] = wall
@@ -158,6 +166,13 @@ def main():
                          len(seeds), length, name,
                          "%.6g" % ref_mean, "%.6g" % ref_ci, "%.6g" % run_mean,
                          "%.6g" % diff_mean, "%.6g" % diff_ci, "%.3f" % rel, "%.3f" % rel_ci])
+        for name in DEPARTURES:
+            run_mean, run_ci = mean_ci([results[(s, length)][name] for s in seeds])
+            print("  %-18s %14.6g +- %-11.4g per seed in the run mode (0 in the reference)" % (
+                name, run_mean, run_ci))
+            rows.append([args.k, args.pattern, args.vc, args.load, args.error_rate,
+                         len(seeds), length, name, "0", "0", "%.6g" % run_mean,
+                         "%.6g" % run_mean, "%.6g" % run_ci, "nan", "nan"])
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     with open(args.csv, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
