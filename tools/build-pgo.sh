@@ -18,11 +18,10 @@ cmake --build "${dir}" -j2 --target gsn-fabric-bench gsn-link-bench
 
 bench="${dir}/bench/gsn-fabric-bench"
 wheel=--scheduler=ns3::GsnTimingWheelScheduler
-echo "training: run mode k = 8, k = 4 with exact credits and with the credit limit"
+echo "training: run mode k = 8, k = 4 with exact credits and with random VCs"
 "${bench}" --model=gsn-run --k=8 "${wheel}" > /dev/null
 "${bench}" --model=gsn-run --k=4 "${wheel}" --ns3::GsnPortDevice::ExactCredits=true > /dev/null
-"${bench}" --model=gsn-run --k=4 "${wheel}" \
-  --ns3::GsnPortDevice::LimitRunsByPeerCredits=true > /dev/null
+"${bench}" --model=gsn-run --k=4 "${wheel}" --vc=4 > /dev/null
 echo "training: micropacket mode k = 4, a saturated link"
 "${bench}" --model=gsn --k=4 --simTime=200us "${wheel}" > /dev/null
 "${dir}/bench/gsn-link-bench" --repeat=1 > /dev/null

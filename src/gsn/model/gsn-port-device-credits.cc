@@ -85,7 +85,7 @@ GsnPortDevice::ReleaseRxBuffer(uint8_t vc, uint32_t n, const Time& at)
         m_oldestOwed = now;
     }
     FreeRxPlaces(vc, n);
-    if (m_txBusy && CreditsRideOnRuns())
+    if (m_txBusy)
     {
         PutOwedCreditsOnRun();
     }
@@ -114,14 +114,13 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, ui
         return;
     }
     const Time last = first + slot * int64_t(n - 1);
-    if (ReleasesQuietly(first, last) || ReleasesIdleQuietly(vc, n) || ReleasesWhileHeld())
+    if (ReleasesQuietly(last) || ReleasesIdleQuietly(vc, n) || ReleasesWhileHeld())
     {
         ReleaseRxBuffer(vc, n, first);
         return;
     }
     const Time now = gsn::Now();
-    if (!m_exactCredits && m_txBusy && CreditsRideOnRuns() &&
-        !(m_runEnd == now && first <= now && now <= last))
+    if (!m_exactCredits && m_txBusy && !(m_runEnd == now && first <= now && now <= last))
     {
         ReleaseSpanRidingOnRun(vc, n);
         return;
@@ -261,36 +260,29 @@ GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor
 }
 
 bool
-GsnPortDevice::ReleasesQuietly(const Time& first, const Time& last) const
+GsnPortDevice::ReleasesQuietly(const Time& last) const
 {
     // What ReleaseRxBuffer() does besides counting: keep timed places for later
-    // (ExactCredits, later than now), put credits on a run under way, keep a place freed as
-    // the next slot begins for the slot after it, start a transmission or timers (only
-    // where the transmitter is neither busy nor choosing).
-    if (!(m_txBusy || m_selecting) || (m_txBusy && CreditsRideOnRuns()))
+    // (ExactCredits, later than now), put credits on a run under way, start a transmission
+    // or timers (only where the transmitter is neither busy nor choosing). So: only while
+    // choosing, not busy, and with ExactCredits only places freed by now.
+    if (m_txBusy || !m_selecting)
     {
         return false;
     }
-    // (The time is asked only where it matters: it is asked at every run taken ahead.)
-    const bool endWithin = m_txBusy && first <= m_runEnd && m_runEnd <= last;
-    if (!m_exactCredits && !endWithin)
-    {
-        return true;
-    }
-    const Time now = gsn::Now();
-    return !(m_exactCredits && last > now) && !(endWithin && m_runEnd == now);
+    return !m_exactCredits || last <= gsn::Now(); // (the time asked only where it matters)
 }
 
 uint32_t
 GsnPortDevice::QuietReleases(uint8_t vc, const Time& from) const
 {
-    if (ReleasesQuietly(from, from))
+    if (ReleasesQuietly(from))
     {
         return UINT32_MAX;
     }
-    if (m_txBusy && CreditsRideOnRuns())
+    if (m_txBusy)
     {
-        // Busy, credits riding on its run (ExactCredits, or no credit limit):
+        // Busy, credits riding on its run:
         // ReleaseRxBufferSpan() frees the places one by one, each putting its credit on the
         // run as alone; none starts a transmission or a timer, so the switch may take them
         // all at once.
@@ -353,8 +345,8 @@ GsnPortDevice::ApplyDueCreditsNow(const Time& t, bool slotFollows, bool creditsF
 }
 
 // Apply the RSEQs kept for later that arrived before now: before the retransmission buffer is read
-// while this port is busy (a Credit-only or Null taken ahead without the credit limit keeps its
-// RSEQ until its arrival, TakeTimedRseq()).
+// while this port is busy (a Credit-only or Null taken ahead keeps its RSEQ until its arrival,
+// TakeTimedRseq()).
 void
 GsnPortDevice::ApplyArrivedAcks()
 {
@@ -403,8 +395,8 @@ GsnPortDevice::ApplyReleasesAtSlot(const Time& t)
 bool
 GsnPortDevice::CanPutCreditsOnRun(const Time& from) const
 {
-    return CreditsRideOnRuns() && m_txRun && from < m_runEnd && m_state == LinkState::UP &&
-           m_channel && m_channel->PeerOf(this);
+    return m_txRun && from < m_runEnd && m_state == LinkState::UP && m_channel &&
+           m_channel->PeerOf(this);
 }
 
 // Put cr credits of vc on each of count micropackets of the run on the wire that leave one slot
@@ -438,7 +430,7 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
     }
 }
 
-// Run mode without LimitRunsByPeerCredits, a run on the wire: put the credits owed now on its
+// Run mode, a run on the wire: put the credits owed now on its
 // micropackets that leave from now on and carry none. cursor: null, or the index of the run's first
 // micropacket leaving from now on without credits as the call before found it (PUT_CURSOR_UNKNOWN:
 // not yet), updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one (nothing in

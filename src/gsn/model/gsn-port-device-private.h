@@ -111,21 +111,9 @@ GsnPortDevice::FreeRxPlaces(uint8_t vc, uint32_t n)
 }
 
 inline bool
-GsnPortDevice::CreditsRideOnRuns() const
-{
-    return m_exactCredits || !m_limitRunsByPeerCredits;
-}
-
-inline bool
 GsnPortDevice::RetransmitDeadlinePassed(const Time& at) const
 {
     return m_state == LinkState::UP && m_retx.size() > m_ackedAhead && at >= m_rtxDeadline;
-}
-
-inline bool
-GsnPortDevice::KeepsAcknowledgedUntilSent() const
-{
-    return CreditsRideOnRuns();
 }
 
 inline uint8_t
@@ -149,7 +137,7 @@ GsnPortDevice::FirstSlotFrom(const Time& arrival) const
 inline bool
 GsnPortDevice::AcksRideOnRun() const
 {
-    return !ExactAcks() && !m_limitRunsByPeerCredits && m_txBusy;
+    return !ExactAcks() && m_txBusy;
 }
 
 inline bool

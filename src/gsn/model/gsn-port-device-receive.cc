@@ -663,8 +663,7 @@ GsnPortDevice::CountCredits(uint8_t vc, uint32_t n, const Time& at)
 // Note that an acknowledgement is owed for the micropacket being received; accepted is false for a
 // copy of one accepted already (its TSEQ adds nothing). AcksRideOnRun() (in the header): an
 // acknowledgement owed while this port's transmitter is busy rides on its run under way from the
-// slot after the arrival (here and in AmendRunAcks(): runs without the credit limit,
-// acknowledgements not timed).
+// slot after the arrival (here and in AmendRunAcks(): acknowledgements not timed).
 void
 GsnPortDevice::NoteAckOwed(bool accepted)
 {

@@ -86,10 +86,10 @@ GsnPortDevice::ExpireRetransmitTimer()
 }
 
 // Let the acknowledged micropackets kept until their slot (m_ackedAhead) that have left by now
-// leave the retransmission buffer; all of them if all (true at a reset). They are kept where
-// KeepsAcknowledgedUntilSent() (in the header): where credits ride on the run's micropackets still
-// to leave (PutOwedCreditsOnRun()), which a peer that took the run ahead may acknowledge at once
-// and, with timed acknowledgements, this port applies up to the later slots it chooses.
+// leave the retransmission buffer; all of them if all (true at a reset). They are kept while the
+// transmitter is busy: credits ride on the run's micropackets still to leave
+// (PutOwedCreditsOnRun()), which a peer that took the run ahead may acknowledge at once and, with
+// timed acknowledgements, this port applies up to the later slots it chooses.
 void
 GsnPortDevice::ReleaseAckedThatLeft(bool all)
 {
@@ -136,7 +136,7 @@ GsnPortDevice::ProcessRseq(uint8_t rseq, const Time* at)
     }
     const std::size_t acked = m_ackedAhead + n;
     std::size_t leave = acked;
-    if (m_txBusy && KeepsAcknowledgedUntilSent())
+    if (m_txBusy)
     {
         // The peer took this run ahead and acknowledges micropackets still to leave: they
         // stay until their slot, so that credits freed meanwhile still ride on them, as
@@ -179,18 +179,9 @@ GsnPortDevice::TakeRseq(uint8_t rseq)
 void
 GsnPortDevice::TakeTimedRseq(uint8_t rseq)
 {
-    // (Without the credit limit, credits ride on the run's micropackets that wait in the
-    // retransmission buffer: what the RSEQ acknowledges must stay there until its arrival,
-    // ApplyArrivedAcks(), so it is kept below.)
-    if (m_timedTake && !CreditsRideOnRuns() && (m_retx.empty() || m_rtxDeadline > m_rxArrival))
-    {
-        // TakeAhead, and the go-back-N timer cannot expire before the arrival: the RSEQ counts
-        // now with its arrival time, as it would then (this port is busy until after it), and
-        // what it acknowledges leaves the retransmission buffer now rather than when the run
-        // ends (the buffers would hold about 6 KiB per endpoint more on a large fabric).
-        ProcessRseq(rseq, &m_rxArrival);
-        return;
-    }
+    // (Credits ride on the run's micropackets that wait in the retransmission buffer: what
+    // the RSEQ acknowledges must stay there until its arrival, ApplyArrivedAcks(), so it is
+    // kept below.)
     if (m_rxAhead)
     {
         // A micropacket of a run taken ahead of its arrival: it acknowledges from then. While

@@ -17,35 +17,6 @@ namespace ns3
 
 GSN_PORT_DEVICE_LOG();
 
-// The longest run to choose now in the run mode: MaxRunLength, shorter where the peer could use up
-// its credits before the next run returns the ones freed.
-uint32_t
-GsnPortDevice::CreditAwareRunLimit() const
-{
-    // Without ExactCredits a run returns owed credits with its first micropackets only;
-    // credits freed during it wait for the next run. End the run before the peer, sending on
-    // a VC whose buffer here is filling, would run out of the credits it has.
-    const Time delay = m_channel->GetDelay();
-    const uint32_t rtt = uint32_t(
-        2 * (delay + gsn::MicropacketTime()).GetNanoSeconds() / gsn::MICROPACKET_TIME_NS + 1);
-    uint32_t limit = m_maxRunLength;
-    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        if (m_rxOccupancy[vc] + m_owedCredits[vc] == 0)
-        {
-            continue; // the peer is not sending on this VC
-        }
-        // Places freed in later slots count: their credits ride on this run's slots.
-        const uint32_t peerCredits =
-            m_rxBufferSize - (m_rxOccupancy[vc] - m_laterReleases.Total(vc));
-        // At least CreditReturnThreshold: below that, credits would not go back anyway.
-        limit =
-            std::min(limit,
-                     std::max(peerCredits > rtt ? peerCredits - rtt : 0, m_creditReturnThreshold));
-    }
-    return std::max<uint32_t>(1, limit);
-}
-
 // Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's next
 // micropacket is ready, if the run may wait for it. Returns true if moved.
 bool
@@ -245,7 +216,7 @@ GsnPortDevice::ApplyTakenAhead()
 // mp is a Credit-only or Null sent now, arriving at arrival. Returns whether this port, which is
 // sending until after then, may take it now with its effects timed from arrival: the run mode's
 // default timing (nothing else is timed), no receive error model, no MicropacketRx trace, and
-// without the credit limit TakingAheadIsUnseen().
+// TakingAheadIsUnseen().
 bool
 GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
 {
@@ -254,16 +225,16 @@ GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
     {
         return false;
     }
-    return !CreditsRideOnRuns() || TakingAheadIsUnseen(arrival, mp);
+    return TakingAheadIsUnseen(arrival, mp);
 }
 
-// Without the credit limit (acknowledgements ride on runs): whether the acknowledgement mp is owed,
-// amended onto this port's run now instead of at arrival, reaches only micropackets of the run that
-// the peer takes after arrival.
+// Acknowledgements ride on runs: whether the acknowledgement mp is owed, amended onto this port's
+// run now instead of at arrival, reaches only micropackets of the run that the peer takes after
+// arrival.
 bool
 GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const
 {
-    // Without the credit limit, the acknowledgement a Credit-only is owed amends this port's
+    // The acknowledgement a Credit-only is owed amends this port's
     // run from the slot after its arrival (AmendRunAcks()), and the peer applies the amended
     // RSEQ at once where it has taken that slot already. Taken now, the amendment must reach
     // only slots the peer takes after the arrival (it takes the rest of the run from the

@@ -193,10 +193,7 @@ Ptr<GsnMicropacketRun>
 GsnPortDevice::ChooseRun(GsnMicropacket& mp, const Time& now, uint32_t& n, Time& last)
 {
     const uint32_t maxRun =
-        m_linkMode != LinkMode::RUN
-            ? 1
-            : std::min(m_limitRunsByPeerCredits ? CreditAwareRunLimit() : m_maxRunLength,
-                       m_disturbedRuns.Cap());
+        m_linkMode != LinkMode::RUN ? 1 : std::min(m_maxRunLength, m_disturbedRuns.Cap());
     Ptr<GsnMicropacketRun> run;
     n = 1;
     GsnMicropacketType lastType = mp.GetType();

@@ -191,20 +191,6 @@ GsnPortDevice::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&GsnPortDevice::m_shortRuns),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("LimitRunsByPeerCredits",
-                          "Run link mode. False (the default): credits freed and micropackets "
-                          "accepted during a run ride on the run's micropackets that leave "
-                          "from then on, as micropacket by micropacket (credits on those "
-                          "without credits, also on those the peer acknowledged before they "
-                          "left; the peer counts them from their arrival). True: instead, "
-                          "end a run before the peer, sending on a VC whose receive buffer "
-                          "here holds micropackets, could use up its credits (credits freed "
-                          "during a run go back only with the next run, unless "
-                          "ExactCredits): the same fidelity over seeds, about 2.5 times the "
-                          "events on loaded fat trees.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&GsnPortDevice::m_limitRunsByPeerCredits),
-                          MakeBooleanChecker())
             .AddAttribute("ExactCredits",
                           "Run link mode: a credit goes back only from the slot in which its "
                           "buffer place is freed (a switch output's run chosen ahead frees "
@@ -213,7 +199,7 @@ GsnPortDevice::GetTypeId()
                           "CreditReturnThreshold are owed, as micropacket by micropacket, and "
                           "counts at the sender only from its arrival; one freed during a run "
                           "of the port rides on the run's micropackets that leave from then "
-                          "on (as with LimitRunsByPeerCredits false). Acknowledgements "
+                          "on. Acknowledgements "
                           "likewise: a micropacket acknowledges what has arrived by its slot, "
                           "one accepted during a run of the port rides on the run's next slot "
                           "(the run's later RSEQs are amended), an RSEQ counts from its "
@@ -261,7 +247,7 @@ GsnPortDevice::GetTypeId()
                             MakeTraceSourceAccessor(&GsnPortDevice::m_phyRxDropTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("LateCreditsRx",
-                            "Run link mode without LimitRunsByPeerCredits: credits the peer "
+                            "Run link mode: credits the peer "
                             "put on a micropacket of its run after this port had taken it "
                             "ahead of its arrival (they count from its arrival; the "
                             "MicropacketRx trace showed it without them, or, with "
@@ -293,7 +279,6 @@ GsnPortDevice::GsnPortDevice()
       m_startCreditDue(false),
       m_placesFreedElsewhere(true),
       m_slotStartCreditsAny(false),
-      m_limitRunsByPeerCredits(true),
       m_exactCredits(false),
       m_keepAliveNulls(false),
       m_rrNext(0),

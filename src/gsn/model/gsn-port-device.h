@@ -419,14 +419,13 @@ class GsnPortDevice : public NetDevice
     void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, uint32_t stride = 1);
 
     /**
-     * \param first when the first of some receive-buffer places is freed
-     * \param last when the last is (not before \p first)
+     * \param last when the last of some receive-buffer places is freed
      * \return whether freeing them acts on nothing but this port's counts (no timed
-     *         credits, no credits put on a run under way, no place freed as this port's
-     *         next slot begins, no transmission or timer started), so that one
-     *         ReleaseRxBuffer() of them all leaves the port as one call for each
+     *         credits, no credits put on a run under way, no transmission or timer
+     *         started), so that one ReleaseRxBuffer() of them all leaves the port as one
+     *         call for each
      */
-    bool ReleasesQuietly(const Time& first, const Time& last) const;
+    bool ReleasesQuietly(const Time& last) const;
 
     /**
      * \param vc a virtual channel
@@ -449,8 +448,8 @@ class GsnPortDevice : public NetDevice
      *        one slot apart
      * \return how many of them ReleaseRxBufferSpan() may free as the calls one by one
      *         would, with nothing in between (ReleasesQuietly(), ReleasesIdleQuietly(), or
-     *         a busy transmitter whose run carries the credits as they are freed,
-     *         CreditsRideOnRuns()): UINT32_MAX for any number
+     *         a busy transmitter whose run carries the credits as they are freed):
+     *         UINT32_MAX for any number
      */
     uint32_t QuietReleases(uint8_t vc, const Time& from) const;
 
@@ -534,7 +533,6 @@ class GsnPortDevice : public NetDevice
     bool MakeCreditOnlyDue(uint32_t owed) const;
 
     // What the run mode adds (gsn-port-device-runs.cc)
-    uint32_t CreditAwareRunLimit() const; ///< the longest run to choose now (MaxRunLength or less)
     bool BridgeIdleSlots(); ///< nothing to send: move m_slotTime to the next ready micropacket
     bool CanAppendFollowing() const; ///< may append to the run being chosen unstored
     /// \return of \p room more, one every \p step time steps: what the window and deadline allow
@@ -626,9 +624,6 @@ class GsnPortDevice : public NetDevice
     /// Free buffer places and owe their credits (the caller sets m_oldestOwed if none were).
     void FreeRxPlaces(uint8_t vc, uint32_t n);
 
-    /// \return whether credits freed during a run of this port ride on its later micropackets
-    bool CreditsRideOnRuns() const;
-
     // Go-back-N retransmission and acknowledgements (gsn-port-device-retransmit.cc)
     void ArmRetransmitTimer();    ///< set the go-back-N deadline as the first waits for its ACK
     void RetransmitTimeout();     ///< the go-back-N timer fired
@@ -650,12 +645,6 @@ class GsnPortDevice : public NetDevice
     bool AmendRunAcks(const Time& arrival); ///< one accepted at \p arrival: its RSEQ onto the run
     void AmendPeerRseq(uint8_t rseq, std::size_t k); ///< \p k taken: the peer applies \p rseq now
     Time NextAckDue() const; ///< ExactAcks(): when a Null becomes due (Time::Max(): none owed)
-
-    /// \return whether acknowledged micropackets of the run under way stay in m_retx until
-    /// sent: wherever credits ride on runs, since a peer that took the run ahead (or this port,
-    /// choosing ahead, applying RSEQs timed up to a later slot) may acknowledge micropackets
-    /// still to leave, which the credits freed before their slot ride on
-    bool KeepsAcknowledgedUntilSent() const;
 
     /// \return the TSEQ of the oldest micropacket not acknowledged (m_retx holds one)
     uint8_t FirstUnackedTseq() const;
@@ -713,8 +702,7 @@ class GsnPortDevice : public NetDevice
     bool m_startCreditDue : 1;     ///< m_creditDue before that transmission's first choice
     bool m_placesFreedElsewhere : 1; ///< see SetPlacesFreedElsewhere()
     bool m_slotStartCreditsAny : 1;  ///< some of m_slotStartCredits are set
-    bool m_linkMayCorrupt{false};  ///< an error model at either end of the link
-    bool m_limitRunsByPeerCredits; ///< see CreditAwareRunLimit()
+    bool m_linkMayCorrupt{false};    ///< an error model at either end of the link
     bool m_exactCredits;           ///< credits at their own slots (ExactCredits)
     bool m_keepAliveNulls;         ///< an idle link sends Nulls (KeepAliveNulls)
     bool m_removeIsSafe{true};     ///< Simulator::Remove works with the scheduler in use
@@ -727,7 +715,7 @@ class GsnPortDevice : public NetDevice
     uint32_t m_owedTotal{0};       ///< sum of m_owedCredits
     uint32_t m_rxUnacked;          ///< accepted since the last RSEQ sent
     uint32_t m_resendIndex;        ///< next m_retx entry to resend
-    std::size_t m_ackedAhead{0};   ///< oldest of m_retx acknowledged (KeepsAcknowledgedUntilSent())
+    std::size_t m_ackedAhead{0};   ///< oldest of m_retx acknowledged, kept until sent
     std::size_t m_ackedCreditsUpTo{0};   ///< of those, the ones before it carry credits
     uint32_t m_runLength;                ///< micropackets of the last run
     uint32_t m_rxIndex{0};               ///< index of the one received in m_rxRun

@@ -65,7 +65,6 @@ struct Scenario
     Time stop;                          ///< end of the simulation
     uint32_t maxRunLength{0};           ///< MaxRunLength of every port in the run mode (0: default)
     Time maxRunGap{NanoSeconds(160)};   ///< MaxRunGap of every port in the run mode
-    bool limitRunsByPeerCredits{false}; ///< LimitRunsByPeerCredits of every port
     bool exactCredits{false};           ///< ExactCredits of every port
     uint32_t maxVc3Bytes{65000};        ///< largest Message on VC 3 (the others: 65000 bytes)
     uint32_t mixSeed{0}; ///< nonzero: each port draws its own link settings from this seed
@@ -239,7 +238,6 @@ MixPortSettings(NetDeviceContainer ports,
         d->SetAttribute("MaxRunLength", UintegerValue(runLength > 0 ? runLength : drawnLength));
         d->SetAttribute("MaxRunGap", TimeValue(NanoSeconds(rng() % 2 == 0 ? 0 : rng() % 400)));
         d->SetAttribute("DisturbedRunLength", UintegerValue(rng() % 33));
-        d->SetAttribute("LimitRunsByPeerCredits", BooleanValue(rng() % 4 != 0));
         if (rng() % 2 == 0)
         {
             // Link-layer sizes and timers of its own too.
@@ -329,8 +327,6 @@ RunScenario(const Scenario& s, const std::string& mode)
         {
             // (Always set: the test does not depend on the attributes' defaults.)
             all.Get(i)->SetAttribute("MaxRunGap", TimeValue(s.maxRunGap));
-            all.Get(i)->SetAttribute("LimitRunsByPeerCredits",
-                                     BooleanValue(s.limitRunsByPeerCredits));
         }
         for (uint32_t i = 0; s.exactCredits && i < all.GetN(); ++i)
         {
@@ -1075,64 +1071,26 @@ class GsnLinkModeTestSuite : public TestSuite
                 anyTime,
                 0.5);
         }
-        // Runs limited by the peer's credits (LimitRunsByPeerCredits): shorter runs; credits
-        // freed during a run go back only with the next run instead of riding on its later
-        // micropackets. Measured: all VCs mean latency +1.4% (+1.6% without the limit);
-        // one flow per link direction within 40 ns (38 ns); one VC of a fat tree mean -1.0%,
-        // single Messages 90 us apart (-1.2%, 90 us); with link errors 2.8 us, -0.4% (2.8 us,
-        // -0.5%).
-        auto withLimit = [](Scenario s) {
-            s.name = "runs with the credit limit, " + s.name;
-            s.limitRunsByPeerCredits = true;
-            return s;
-        };
-        add(withLimit({"uniform on a 4-ary fat tree, seed 1",
+        // The shortcuts against the same mode watched.
+        for (uint32_t seed : {1u, 2u})
+        {
+            Scenario s{"uniform on a 4-ary fat tree, seed " + std::to_string(seed),
                        B::FatTree(4),
                        Pattern::UNIFORM,
-                       1,
+                       seed,
                        300,
                        0,
                        16,
-                       stop}),
-            anyTime,
-            0.5);
-        add(withLimit({"neighbour flows on a 4x4 torus, seed 1",
-                       B::Torus2D(4, 4),
-                       Pattern::NEIGHBOR,
-                       1,
-                       300,
-                       0,
-                       0,
-                       stop}),
-            MicroSeconds(1),
-            0.01);
-        add(withLimit(vc1FatTree), anyTime, 0.02);
-        add(withLimit(vc1WithErrors), MicroSeconds(5), 0.005);
-        // The shortcuts, with and without the credit limit, against the same mode watched.
-        for (bool limit : {true, false})
-        {
-            for (uint32_t seed : {1u, 2u})
-            {
-                Scenario s{std::string(limit ? "with the credit limit, " : "") +
-                               "uniform on a 4-ary fat tree, seed " + std::to_string(seed),
-                           B::FatTree(4),
-                           Pattern::UNIFORM,
-                           seed,
-                           300,
-                           0,
-                           16,
-                           stop};
-                s.limitRunsByPeerCredits = limit;
-                AddTestCase(new GsnRunShortcutsTestCase(std::move(s)), QUICK);
-            }
+                       stop};
+            AddTestCase(new GsnRunShortcutsTestCase(std::move(s)), QUICK);
         }
         // ExactCredits: a credit goes back from the slot that frees its place, and counts
         // from its arrival; an acknowledgement likewise (a run carries those owed after it
         // was chosen from the slot after their arrival), and credits freed during a run ride
         // on its later micropackets. The run mode then follows the reference closely, at 2
         // to 16 times the events (measured: one link, neighbour flows on a torus and all
-        // Messages on one VC of a fat tree exact, with and without the credit limit, against
-        // 0, 168 ns and 90 us without; all VCs of a fat tree mean +0.2% and single Messages
+        // Messages on one VC of a fat tree exact, against 0, 168 ns and 90 us without; all
+        // VCs of a fat tree mean +0.2% and single Messages
         // up to 5.5 us apart, against 44 us).
         // Without idle time inside runs: a run that waits for an input's next micropacket
         // decides its later slots before what arrives meanwhile (15 ns in the one-VC fat
@@ -1180,13 +1138,11 @@ class GsnLinkModeTestSuite : public TestSuite
                               stop})),
             Time(0),
             0);
-        // (560 ns while credits freed during a run waited for the next run under the limit;
-        // 104 ns while ties of time were decided by the order of events: places freed as a
+        // (104 ns while ties of time were decided by the order of events: places freed as a
         // port's next slot began, GsnPortDevice::ReleaseRxBuffer; an idle port's Null
         // chosen before places freed or credits due at the same instant, HeldChoiceTimeout;
-        // without the limit 40 ns while an idle port's Credit-only was not held so.)
+        // 40 ns while an idle port's Credit-only was not held so.)
         add(linksExact(exact(vc1FatTree)), Time(0), 0);
-        add(linksExact(exact(withLimit(vc1FatTree))), Time(0), 0);
         // Another seed (40 ns while a run's end came before an arrival at the same instant,
         // which micropacket by micropacket comes first, GsnPortDevice::TransmitComplete).
         Scenario vc1FatTreeSeed1 = vc1FatTree;
@@ -1194,7 +1150,7 @@ class GsnLinkModeTestSuite : public TestSuite
         vc1FatTreeSeed1.seed = 1;
         // (Two Messages of 300 arrived 40 ns apart while micropackets of a run acknowledged
         // before their slot left the retransmission buffer at once: credits freed before the
-        // slot rode on a later one, GsnPortDevice::KeepsAcknowledgedUntilSent.)
+        // slot rode on a later one: they stay until sent, GsnPortDevice::ProcessRseq.)
         add(linksExact(exact(vc1FatTreeSeed1)), Time(0), 0);
         // (25 Messages up to 43 ns apart while credits freed before a slot whose micropacket
         // carried some of the same VC already went on a later micropacket, where the

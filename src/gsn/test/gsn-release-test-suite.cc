@@ -247,7 +247,7 @@ Play(const Script& script, bool atOnce)
  * \ingroup gsn-tests
  * \brief Freeing receive-buffer places in one step leaves the link as one by one.
  *
- * Random trials (link mode, ExactCredits, credit limit of runs, Credit-only threshold,
+ * Random trials (link mode, ExactCredits, Credit-only threshold,
  * buffer size, the transmitter idle or busy with its own data, releases of 1 to 40 places
  * for now or later slots): the port sends the same micropackets at the same times, the
  * simulation runs the same number of events and ends with the same buffer and credits, and
@@ -274,7 +274,6 @@ class GsnReleaseAtOnceTestCase : public TestCase
             const uint32_t buffer = std::max<uint32_t>(threshold, 32 + rng() % 96);
             s.attributes = {{"LinkMode", rng() % 4 == 0 ? "Micropacket" : "Run"},
                             {"ExactCredits", rng() % 3 == 0 ? "true" : "false"},
-                            {"LimitRunsByPeerCredits", rng() % 4 == 0 ? "false" : "true"},
                             {"CreditReturnThreshold", std::to_string(threshold)},
                             {"RxBufferSize", std::to_string(buffer)}};
             s.vc = uint8_t(rng() % gsn::NUM_VCS);
