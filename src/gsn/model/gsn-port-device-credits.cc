@@ -430,12 +430,12 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
     }
 }
 
-// Run mode, a run on the wire: put the credits owed now on its
-// micropackets that leave from now on and carry none. cursor: null, or the index of the run's first
-// micropacket leaving from now on without credits as the call before found it (PUT_CURSOR_UNKNOWN:
-// not yet), updated: ReleaseSpanRidingOnRun() keeps it over its places freed one by one (nothing in
-// between changes the retransmission buffer or the time, and the RSEQs that arrived before now are
-// applied before the first search only), so that they cost one search rather than one each.
+// Run mode, a run on the wire: put the credits owed now on its micropackets that leave from now on
+// and carry none. cursor: null, or the index of the run's first micropacket leaving from now on
+// without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet), updated:
+// ReleaseSpanRidingOnRun() keeps it over its places freed one by one (nothing in between changes
+// the retransmission buffer or the time, and the RSEQs that arrived before now are applied before
+// the first search only), so that they cost one search rather than one each.
 // NextRiderFrom(i) (in the header): the first micropacket from index i of m_retx on that credits
 // may ride on: without credits, and for one acknowledged already (m_ackedAhead), not given credits
 // since (m_ackedCreditsUpTo; its copy in the buffer is not changed, as it is never resent).

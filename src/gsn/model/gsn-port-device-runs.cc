@@ -172,7 +172,7 @@ GsnPortDevice::NoteWaitingForRun(uint8_t vc)
             ++m_counters.runWaits;
             m_counters.runWaitTime += wait;
             m_runWaitLength[vc] =
-                uint32_t(std::min<int64_t>(wait.GetTimeStep(), UINT32_MAX)); // (2^32 ns: 4 s)
+                uint32_t(std::min<int64_t>(wait.GetTimeStep(), UINT32_MAX)); // (4 s in ns)
             m_runWaitVcs |= uint8_t(1u << vc);
         }
         m_disturbedRuns.NoteDisturbed();
@@ -234,9 +234,9 @@ GsnPortDevice::CanTakeAhead(const Time& arrival, const GsnMicropacket& mp) const
 bool
 GsnPortDevice::TakingAheadIsUnseen(const Time& arrival, const GsnMicropacket& mp) const
 {
-    // The acknowledgement a Credit-only is owed amends this port's
-    // run from the slot after its arrival (AmendRunAcks()), and the peer applies the amended
-    // RSEQ at once where it has taken that slot already. Taken now, the amendment must reach
+    // The acknowledgement a Credit-only is owed amends this port's run from the slot after its
+    // arrival (AmendRunAcks()), and the peer applies the amended RSEQ at once where it has
+    // taken that slot already. Taken now, the amendment must reach
     // only slots the peer takes after the arrival (it takes the rest of the run from the
     // arrival of its next part on). The RSEQ itself waits for the arrival (TakeTimedRseq()).
     if (mp.GetType() != GsnMicropacketType::CREDIT_ONLY || !m_txRun)
