@@ -1103,7 +1103,8 @@ class GsnRunWaitsStatsTestCase : public TestCase
         uint32_t partial{0};       ///< readings with a wait under way counted in part
     };
 
-    /// Read every port at \p t, compare with its previous reading, and again 1 us later.
+    /// Read every port's run waits now, compare with its previous reading in \p last, note
+    /// what was found in \p r, and read again 1 us later until \p until.
     static void Read(NetDeviceContainer ports,
                      std::vector<std::pair<uint64_t, Time>>* last,
                      Readings* r,
