@@ -18,23 +18,40 @@ namespace ns3
 GSN_PORT_DEVICE_LOG();
 
 // Run mode, nothing to send at m_slotTime: move m_slotTime to when the upper part's next
-// micropacket is ready, if the run may wait for it. Returns true if moved.
+// micropacket is ready, or a credit arrives for a VC that waits for one, if the run may wait for
+// it. Returns true if moved.
 bool
 GsnPortDevice::BridgeIdleSlots()
 {
     // Micropacket by micropacket, the port would idle from m_slotTime and be woken when the
-    // upper part's next micropacket is ready. Where that time is known and near, and no timer
-    // of this port would act before it, the run may go on from there.
+    // upper part's next micropacket is ready, or by the credit a VC waits for. Where that time
+    // is known and near, and no timer of this port would act before it, the run may go on from
+    // there.
     if (!m_maxRunGap.IsStrictlyPositive())
     {
-        return false; // off (the default): no need to ask the upper part
+        return false; // off: no need to ask the upper part
     }
     Time ready = Time::Max();
     for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
     {
-        if (m_txCredits[vc] > 0 && (m_messageVcs >> vc & 1u))
+        if (!(m_messageVcs >> vc & 1u))
+        {
+            continue;
+        }
+        if (m_txCredits[vc] > 0)
         {
             ready = std::min(ready, NextMessageMicropacketTime(vc));
+        }
+        else if (m_txCredits[vc] == 0 && m_laterCredits.Total(vc) > 0)
+        {
+            // Out of credit, with credits for it riding on micropackets of the peer this port
+            // has taken ahead: one by one the port would wake at their arrival
+            // (ArmDueCreditsTimer()) and send then, or when the micropacket is ready.
+            const Time credit = m_laterCredits.FirstOf(vc);
+            ready = std::min(ready,
+                             HasMessageMicropacket(vc)
+                                 ? credit
+                                 : std::max(credit, NextMessageMicropacketTime(vc)));
         }
     }
     if (ready <= m_slotTime || ready - m_slotTime > m_maxRunGap || m_state != LinkState::UP ||

@@ -100,6 +100,22 @@ class GsnTimedCredits
         return m_total[vc];
     }
 
+    /// \param vc a virtual channel \return when the first count of \p vc takes effect
+    /// (Time::Max() if none waits)
+    Time FirstOf(uint8_t vc) const
+    {
+        if (m_total[vc] == 0)
+        {
+            return Time::Max();
+        }
+        std::size_t i = 0; // (entries are in the order of their first counts)
+        while (m_entries[i].vc != vc)
+        {
+            ++i;
+        }
+        return m_entries[i].at;
+    }
+
     /**
      * Add a count; entries at the same time keep the order they were added in.
      * \param at when it takes effect
