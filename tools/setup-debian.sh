@@ -60,6 +60,9 @@ PACKAGES=(
   # libmetis-dev: the graph partitioner of fabrics split over MPI ranks
   # (GsnFabricHelper::PartitionGraph; without it the fabric helper partitions in blocks)
   libmetis-dev
+  # valgrind: the instruction counts bench/README.md and gsn-performance.rst quote
+  # (valgrind --tool=callgrind), which do not depend on the machine's load
+  valgrind
 )
 
 if [[ "${1:-}" == "--print" ]]; then
