@@ -7,7 +7,8 @@
 //  - gsn-port-device-runs.cc: what the run mode adds (run lengths, idle slots bridged,
 //    following micropackets appended at once, micropackets a busy peer takes ahead);
 //  - gsn-port-device-retransmit.cc: go-back-N (the timer, RSEQs, acknowledgements of runs);
-//  - gsn-port-device-receive.cc: the receiver (arrivals, takes ahead and in spans, ACKs owed);
+//  - gsn-port-device-receive.cc: the receiver (arrivals, takes ahead, ACKs owed);
+//  - gsn-port-device-spans.cc: what the receiver takes of a run at once, one span per VC;
 //  - gsn-port-device-credits.cc: buffer places freed and credits returned, also on runs;
 //  - gsn-port-device-bring-up.cc: link bring-up and reset;
 // and two headers: gsn-port-device-inline.h (the bodies of the small functions called for every

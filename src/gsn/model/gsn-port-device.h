@@ -553,14 +553,11 @@ class GsnPortDevice : public NetDevice
     bool IsQuickToTake(const GsnMicropacket& mp) const; ///< ReceiveAt() would accept \p mp in order
     /// What ReceiveAt() does with \p mp that IsQuickToTake(), without its general dispatch.
     void TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRseq);
-    void TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq); ///< take what follows as one span
     void ProcessCredits(uint8_t vc, uint8_t credits); ///< apply, or keep until their arrival
     void CountCredits(uint8_t vc, uint32_t n, const Time& at); ///< add credits arrived at \p at
     bool CountCreditsOfSlotStart();  ///< count the credits that arrived as this slot began
     bool CountTimedCreditsBy(const Time& t); ///< count timed credits arriving by \p t
-    void NoteAckOwed(bool accepted); ///< owe an acknowledgement for the one received
-    /// NoteAckOwed() for each of \p n micropackets of \p run taken in a span, from \p a.
-    void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
+    void NoteAckOwed(bool accepted);         ///< owe an acknowledgement for the one received
     void OweAck();        ///< owe the acknowledgement of an accepted micropacket from now
     void ArmIdleTimers(); ///< nothing to send: start the timers for what is owed
     void AckTimeout();    ///< the delayed-acknowledgement timer fired
@@ -572,6 +569,15 @@ class GsnPortDevice : public NetDevice
 
     /// \return whether nothing received is timed, traced or corrupted (TakeQuickly(), TakeAhead())
     bool ReceivesPlainly() const;
+
+    // Spans of a run taken at once (gsn-port-device-spans.cc)
+    void TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq); ///< take what follows as one span
+    /// TakeSpanQuickly() where several VCs' micropackets follow slot by slot: one span per VC
+    void TakeWovenSpansQuickly(GsnMicropacketRun& run, int lastRseq);
+    /// What TakeQuickly() does for each of micropackets \p a to \p b - 1 of \p run, at once
+    void FinishSpans(GsnMicropacketRun& run, std::size_t a, std::size_t b);
+    /// NoteAckOwed() for each of \p n micropackets of \p run taken in a span, from \p a.
+    void NoteSpanAcksOwed(const GsnMicropacketRun& run, std::size_t a, uint32_t n);
 
     // Buffer places and credits (gsn-port-device-credits.cc)
     /// ApplyDueCredits(), something due
