@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The receiver: micropackets and runs arriving, taken ahead or in spans, and the acknowledgements
-// they owe. (GsnPortDevice is written in several files, one per part of the link layer; see
-// gsn-port-device.cc for the list.)
+// The receiver: micropackets and runs arriving, taken ahead, and the acknowledgements they owe
+// (what a run gives at once, in spans, is in gsn-port-device-spans.cc). (GsnPortDevice is written
+// in several files, one per part of the link layer; see gsn-port-device.cc for the list.)
 #include "gsn-channel.h"
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
