@@ -19,6 +19,31 @@ namespace ns3
 
 GSN_PORT_DEVICE_LOG();
 
+namespace
+{
+
+/**
+ * \param run a run being received \param a the index of a span's first micropacket in it
+ * \param every places in the run from one micropacket of a VC's span to the next
+ * \return the time in ns from micropacket a to a + 1, where the span's micropackets then
+ *         arrive a whole number of slots apart, at most UINT16_MAX (a stride the buffers
+ *         keep); else 0
+ */
+int64_t
+SpanSpacing(const GsnMicropacketRun& run, std::size_t a, std::size_t every)
+{
+    const int64_t spacing = run.departures.empty() ? gsn::MICROPACKET_TIME_NS
+                                                   : run.departures[a + 1] - run.departures[a];
+    if (spacing <= 0 || spacing % gsn::MICROPACKET_TIME_NS != 0 ||
+        int64_t(every) * spacing / gsn::MICROPACKET_TIME_NS > UINT16_MAX)
+    {
+        return 0;
+    }
+    return spacing;
+}
+
+} // namespace
+
 // After TakeQuickly, take the micropackets of the run that follow at once, as far as taking them
 // one by one would only count them and buffer them above (Data of the Message taken last, back to
 // back, in sequence, with room, no credits, the same RSEQ), if the upper part takes them as one
@@ -61,10 +86,8 @@ GsnPortDevice::TakeSpanQuickly(GsnMicropacketRun& run, int lastRseq)
     // micropackets leave back to back.)
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
-    const int64_t spacing =
-        backToBack ? gsn::MICROPACKET_TIME_NS : run.departures[a + 1] - run.departures[a];
-    if (spacing <= 0 || spacing % gsn::MICROPACKET_TIME_NS != 0 ||
-        spacing / gsn::MICROPACKET_TIME_NS > UINT16_MAX)
+    const int64_t spacing = SpanSpacing(run, a, 1);
+    if (spacing == 0)
     {
         return;
     }
@@ -197,10 +220,8 @@ GsnPortDevice::TakeWovenSpansQuickly(GsnMicropacketRun& run, int lastRseq)
     }
     const bool ownRseq = run.laterRseq.empty();
     const bool backToBack = run.departures.empty();
-    const int64_t spacing =
-        backToBack ? gsn::MICROPACKET_TIME_NS : run.departures[a + 1] - run.departures[a];
-    if (spacing <= 0 || spacing % gsn::MICROPACKET_TIME_NS != 0 ||
-        int64_t(s) * spacing / gsn::MICROPACKET_TIME_NS > UINT16_MAX)
+    const int64_t spacing = SpanSpacing(run, a, s);
+    if (spacing == 0)
     {
         return;
     }
