@@ -245,6 +245,43 @@ class GsnMicropacketQueue
     }
 
     /**
+     * \param slot the slot of the first
+     * \param stride slots from one to the next
+     * \return how many micropackets of the first span, holding Data micropackets not their
+     *         Message's Tail, may leave one every \p stride slots from \p slot: each ready
+     *         by its slot (0 if the first span is not such a one)
+     */
+    uint32_t CountReadyBy(const Time& slot, uint32_t stride) const
+    {
+        const Span& head = m_spans.front();
+        if (head.ready > slot || !head.first.FollowsInMessage(head.first, 0))
+        {
+            return 0;
+        }
+        if (head.stride <= stride)
+        {
+            return head.count; // (each keeps the first's lead)
+        }
+        // Each falls behind its slot by the difference of the strides: count those not yet.
+        const int64_t lag = int64_t(head.stride - stride) * gsn::MicropacketTime().GetTimeStep();
+        const int64_t lead = (slot - head.ready).GetTimeStep();
+        return uint32_t(std::min<int64_t>(head.count, lead / lag + 1));
+    }
+
+    /**
+     * Take the first \p n micropackets of the first span, which CountReadyBy() counted.
+     * \param n how many (at most what CountReadyBy() returned)
+     * \param[out] first the first taken
+     * \param[out] counted whether they occupied credit-accounted places
+     * \return \p n
+     */
+    uint32_t PopCounted(uint32_t n, GsnMicropacket& first, bool& counted)
+    {
+        NS_ASSERT(n > 0 && n <= m_spans.front().count);
+        return TakeFromHead(n, first, counted);
+    }
+
+    /**
      * Call f(mp) for every buffered Header micropacket, in order (a span holds Data only).
      * \param f the function
      */

@@ -248,6 +248,39 @@ GsnNetDevice::TakeFollowingMessageMicropackets(uint8_t vc,
     return m_segmenter[vc].NextData(max, first);
 }
 
+uint32_t
+GsnNetDevice::TakeWovenMessageMicropackets(const uint8_t* vcs,
+                                           uint32_t s,
+                                           uint32_t maxRounds,
+                                           const Time& slot,
+                                           GsnMicropacket* firsts)
+{
+    // As TakeFollowingMessageMicropackets() for each VC, the same number of each: VC vcs[i]'s
+    // are in the adapter by their slots if they are by its first's, slot + i.
+    uint32_t rounds = maxRounds;
+    for (uint32_t i = 0; i < s && rounds > 0; ++i)
+    {
+        const GsnMessageSegmenter& seg = m_segmenter[vcs[i]];
+        if (!seg.IsActive() || seg.GetNext() == 0)
+        {
+            return 0; // (the Header comes next)
+        }
+        rounds = std::min(rounds, seg.GetRemaining() - 1); // (not the Tail)
+        if (m_hostAdapter && rounds > 0)
+        {
+            rounds = std::min(rounds,
+                              m_hostAdapter->ReadyFrom(vcs[i],
+                                                       seg.GetNext(),
+                                                       slot + gsn::MicropacketTime() * int64_t(i)));
+        }
+    }
+    for (uint32_t i = 0; i < s && rounds > 0; ++i)
+    {
+        m_segmenter[vcs[i]].NextData(rounds, firsts[i]);
+    }
+    return rounds;
+}
+
 void
 GsnNetDevice::NotifyLinkReset()
 {

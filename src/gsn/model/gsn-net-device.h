@@ -305,6 +305,11 @@ class GsnNetDevice : public GsnPortDevice
                                               const Time& slot,
                                               uint32_t stride,
                                               GsnMicropacket& first) override;
+    uint32_t TakeWovenMessageMicropackets(const uint8_t* vcs,
+                                          uint32_t s,
+                                          uint32_t maxRounds,
+                                          const Time& slot,
+                                          GsnMicropacket* firsts) override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     bool TakesMessageSpan(uint8_t vc) const override;

@@ -131,6 +131,72 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, ui
     }
 }
 
+void
+GsnPortDevice::ReleaseRxBufferWoven(const uint8_t* vcs,
+                                    const uint32_t* offsets,
+                                    uint32_t m,
+                                    uint32_t rounds,
+                                    const Time& first,
+                                    uint32_t s)
+{
+    const Time slot = gsn::MicropacketTime();
+    const Time now = gsn::Now();
+    const Time firstFreed = first + slot * int64_t(offsets[0]);
+    const Time last = first + slot * int64_t((rounds - 1) * s + offsets[m - 1]);
+    if (!(StartedIdleAt(firstFreed) && firstFreed == now))
+    {
+        // Where each VC's places would only count (ReleaseRxBufferSpan()), the VCs' counts
+        // add up in any order.
+        bool idleQuietly = true;
+        for (uint32_t j = 0; j < m; ++j)
+        {
+            idleQuietly = idleQuietly && ReleasesIdleQuietly(vcs[j], rounds);
+        }
+        if (ReleasesQuietly(last) || idleQuietly || ReleasesWhileHeld())
+        {
+            for (uint32_t j = 0; j < m; ++j)
+            {
+                ReleaseRxBuffer(vcs[j], rounds, first + slot * int64_t(offsets[j]));
+            }
+            return;
+        }
+        if (!m_exactCredits && m_txBusy && !(m_runEnd == now && firstFreed <= now && now <= last))
+        {
+            // As ReleaseSpanRidingOnRun(), each place in the order of its slot: each one's
+            // credits go on the run's next micropacket without credits, the VCs in turn.
+            if (!m_laterReleases.empty())
+            {
+                ApplyDueReleases(now, false); // places freed earlier count first
+            }
+            const bool riding = CanPutCreditsOnRun(now);
+            std::size_t cursor = PUT_CURSOR_UNKNOWN;
+            for (uint32_t r = 0; r < rounds; ++r)
+            {
+                for (uint32_t j = 0; j < m; ++j)
+                {
+                    if (m_owedTotal == 0)
+                    {
+                        m_oldestOwed = now;
+                    }
+                    FreeRxPlaces(vcs[j], 1);
+                    if (riding && cursor != m_retx.size())
+                    {
+                        PutOwedCreditsOnRun(&cursor);
+                    }
+                }
+            }
+            return;
+        }
+    }
+    for (uint32_t r = 0; r < rounds; ++r)
+    {
+        for (uint32_t j = 0; j < m; ++j)
+        {
+            ReleaseRxBuffer(vcs[j], 1, first + slot * int64_t(r * s + offsets[j]));
+        }
+    }
+}
+
 // An endpoint's port, idle, chose the micropacket of a slot starting now; a micropacket arriving at
 // the same instant after that choice frees n places of vc. Where the arrival runs first, the places
 // count in the choice: here the credits that micropacket carries are chosen again as they would

@@ -173,6 +173,43 @@ GsnPortDevice::ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t r
     return taken;
 }
 
+uint32_t
+GsnPortDevice::TakeWovenMessageMicropackets(const uint8_t* /* vcs */,
+                                            uint32_t /* s */,
+                                            uint32_t /* maxRounds */,
+                                            const Time& /* slot */,
+                                            GsnMicropacket* /* firsts */)
+{
+    return 0;
+}
+
+// Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own
+// transmission ends goes to it at once, timed from its arrival, without an event.
+void
+GsnPortDevice::TransmitSingle(const GsnMicropacket& mp, const Time& now)
+{
+    const Time arrival = now + m_channel->ArrivalDelay();
+    // Half the run mode's transmissions are a Credit-only or a Null returning credits and
+    // acknowledgements to a peer that is busy sending to this port: it would act on them only
+    // when its run ends, so they need no arrival event. (Only once everything sent before
+    // through the channel has arrived, so that the peer takes the micropackets in order.)
+    const GsnMicropacketType type = mp.GetType();
+    GsnPortDevice* peer = nullptr;
+    if (m_linkMode == LinkMode::RUN &&
+        (type == GsnMicropacketType::CREDIT_ONLY || type == GsnMicropacketType::NULL_MP) &&
+        m_lastTxArrival < now)
+    {
+        peer = m_channel->PeerOf(this);
+    }
+    if (peer && peer->CanTakeAhead(arrival, mp))
+    {
+        peer->TakeAhead(mp, arrival);
+        return;
+    }
+    m_lastTxArrival = arrival;
+    m_channel->Transmit(mp, this);
+}
+
 void
 GsnPortDevice::NoteWaitingForRun(uint8_t vc)
 {

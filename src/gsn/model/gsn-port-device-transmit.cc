@@ -276,6 +276,12 @@ GsnPortDevice::ChooseRun(GsnMicropacket& mp, const Time& now, uint32_t& n, Time&
             n += ChooseFollowingAhead(*run, vc, maxRun - n, now);
             last = m_slotTime;
         }
+        else if (following && n < maxRun)
+        {
+            const uint32_t woven = ChooseWovenAhead(*run, maxRun - n, now);
+            n += woven;
+            last = woven > 0 ? m_slotTime : last;
+        }
     }
     return run;
 }
@@ -385,94 +391,91 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
     return k;
 }
 
+// Run mode: after a new Data micropacket chosen for m_slotTime, where the round robin goes from one
+// VC's Message to another's slot by slot (a switch output forwarding Messages of several inputs on
+// several VCs): where the VCs that sent in the last slots, each in its turn, would go on so, each
+// finding its next micropacket ready by its slot, choose whole turns of them at once, each stored.
+// One by one, each of these slots would apply nothing due (nothing is kept for later), find no
+// timeout (the go-back-N deadline is beyond them), no control, Admin or resent micropacket, room
+// in the window, every other VC with a Message stalled (no credit, none coming), a credit for the
+// VC whose turn it is, and take its next micropacket, ready and not a Tail, which the upper part
+// tells here. Returns how many.
 uint32_t
-GsnPortDevice::NodeNumber() const
+GsnPortDevice::ChooseWovenAhead(GsnMicropacketRun& run, uint32_t room, const Time& start)
 {
-    return m_node ? m_node->GetId() : 0;
-}
-
-void
-GsnPortDevice::HoldUntilAfterEvent(const Time& now, bool again)
-{
-    m_selecting = false;
-    m_heldChoice.Hold(NodeNumber(), now, again);
-    ArmAfterCurrentEvent<&GsnPortDevice::m_heldChoiceTimer, &GsnPortDevice::HeldChoiceTimeout>();
-}
-
-bool
-GsnPortDevice::CreditOnlyIsNext(bool releases) const
-{
-    // SelectMicropacket() without its effects: nothing but owed credits would go.
-    if (m_owedTotal == 0 || !m_controlQueue.empty())
+    if (!m_controlQueue.empty() || !m_adminQueue.empty() || m_state != LinkState::UP ||
+        m_resendIndex != m_retx.size() || !m_laterReleases.empty() || !m_laterAcks.empty() ||
+        !m_laterArrivals.empty())
     {
-        return false;
+        return 0;
     }
-    if (m_state != LinkState::UP || m_resendIndex < m_retx.size() ||
-        m_retx.size() >= m_retransmitWindow || !m_adminQueue.empty())
+    const Time slot = gsn::MicropacketTime();
+    // The VCs of the weave, in the order the round robin takes them from the next slot on.
+    uint8_t vcs[gsn::NUM_VCS];
+    uint32_t s = 0;
+    int32_t credits = INT32_MAX;
+    for (uint8_t i = 0; i < gsn::NUM_VCS; ++i)
     {
-        return false;
-    }
-    for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-    {
-        if ((m_messageVcs >> vc & 1u) && m_txCredits[vc] > 0 && HasMessageMicropacket(vc))
+        const uint8_t vc = uint8_t((m_rrNext + i) % gsn::NUM_VCS);
+        if (!(m_messageVcs >> vc & 1u))
         {
-            return false;
+            continue;
+        }
+        if (m_laterCredits.Total(vc) > 0)
+        {
+            return 0;
+        }
+        if (m_txCredits[vc] <= 0)
+        {
+            if (!m_stalled[vc])
+            {
+                return 0; // (one by one, it might begin a credit stall)
+            }
+            continue;
+        }
+        vcs[s++] = vc;
+        credits = std::min(credits, m_txCredits[vc]);
+    }
+    // Each sent in the last s slots: a weave under way (asked after most Data micropackets
+    // of switch outputs: this is what keeps it cheap where there is none).
+    for (uint32_t i = 0; i < s; ++i)
+    {
+        if (m_slotTime - m_vcLastSlot[vcs[i]] >= slot * int64_t(s))
+        {
+            return 0;
         }
     }
-    // (The credits last: an endpoint's HasMessageMicropacket() may arm the host adapter's
-    // wake-up, which asking it in another order would change.)
-    if (releases && m_laterReleases.HasDue(gsn::Now()))
+    if (s < 2)
     {
-        std::array<uint32_t, gsn::NUM_VCS> owed = m_laterReleases.SumsDue(gsn::Now());
-        uint32_t total = 0;
-        for (uint8_t v = 0; v < gsn::NUM_VCS; ++v)
+        return 0;
+    }
+    const uint32_t maxRounds = std::min(RoomAhead(room, slot.GetTimeStep()) / s, uint32_t(credits));
+    if (maxRounds < 2)
+    {
+        return 0; // (one turn saves nothing)
+    }
+    GsnMicropacket firsts[gsn::NUM_VCS];
+    const uint32_t rounds =
+        TakeWovenMessageMicropackets(vcs, s, maxRounds, m_slotTime + slot, firsts);
+    for (uint32_t r = 0; r < rounds; ++r)
+    {
+        for (uint32_t i = 0; i < s; ++i)
         {
-            owed[v] += m_owedCredits[v];
-            total += owed[v];
+            // As SelectMicropacket() does for a Message micropacket in its slot.
+            m_slotTime += slot;
+            GsnMicropacket next = firsts[i];
+            firsts[i].AdvanceChunk();
+            NoteMessageMicropacketTaken(vcs[i], next);
+            KeepForRetransmission(next); // (the go-back-N timer runs: the ring held one before)
+            PrepareToSend(next);
+            if (!run.departures.empty())
+            {
+                run.departures.push_back((m_slotTime - start).GetNanoSeconds());
+            }
+            run.Append(std::move(next));
         }
-        const uint8_t vc = GsnSlotChoice::MostOwedVc(owed, total);
-        return vc < gsn::NUM_VCS && MakeCreditOnlyDue(owed[vc]);
     }
-    const uint8_t vc = MostOwedVc();
-    return vc < gsn::NUM_VCS && MakeCreditOnlyDue(m_owedCredits[vc]);
-}
-
-// An idle port's choice of a Null or Credit-only, held until the events already due at this instant
-// have run (HoldUntilAfterEvent()).
-void
-GsnPortDevice::HeldChoiceTimeout()
-{
-    const gsn::TimerEventCount counted(m_counters);
-    m_heldChoiceTimer.Clear();
-    m_heldChoice.Forget(NodeNumber());
-    TransmitNext();
-}
-
-// Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own
-// transmission ends goes to it at once, timed from its arrival, without an event.
-void
-GsnPortDevice::TransmitSingle(const GsnMicropacket& mp, const Time& now)
-{
-    const Time arrival = now + m_channel->ArrivalDelay();
-    // Half the run mode's transmissions are a Credit-only or a Null returning credits and
-    // acknowledgements to a peer that is busy sending to this port: it would act on them only
-    // when its run ends, so they need no arrival event. (Only once everything sent before
-    // through the channel has arrived, so that the peer takes the micropackets in order.)
-    const GsnMicropacketType type = mp.GetType();
-    GsnPortDevice* peer = nullptr;
-    if (m_linkMode == LinkMode::RUN &&
-        (type == GsnMicropacketType::CREDIT_ONLY || type == GsnMicropacketType::NULL_MP) &&
-        m_lastTxArrival < now)
-    {
-        peer = m_channel->PeerOf(this);
-    }
-    if (peer && peer->CanTakeAhead(arrival, mp))
-    {
-        peer->TakeAhead(mp, arrival);
-        return;
-    }
-    m_lastTxArrival = arrival;
-    m_channel->Transmit(mp, this);
+    return rounds * s;
 }
 
 // (Inlined: done for every micropacket sent, from TransmitNext() only; out of line,

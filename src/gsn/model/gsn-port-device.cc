@@ -4,6 +4,7 @@
 // GsnPortDevice is written in several files, one per part of the link layer:
 //  - gsn-port-device.cc: attributes, trace sources, set-up and the NetDevice API;
 //  - gsn-port-device-transmit.cc: the transmitter (micropackets and runs chosen and sent);
+//  - gsn-port-device-held.cc: an idle port's choice held until its instant's other events ran;
 //  - gsn-port-device-runs.cc: what the run mode adds (run lengths, idle slots bridged,
 //    following micropackets appended at once, micropackets a busy peer takes ahead);
 //  - gsn-port-device-retransmit.cc: go-back-N (the timer, RSEQs, acknowledgements of runs);

@@ -317,6 +317,27 @@ class GsnPortDevice : public NetDevice
                                                       GsnMicropacket& first);
 
     /**
+     * Run mode, a run being chosen: the \p s VCs \p vcs each have Data micropackets of a
+     * Message under way that would go in turn, in this order, slot after slot from \p slot
+     * (VC vcs[i] in the slots slot + i, slot + i + s, ...; slots counted in micropacket
+     * times): take at once, of each, the same number of them, at most \p maxRounds, where
+     * taking them one by one in their slots would find each ready by its slot and do nothing
+     * else (no Tail among them; freeing their places upstream acts on nothing else, and
+     * nothing of one VC's acts on another's). Default: none.
+     * \param vcs the VCs, in the order they go \param s how many (2 to 4)
+     * \param maxRounds how many of each at most
+     * \param slot the slot of vcs[0]'s first
+     * \param firsts written with the first of each VC's, in the order of \p vcs (each VC's
+     *        others follow its first: GsnMicropacket::AdvanceChunk())
+     * \return how many of each were taken (0 or at least 1 of each)
+     */
+    virtual uint32_t TakeWovenMessageMicropackets(const uint8_t* vcs,
+                                                  uint32_t s,
+                                                  uint32_t maxRounds,
+                                                  const Time& slot,
+                                                  GsnMicropacket* firsts);
+
+    /**
      * Run mode: when the upper part's next Header/Data micropacket of \p vc will be ready,
      * if it has one that is not ready at GetSlotTime() and knows when it will be (default:
      * never). Called only while a run is chosen ahead.
@@ -417,6 +438,23 @@ class GsnPortDevice : public NetDevice
      * \param stride slots from one to the next
      */
     void ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, uint32_t stride = 1);
+
+    /**
+     * ReleaseRxBuffer(vc, 1, at) for the places of \p m VCs freed in turns: in turn r (from
+     * 0 to \p rounds - 1), vcs[j]'s at \p first + (r \p s + offsets[j]) slots, in the order
+     * of their slots (a switch output sending, slot by slot, the Messages of several VCs of
+     * this input among others'); in one step where the calls one by one would differ in
+     * nothing but the count.
+     * \param vcs the VCs \param offsets the slot of each in a turn, increasing
+     * \param m how many VCs \param rounds how many turns
+     * \param first the slot of the first turn's offset 0 \param s slots in a turn
+     */
+    void ReleaseRxBufferWoven(const uint8_t* vcs,
+                              const uint32_t* offsets,
+                              uint32_t m,
+                              uint32_t rounds,
+                              const Time& first,
+                              uint32_t s);
 
     /**
      * \param last when the last of some receive-buffer places is freed
@@ -521,6 +559,10 @@ class GsnPortDevice : public NetDevice
     /// Run mode: ChooseFollowingAhead() where the Message's next micropackets are ready one
     /// every few slots, the slots between idle and bridged (BridgeIdleSlots()). \return how many
     uint32_t ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t room);
+    /// Run mode: after a new Data micropacket, the Messages of several VCs going in turn slot
+    /// after slot: choose whole turns of them at once (TakeWovenMessageMicropackets()).
+    /// \return how many
+    uint32_t ChooseWovenAhead(GsnMicropacketRun& run, uint32_t room, const Time& start);
     template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>
     void ArmAfterCurrentEvent(); ///< call \p Handler once the event under way is over
     template <PortTimer GsnPortDevice::*Timer, void (GsnPortDevice::*Handler)()>

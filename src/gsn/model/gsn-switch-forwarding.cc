@@ -541,6 +541,80 @@ GsnSwitch::TakeFollowingFor(uint32_t port,
     return n;
 }
 
+uint32_t
+GsnSwitch::TakeWovenFor(uint32_t port,
+                        const uint8_t* vcs,
+                        uint32_t s,
+                        uint32_t maxRounds,
+                        const Time& slot,
+                        GsnMicropacket* firsts)
+{
+    NS_ASSERT(s >= 2 && s <= gsn::NUM_VCS);
+    uint32_t inputs[gsn::NUM_VCS];
+    uint32_t rounds = maxRounds;
+    const Time step = gsn::MicropacketTime();
+    for (uint32_t i = 0; i < s && rounds > 0; ++i)
+    {
+        const OutputVc& output = m_out[port][vcs[i]];
+        if (output.owner < 0 || output.owner == ReplicaOwner() || uint32_t(output.owner) == port)
+        {
+            return 0;
+        }
+        const uint32_t in = uint32_t(output.owner);
+        inputs[i] = in;
+        const InputVc& input = m_in[in][vcs[i]];
+        if (input.mode != Mode::FORWARDING || input.out != port || input.fifo.IsEmpty())
+        {
+            return 0;
+        }
+        const Time first = slot + step * int64_t(i);
+        rounds = std::min({rounds,
+                           input.fifo.CountReadyBy(first, s),
+                           m_ports[in]->QuietInputReleases(vcs[i], first)});
+    }
+    if (rounds == 0)
+    {
+        return 0;
+    }
+    bool counted[gsn::NUM_VCS];
+    for (uint32_t i = 0; i < s; ++i)
+    {
+        m_in[inputs[i]][vcs[i]].fifo.PopCounted(rounds, firsts[i], counted[i]);
+        m_counters[port][vcs[i]].micropacketsOut += rounds;
+    }
+    // Their places upstream, each input's in the order of their slots: the VCs of one input
+    // in turns (its credits ride on its run in that order), inputs apart.
+    bool released[gsn::NUM_VCS] = {};
+    for (uint32_t i = 0; i < s; ++i)
+    {
+        if (released[i] || !counted[i])
+        {
+            continue;
+        }
+        uint8_t same[gsn::NUM_VCS];
+        uint32_t offsets[gsn::NUM_VCS];
+        uint32_t m = 0;
+        for (uint32_t j = i; j < s; ++j)
+        {
+            if (inputs[j] == inputs[i] && counted[j])
+            {
+                same[m] = vcs[j];
+                offsets[m++] = j;
+                released[j] = true;
+            }
+        }
+        if (m == 1)
+        {
+            m_ports[inputs[i]]->ReleaseInputSpan(vcs[i], rounds, slot + step * int64_t(i), s);
+        }
+        else
+        {
+            m_ports[inputs[i]]->ReleaseInputWoven(same, offsets, m, rounds, slot, s);
+        }
+    }
+    return rounds;
+}
+
 void
 GsnSwitch::EndForwarded(uint32_t port, uint8_t vc, uint32_t in)
 {

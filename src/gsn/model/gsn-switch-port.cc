@@ -85,6 +85,16 @@ GsnSwitchPort::TakeFollowingMessageMicropackets(uint8_t vc,
     return m_switch ? m_switch->TakeFollowingFor(m_index, vc, max, slot, stride, first) : 0;
 }
 
+uint32_t
+GsnSwitchPort::TakeWovenMessageMicropackets(const uint8_t* vcs,
+                                            uint32_t s,
+                                            uint32_t maxRounds,
+                                            const Time& slot,
+                                            GsnMicropacket* firsts)
+{
+    return m_switch ? m_switch->TakeWovenFor(m_index, vcs, s, maxRounds, slot, firsts) : 0;
+}
+
 void
 GsnSwitchPort::ReceiveMessageMicropacket(GsnMicropacket&& mp)
 {

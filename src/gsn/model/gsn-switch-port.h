@@ -78,6 +78,23 @@ class GsnSwitchPort : public GsnPortDevice
         ReleaseRxBufferSpan(vc, n, first, stride);
     }
 
+    /**
+     * The switch moved micropackets of \p m VCs out of this port's input buffer, in turns,
+     * for slots of an output's run (GsnPortDevice::ReleaseRxBufferWoven()).
+     * \param vcs the VCs \param offsets the slot of each in a turn \param m how many VCs
+     * \param rounds how many turns \param first the slot of the first turn's offset 0
+     * \param s slots in a turn
+     */
+    void ReleaseInputWoven(const uint8_t* vcs,
+                           const uint32_t* offsets,
+                           uint32_t m,
+                           uint32_t rounds,
+                           const Time& first,
+                           uint32_t s)
+    {
+        ReleaseRxBufferWoven(vcs, offsets, m, rounds, first, s);
+    }
+
     /// \param vc an output VC of this port \param owned true while a Message holds it
     void SetOutputVcOwned(uint8_t vc, bool owned)
     {
@@ -128,6 +145,11 @@ class GsnSwitchPort : public GsnPortDevice
                                               const Time& slot,
                                               uint32_t stride,
                                               GsnMicropacket& first) override;
+    uint32_t TakeWovenMessageMicropackets(const uint8_t* vcs,
+                                          uint32_t s,
+                                          uint32_t maxRounds,
+                                          const Time& slot,
+                                          GsnMicropacket* firsts) override;
     Time NextMessageMicropacketTime(uint8_t vc) const override;
     void ReceiveMessageMicropacket(GsnMicropacket&& mp) override;
     bool TakesMessageSpan(uint8_t vc) const override;

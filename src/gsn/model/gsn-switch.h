@@ -256,6 +256,26 @@ class GsnSwitch : public Object
                               const Time& slot,
                               uint32_t stride,
                               GsnMicropacket& first);
+    /**
+     * Output \p port choosing a run ahead sends the Messages it forwards on the \p s VCs
+     * \p vcs in turn, slot after slot from \p slot (see
+     * GsnPortDevice::TakeWovenMessageMicropackets()): take of each the same number of Data
+     * micropackets at once, at most \p maxRounds, where PullMicropacketFor() in each of its
+     * slots would find the next one ready, not a Tail. Each VC's Message comes from another
+     * input (so that freeing the places of one VC's at once leaves the others' input as one
+     * by one), and freeing them at once leaves each input port as one by one
+     * (GsnPortDevice::QuietReleases()).
+     * \param port the output \param vcs the VCs, in the order they go \param s how many
+     * \param maxRounds how many of each at most \param slot the slot of vcs[0]'s first
+     * \param firsts written with the first taken of each, in the order of \p vcs
+     * \return how many of each were taken (0: none)
+     */
+    uint32_t TakeWovenFor(uint32_t port,
+                          const uint8_t* vcs,
+                          uint32_t s,
+                          uint32_t maxRounds,
+                          const Time& slot,
+                          GsnMicropacket* firsts);
     /// A Header/Data micropacket arrived at input \p port.
     void ReceiveMicropacket(uint32_t port, GsnMicropacket&& mp);
     /**
