@@ -115,17 +115,6 @@ GsnPortDevice::CountLostInReset(GsnPortDevice& sender,
     }
 }
 
-bool
-GsnPortDevice::IsMessageBeingSent(const GsnMicropacket& /* header */) const
-{
-    return false;
-}
-
-void
-GsnPortDevice::NotifyMessageLostInReset(const GsnMicropacket& /* header */)
-{
-}
-
 void
 GsnPortDevice::ResetLink()
 {
@@ -144,11 +133,6 @@ GsnPortDevice::BeginReset()
     m_handshakeEvent.Cancel();
     m_handshakeEvent =
         Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
-}
-
-void
-GsnPortDevice::NotifyLinkReset()
-{
 }
 
 void
@@ -244,11 +228,6 @@ GsnPortDevice::SetLinkState(LinkState state)
             NotifyLinkUp();
         }
     }
-}
-
-void
-GsnPortDevice::NotifyLinkUp()
-{
 }
 
 } // namespace ns3

@@ -171,20 +171,6 @@ GsnPortDevice::TakeQuickly(GsnMicropacket&& mp, const Time& arrival, int& lastRs
     OweAck();
 }
 
-bool
-GsnPortDevice::TakesMessageSpan(uint8_t /* vc */) const
-{
-    return false;
-}
-
-void
-GsnPortDevice::ReceiveMessageSpan(GsnMicropacket&& /* first */,
-                                  uint32_t /* n */,
-                                  uint32_t /* stride */)
-{
-    NS_FATAL_ERROR("ReceiveMessageSpan without TakesMessageSpan");
-}
-
 void
 GsnPortDevice::Receive(GsnMicropacket mp)
 {
@@ -307,12 +293,6 @@ GsnPortDevice::ReceiveSequenced(GsnMicropacket& mp)
     }
     // Last, so that credits the upper part just freed ride on the same acknowledgement.
     NoteAckOwed(true);
-}
-
-Time
-GsnPortDevice::NextMessageMicropacketTime(uint8_t /* vc */) const
-{
-    return Time::Max();
 }
 
 void

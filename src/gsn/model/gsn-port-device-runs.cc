@@ -111,16 +111,6 @@ GsnPortDevice::AppendFollowing(GsnMicropacketRun& run, uint8_t vc, uint32_t n, u
     m_ackDue = false;
 }
 
-uint32_t
-GsnPortDevice::TakeFollowingMessageMicropackets(uint8_t /* vc */,
-                                                uint32_t /* max */,
-                                                const Time& /* slot */,
-                                                uint32_t /* stride */,
-                                                GsnMicropacket& /* first */)
-{
-    return 0;
-}
-
 // Run mode: after a new Data micropacket of vc chosen for m_slotTime (the run's last, stored),
 // where MayChooseFollowingAhead() and the next of its Message is not ready for the next slot: where
 // the upper part has the following ones ready exactly one every stride slots from m_slotTime +
@@ -171,16 +161,6 @@ GsnPortDevice::ChooseStridedAhead(GsnMicropacketRun& run, uint8_t vc, uint32_t r
         AppendFollowing(run, vc, taken, stride);
     }
     return taken;
-}
-
-uint32_t
-GsnPortDevice::TakeWovenMessageMicropackets(const uint8_t* /* vcs */,
-                                            uint32_t /* s */,
-                                            uint32_t /* maxRounds */,
-                                            const Time& /* slot */,
-                                            GsnMicropacket* /* firsts */)
-{
-    return 0;
 }
 
 // Send a micropacket on its own: a Credit-only or Null that the peer need not see before its own

@@ -697,17 +697,6 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
     return true;
 }
 
-bool
-GsnPortDevice::TakeMessageMicropacket(uint8_t vc, GsnMicropacket& mp)
-{
-    if (!HasMessageMicropacket(vc))
-    {
-        return false;
-    }
-    PullMessageMicropacket(vc, mp);
-    return true;
-}
-
 uint8_t
 GsnPortDevice::MostOwedVc() const
 {
