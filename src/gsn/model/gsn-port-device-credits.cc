@@ -122,7 +122,7 @@ GsnPortDevice::ReleaseRxBufferSpan(uint8_t vc, uint32_t n, const Time& first, ui
     const Time now = gsn::Now();
     if (!m_exactCredits && m_txBusy && !(m_runEnd == now && first <= now && now <= last))
     {
-        ReleaseSpanRidingOnRun(vc, n);
+        ReleaseRidingOnRun(&vc, 1, n);
         return;
     }
     for (uint32_t i = 0; i < n; ++i)
@@ -162,29 +162,7 @@ GsnPortDevice::ReleaseRxBufferWoven(const uint8_t* vcs,
         }
         if (!m_exactCredits && m_txBusy && !(m_runEnd == now && firstFreed <= now && now <= last))
         {
-            // As ReleaseSpanRidingOnRun(), each place in the order of its slot: each one's
-            // credits go on the run's next micropacket without credits, the VCs in turn.
-            if (!m_laterReleases.empty())
-            {
-                ApplyDueReleases(now, false); // places freed earlier count first
-            }
-            const bool riding = CanPutCreditsOnRun(now);
-            std::size_t cursor = PUT_CURSOR_UNKNOWN;
-            for (uint32_t r = 0; r < rounds; ++r)
-            {
-                for (uint32_t j = 0; j < m; ++j)
-                {
-                    if (m_owedTotal == 0)
-                    {
-                        m_oldestOwed = now;
-                    }
-                    FreeRxPlaces(vcs[j], 1);
-                    if (riding && cursor != m_retx.size())
-                    {
-                        PutOwedCreditsOnRun(&cursor);
-                    }
-                }
-            }
+            ReleaseRidingOnRun(vcs, m, rounds);
             return;
         }
     }
@@ -253,11 +231,12 @@ GsnPortDevice::AmendCreditsOfSlotNow(uint8_t vc, uint32_t n)
     return true;
 }
 
-// ReleaseRxBufferSpan() of n places of vc where this port is busy, credits ride on its run without
-// ExactCredits, and no place is freed as its next slot begins: as one ReleaseRxBuffer() for each,
-// without what does nothing then.
+// ReleaseRxBufferSpan() or ReleaseRxBufferWoven() where this port is busy, credits ride on its run
+// without ExactCredits, and no place is freed as its next slot begins: the places of the m VCs
+// vcs, rounds of each, freed in turns (vcs[0]'s, vcs[1]'s, ..., then again; with one VC a span),
+// as one ReleaseRxBuffer() for each in that order, without what does nothing then.
 void
-GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
+GsnPortDevice::ReleaseRidingOnRun(const uint8_t* vcs, uint32_t m, uint32_t rounds)
 {
     // ReleaseRxBuffer() for each place in turn, here: each counts now (no ExactCredits), none
     // is kept for the next slot, and the credits owed after each go on the run's next
@@ -268,22 +247,23 @@ GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
     {
         ApplyDueReleases(now, false); // places freed earlier count first
     }
+    const uint32_t n = m * rounds;
     uint32_t freed = 0;
     if (CanPutCreditsOnRun(now))
     {
         std::size_t cursor = PUT_CURSOR_UNKNOWN;
         while (freed < n && cursor != m_retx.size())
         {
-            if (m_owedTotal == 0 && cursor < m_ackedAhead)
+            if (m == 1 && m_owedTotal == 0 && cursor < m_ackedAhead)
             {
-                freed += PutSpanOnAcknowledged(vc, n - freed, cursor);
+                freed += PutSpanOnAcknowledged(vcs[0], n - freed, cursor);
                 continue;
             }
             if (m_owedTotal == 0)
             {
                 m_oldestOwed = now;
             }
-            FreeRxPlaces(vc, 1);
+            FreeRxPlaces(vcs[freed % m], 1);
             PutOwedCreditsOnRun(&cursor);
             ++freed;
         }
@@ -294,13 +274,18 @@ GsnPortDevice::ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n)
         {
             m_oldestOwed = now;
         }
-        FreeRxPlaces(vc, n - freed);
+        for (uint32_t j = 0; j < m; ++j)
+        {
+            // (Of the places left, those of the j-th VC in turn.)
+            const uint32_t k = (freed + m - 1 - j) / m * m + j;
+            FreeRxPlaces(vcs[j], k < n ? (n - k + m - 1) / m : 0);
+        }
     }
 }
 
-// ReleaseSpanRidingOnRun() where nothing else is owed and the next rider (cursor) is acknowledged
-// already: up to n places of vc, each credit on its own rider, as long as they are acknowledged
-// ones. cursor: the next rider, updated. Returns how many places were freed.
+// ReleaseRidingOnRun() of one VC where nothing else is owed and the next rider (cursor) is
+// acknowledged already: up to n places of vc, each credit on its own rider, as long as they are
+// acknowledged ones. cursor: the next rider, updated. Returns how many places were freed.
 uint32_t
 GsnPortDevice::PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor)
 {
@@ -499,7 +484,7 @@ GsnPortDevice::SendCreditsOnRun(const Time& slot,
 // Run mode, a run on the wire: put the credits owed now on its micropackets that leave from now on
 // and carry none. cursor: null, or the index of the run's first micropacket leaving from now on
 // without credits as the call before found it (PUT_CURSOR_UNKNOWN: not yet), updated:
-// ReleaseSpanRidingOnRun() keeps it over its places freed one by one (nothing in between changes
+// ReleaseRidingOnRun() keeps it over its places freed one by one (nothing in between changes
 // the retransmission buffer or the time, and the RSEQs that arrived before now are applied before
 // the first search only), so that they cost one search rather than one each.
 // NextRiderFrom(i) (in the header): the first micropacket from index i of m_retx on that credits

@@ -392,8 +392,9 @@ GsnPortDevice::ChooseFollowingAhead(GsnMicropacketRun& run,
 }
 
 // Run mode: after a new Data micropacket chosen for m_slotTime, where the round robin goes from one
-// VC's Message to another's slot by slot (a switch output forwarding Messages of several inputs on
-// several VCs): where the VCs that sent in the last slots, each in its turn, would go on so, each
+// VC's Message to another's slot by slot (a switch output forwarding Messages of several VCs, from
+// several inputs or one; an endpoint sending on several VCs): where the VCs that sent in the last
+// slots, each in its turn, would go on so, each
 // finding its next micropacket ready by its slot, choose whole turns of them at once, each stored.
 // One by one, each of these slots would apply nothing due (nothing is kept for later), find no
 // timeout (the go-back-N deadline is beyond them), no control, Admin or resent micropacket, room

@@ -509,7 +509,9 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
     void ApplyDueAcks(const Time& t); ///< apply the RSEQs kept for later due by \p t (one is)
     void ApplyArrivedAcks();          ///< apply the RSEQs kept for later that arrived before now
     bool ApplyReleasesAtSlot(const Time& t); ///< count places freed at \p t that make a Credit-only
-    void ReleaseSpanRidingOnRun(uint8_t vc, uint32_t n); ///< ReleaseRxBufferSpan() onto a busy run
+    /// ReleaseRxBufferSpan() or ReleaseRxBufferWoven() onto a busy run: \p rounds places of
+    /// each of the \p m VCs \p vcs, freed in turns
+    void ReleaseRidingOnRun(const uint8_t* vcs, uint32_t m, uint32_t rounds);
     /// An endpoint frees \p n places of \p vc at the instant its idle port's slot started, after
     /// that slot's choice: \return whether their credits went on the slot's micropacket
     bool AmendCreditsOfSlotNow(uint8_t vc, uint32_t n);
@@ -517,7 +519,7 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
     /// \param at when places are freed, now \return whether this port's transmission started
     /// at \p at from idle and this port frees places only by its own arrivals (an endpoint)
     bool StartedIdleAt(const Time& at) const;
-    /// ReleaseSpanRidingOnRun() onto riders acknowledged already. \return places freed
+    /// ReleaseRidingOnRun() of one VC onto riders acknowledged already. \return places freed
     uint32_t PutSpanOnAcknowledged(uint8_t vc, uint32_t n, std::size_t& cursor);
     static constexpr std::size_t PUT_CURSOR_UNKNOWN = SIZE_MAX; ///< a put cursor not yet found
     void PutOwedCreditsOnRun(std::size_t* cursor = nullptr); ///< owed credits onto the run's rest
