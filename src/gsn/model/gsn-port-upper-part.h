@@ -23,8 +23,8 @@ namespace ns3
  * each VC, and what it does with those received.
  *
  * GsnPortDevice is the link layer of every port, and derives from this class: a switch port
- * (GsnSwitchPort) and an endpoint (GsnNetDevice) answer its questions. The link layer asks
- * for a VC's next Header/Data micropacket only when that VC has a credit, and hands up a
+ * (GsnSwitchPort) and an endpoint (GsnNetDevice) answer its questions. The link layer takes
+ * a VC's next Header/Data micropacket only when that VC has a credit, and hands up a
  * received one only once it was accepted in order; everything else about links (credits,
  * sequence numbers, retransmission, bring-up, runs) stays in GsnPortDevice. Where a question
  * has a default, it is what an upper part that cannot do better answers.
