@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Link bring-up and reset: Reset/Reset_Ack then Initialize/Initialize_Ack, each side for both
-// directions. (GsnPortDevice is written in several files, one per part of the link layer; see
-// gsn-port-device.cc for the list.)
+// Link bring-up and reset: the port does what GsnLinkBringUp says at each step of the
+// Reset/Initialize handshake, and clears its link state. (GsnPortDevice is written in several
+// files, one per part of the link layer; see gsn-port-device.cc for the list.)
 #include "gsn-channel.h"
 #include "gsn-now.h"
 #include "gsn-port-device-private.h"
@@ -120,96 +120,73 @@ GsnPortDevice::ResetLink()
 {
     NS_LOG_FUNCTION(this);
     ++m_counters.linkResets;
-    BeginReset();
-}
-
-void
-GsnPortDevice::BeginReset()
-{
-    ClearLinkState();
-    NotifyLinkReset();
-    SetLinkState(LinkState::RESET_SENT);
-    SendControl(GsnMicropacketType::RESET);
-    m_handshakeEvent.Cancel();
-    m_handshakeEvent =
-        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
+    BringUp(GsnLinkBringUp::Event::START);
 }
 
 void
 GsnPortDevice::HandshakeTimeout()
 {
     const gsn::TimerEventCount counted(m_counters);
-    if (m_state == LinkState::RESET_SENT)
-    {
-        SendControl(GsnMicropacketType::RESET);
-    }
-    else if (m_state == LinkState::INIT_SENT)
-    {
-        SendControl(GsnMicropacketType::INITIALIZE);
-    }
-    else
-    {
-        return;
-    }
-    m_handshakeEvent =
-        Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
+    BringUp(GsnLinkBringUp::Event::TIMEOUT);
 }
 
+// Do what the handshake says for event (GsnLinkBringUp::Next()), in the order of its Step. number:
+// the handshake number the micropacket of the event carries (its TSEQ).
 void
-GsnPortDevice::ReceiveControl(const GsnMicropacket& mp)
+GsnPortDevice::BringUp(GsnLinkBringUp::Event event, uint8_t number)
 {
-    switch (mp.GetType())
+    const GsnLinkBringUp::Step step =
+        GsnLinkBringUp::Next(m_state, event, number == m_handshakeNumber);
+    if (step.clear)
     {
-    case GsnMicropacketType::RESET: {
-        const bool ours = m_state == LinkState::RESET_SENT;
         ClearLinkState();
-        NotifyLinkReset();
-        SendControl(GsnMicropacketType::RESET_ACK);
-        if (!ours)
-        {
-            // The peer started the reset: go on to Initialize ourselves.
-            SetLinkState(LinkState::INIT_SENT);
-            SendControl(GsnMicropacketType::INITIALIZE);
-            m_handshakeEvent.Cancel();
-            m_handshakeEvent =
-                Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
-        }
-        return;
     }
-    case GsnMicropacketType::RESET_ACK:
-        if (m_state == LinkState::RESET_SENT)
+    if (step.notifyReset)
+    {
+        NotifyLinkReset();
+    }
+    if (step.grantBuffers && !m_rxGranted)
+    {
+        // Grant the whole free receive buffer of every VC, all of it at once (the remainders
+        // below CreditReturnThreshold too).
+        m_rxGranted = true;
+        for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
         {
-            ClearLinkState();
-            SetLinkState(LinkState::INIT_SENT);
-            SendControl(GsnMicropacketType::INITIALIZE);
+            m_owedTotal -= m_owedCredits[vc];
+            m_owedCredits[vc] = m_rxBufferSize - m_rxOccupancy[vc];
+            m_owedTotal += m_owedCredits[vc];
         }
-        return;
-    case GsnMicropacketType::INITIALIZE:
-        if (!m_rxGranted)
+        m_creditDue = true;
+    }
+    if (step.reply)
+    {
+        SendControl(step.replyType, number); // (it acknowledges that request)
+    }
+    if (step.stopTimer)
+    {
+        m_handshakeEvent.Cancel();
+    }
+    if (step.changeState)
+    {
+        SetLinkState(step.next);
+    }
+    if (step.request)
+    {
+        if (step.renumber)
         {
-            // Grant the whole free receive buffer of every VC, all of it at once (the
-            // remainders below CreditReturnThreshold too).
-            m_rxGranted = true;
-            for (uint8_t vc = 0; vc < gsn::NUM_VCS; ++vc)
-            {
-                m_owedTotal -= m_owedCredits[vc];
-                m_owedCredits[vc] = m_rxBufferSize - m_rxOccupancy[vc];
-                m_owedTotal += m_owedCredits[vc];
-            }
-            m_creditDue = true;
+            ++m_handshakeNumber;
         }
-        SendControl(GsnMicropacketType::INITIALIZE_ACK);
-        return;
-    case GsnMicropacketType::INITIALIZE_ACK:
-        if (m_state == LinkState::INIT_SENT)
-        {
-            m_handshakeEvent.Cancel();
-            SetLinkState(LinkState::UP);
-            NotifyTxReady();
-        }
-        return;
-    default:
-        return;
+        SendControl(step.requestType, m_handshakeNumber);
+    }
+    if (step.restartTimer)
+    {
+        m_handshakeEvent.Cancel();
+        m_handshakeEvent =
+            Simulator::Schedule(GetRetransmitTimeout(), &GsnPortDevice::HandshakeTimeout, this);
+    }
+    if (step.transmit)
+    {
+        NotifyTxReady();
     }
 }
 

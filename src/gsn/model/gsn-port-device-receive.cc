@@ -215,9 +215,12 @@ GsnPortDevice::ReceiveAt(GsnMicropacket mp, const Time& arrival)
     case GsnMicropacketType::RESET:
     case GsnMicropacketType::RESET_ACK:
     case GsnMicropacketType::INITIALIZE:
-    case GsnMicropacketType::INITIALIZE_ACK:
-        ReceiveControl(mp);
+    case GsnMicropacketType::INITIALIZE_ACK: {
+        GsnLinkBringUp::Event event;
+        GsnLinkBringUp::EventOf(mp.GetType(), event);
+        BringUp(event, mp.tseq);
         return;
+    }
     case GsnMicropacketType::NULL_MP:
         TakeRseq(mp.rseq);
         return;

@@ -78,6 +78,14 @@ struct PeerRseqs
 
 /// What a port knew when the link it had up was reset: the two ends' snapshots together
 /// tell which Messages were lost without the receiver seeing their Header.
+/// A link-control micropacket waiting to be sent: its TYPE and the handshake number it carries
+/// in its TSEQ field (GsnLinkBringUp: a request's own, an acknowledgement's the request's).
+struct QueuedControl
+{
+    GsnMicropacketType type; ///< Reset, Reset_Ack, Initialize or Initialize_Ack
+    uint8_t number;          ///< handshake number
+};
+
 struct ResetSnapshot
 {
     bool taken{false};       ///< not yet compared with the peer's

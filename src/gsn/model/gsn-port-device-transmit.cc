@@ -656,7 +656,8 @@ GsnPortDevice::SelectMicropacket(GsnMicropacket& mp, bool nullAllowed)
         return false;
     case GsnSlotChoice::CONTROL:
         mp = GsnMicropacket();
-        mp.type = uint8_t(m_controlQueue.front());
+        mp.type = uint8_t(m_controlQueue.front().type);
+        mp.tseq = m_controlQueue.front().number; // (not sequenced: TSEQ is free)
         m_controlQueue.pop_front();
         return true;
     case GsnSlotChoice::RETRANSMIT:
@@ -750,9 +751,9 @@ GsnPortDevice::SendAdminMicropacket(const GsnMicropacket& mp)
 }
 
 void
-GsnPortDevice::SendControl(GsnMicropacketType type)
+GsnPortDevice::SendControl(GsnMicropacketType type, uint8_t number)
 {
-    m_controlQueue.push_back(type);
+    m_controlQueue.push_back(gsn::QueuedControl{type, number});
     NotifyTxReady();
 }
 

@@ -11,7 +11,8 @@
 //  - gsn-port-device-receive.cc: the receiver (arrivals, takes ahead, ACKs owed);
 //  - gsn-port-device-spans.cc: what the receiver takes of a run at once, one span per VC;
 //  - gsn-port-device-credits.cc: buffer places freed and credits returned, also on runs;
-//  - gsn-port-device-bring-up.cc: link bring-up and reset;
+//  - gsn-port-device-bring-up.cc: link bring-up and reset (the handshake's steps are
+//    GsnLinkBringUp's, gsn-link-bring-up.h);
 // and two headers: gsn-port-device-inline.h (the bodies of the small functions called for every
 // micropacket) and gsn-port-device-private.h (what these files share alone).
 #include "gsn-attribute-checker.h"
@@ -341,7 +342,7 @@ GsnPortDevice::DoInitialize()
     const bool local = !GetNode() || GetNode()->GetSystemId() == Simulator::GetSystemId();
     if (m_channel && m_state == LinkState::DOWN && local)
     {
-        BeginReset(); // bring-up, not counted as a reset
+        BringUp(GsnLinkBringUp::Event::START); // bring-up, not counted as a reset
     }
     // ns-3.37's HeapScheduler::Remove restores the heap downwards only, which breaks its
     // order (a k=8 fat tree crashed): with it, a pending timer is left to find nothing to do.

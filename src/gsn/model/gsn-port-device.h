@@ -17,6 +17,7 @@
 #include "gsn-event-hint.h"
 #include "gsn-held-choice.h"
 #include "gsn-later-acks.h"
+#include "gsn-link-bring-up.h"
 #include "gsn-link-counters.h"
 #include "gsn-micropacket-run.h"
 #include "gsn-micropacket.h"
@@ -71,14 +72,8 @@ class Node;
 class GsnPortDevice : public NetDevice, public GsnPortUpperPart
 {
   public:
-    /// The state of the link as this port sees it.
-    enum class LinkState
-    {
-        DOWN,       ///< not started
-        RESET_SENT, ///< sent Reset, waiting for Reset_Ack
-        INIT_SENT,  ///< sent Initialize, waiting for Initialize_Ack
-        UP,         ///< may send sequenced micropackets
-    };
+    /// The state of the link as this port sees it (DOWN, RESET_SENT, INIT_SENT, UP).
+    using LinkState = GsnLinkBringUp::State;
 
     /// How micropackets are handed to the channel.
     enum LinkMode
@@ -425,7 +420,8 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
     void PiggybackCredits(GsnMicropacket& mp); ///< put owed credits of one VC on sequenced \p mp
     uint8_t MostOwedVc() const;                ///< the VC owed the most credits, or NUM_VCS if none
     void NoteCreditStall(uint8_t vc);          ///< mark \p vc stalled for lack of credit if not yet
-    void SendControl(GsnMicropacketType type); ///< queue a link-control micropacket
+    /// Queue a link-control micropacket carrying handshake number \p number.
+    void SendControl(GsnMicropacketType type, uint8_t number);
     /// Send a Credit-only or Null \p mp on its own at \p now (the current time).
     void TransmitSingle(const GsnMicropacket& mp, const Time& now);
     /// Run mode: whether ChooseFollowingAhead() may find any for \p vc (asked first: mostly
@@ -596,11 +592,11 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
     bool TimesAcknowledgements() const;
 
     // Bring-up and reset (gsn-port-device-bring-up.cc)
-    void BeginReset();        ///< clear the link state and send Reset
+    /// Do the handshake's step for \p event, which carries handshake number \p number.
+    void BringUp(GsnLinkBringUp::Event event, uint8_t number = 0);
     void ClearLinkState();    ///< clear sequence, credit and buffer state of both directions
     void ClearKeptForLater(); ///< forget releases, credits, ACKs, arrivals kept for later
-    void HandshakeTimeout();  ///< re-send the handshake step that has not been answered
-    void ReceiveControl(const GsnMicropacket& mp); ///< handle a link-control micropacket
+    void HandshakeTimeout();  ///< the retry timer expired: send the unanswered request again
     void SetLinkState(LinkState state); ///< change it and tell listeners on up/down edges
     void TakeResetSnapshot(); ///< at a reset: keep what the comparison with the peer needs
     /// Count the Messages of \p sent lost in a reset (\p sender sent them).
@@ -686,7 +682,7 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
     std::array<uint32_t, gsn::NUM_VCS> m_runWaitLength{};
     GsnRetransmitBuffer m_retx;                       ///< sent, not yet acknowledged
     GsnRingBuffer<GsnMicropacket> m_adminQueue;       ///< Admin micropackets to send
-    GsnRingBuffer<GsnMicropacketType> m_controlQueue; ///< link-control micropackets to send
+    GsnRingBuffer<gsn::QueuedControl> m_controlQueue; ///< link-control micropackets to send
     GsnTimedCredits m_laterReleases;                  ///< places freed in later slots
     GsnTimedCredits m_laterCredits;                   ///< credits arriving later
     gsn::LaterAcks m_laterAcks;                 ///< acknowledgements arriving later, in time order
@@ -717,6 +713,7 @@ class GsnPortDevice : public NetDevice, public GsnPortUpperPart
 
     // Bring-up
     EventId m_handshakeEvent;               ///< handshake retry timer
+    uint8_t m_handshakeNumber{0};           ///< number of this port's latest request
     TracedCallback<> m_linkChangeCallbacks; ///< link up/down listeners
 
     TracedCallback<uint8_t, Time> m_creditStallTrace;      ///< a VC waited for credit

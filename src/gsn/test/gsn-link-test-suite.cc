@@ -1253,6 +1253,66 @@ class GsnResetTestCase : public TestCase
     }
 };
 
+/// A reset during bring-up with two handshake micropackets lost, in an order the exploration of
+/// suite gsn-link-bring-up finds: end 0 answers with Initialize_Ack an Initialize of end 1 that
+/// end 0's own reset made stale, and end 1's new Initialize is the one lost. Taken as the answer
+/// to end 1's new Initialize (without handshake numbers), the stale Initialize_Ack would bring
+/// end 1 up before end 0 granted it any credits: end 1 would send its grant to an end not yet
+/// initialized, resend it until it gave up and reset the link.
+class GsnStaleHandshakeAckTestCase : public TestCase
+{
+  public:
+    GsnStaleHandshakeAckTestCase()
+        : TestCase("A stale Initialize_Ack after a reset in the bring-up leaves no end without "
+                   "credits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinkHarness h;
+        // Both ends send Reset at 0; end 1 loses end 0's (the first it receives), answers
+        // nothing and gets Reset_Ack for its own (180 ns), then sends Initialize 2. End 0
+        // resets at 200 ns (Reset 2), answers Initialize 2 with Initialize_Ack 2 (270 ns),
+        // which reaches end 1 at 360 ns after end 1 has cleared for Reset 2 and sent
+        // Initialize 3; end 0 loses that one (the fourth it receives).
+        Ptr<ReceiveListErrorModel> lose0 = CreateObject<ReceiveListErrorModel>();
+        lose0->SetList({3});
+        Ptr<ReceiveListErrorModel> lose1 = CreateObject<ReceiveListErrorModel>();
+        lose1->SetList({0});
+        h.dev[0]->SetReceiveErrorModel(lose0);
+        h.dev[1]->SetReceiveErrorModel(lose1);
+        bool oneUpWithoutCredits = false;
+        Simulator::Schedule(NanoSeconds(200), [&h]() { h.dev[0]->ResetLink(); });
+        Simulator::Schedule(NanoSeconds(400), [&h, &oneUpWithoutCredits]() {
+            // (Without handshake numbers end 1 is up by now, end 0 not.)
+            oneUpWithoutCredits = h.dev[1]->IsLinkUp() && !h.dev[0]->IsLinkUp();
+        });
+        Simulator::Schedule(MicroSeconds(1), [&h]() {
+            h.Send(0, 1, 100);
+            h.Send(1, 1, 100);
+        });
+        Simulator::Stop(MicroSeconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(h.dev[0]->GetLinkCounters().lcrcErrors, 1u, "end 0 lost one");
+        NS_TEST_ASSERT_MSG_EQ(h.dev[1]->GetLinkCounters().lcrcErrors, 1u, "end 1 lost one");
+        NS_TEST_EXPECT_MSG_EQ(oneUpWithoutCredits, false, "end 1 waited for its own answer");
+        // (Without them end 1's grant goes to an end not yet initialized, which drops it: 140
+        // retransmissions, then end 1 resets the link to recover.)
+        NS_TEST_EXPECT_MSG_EQ(h.dev[1]->GetLinkCounters().retransmitted, 0u, "nothing resent");
+        NS_TEST_EXPECT_MSG_EQ(h.dev[1]->GetLinkCounters().linkResets, 0u, "no reset to recover");
+        NS_TEST_ASSERT_MSG_EQ((h.dev[0]->IsLinkUp() && h.dev[1]->IsLinkUp()), true, "both up");
+        for (uint8_t vc = 0; vc < 4; ++vc)
+        {
+            NS_TEST_EXPECT_MSG_EQ(h.dev[1]->GetTxCredits(vc), 256, "end 1 holds end 0's grant");
+            NS_TEST_EXPECT_MSG_EQ(h.dev[0]->GetTxCredits(vc), 256, "end 0 holds end 1's grant");
+        }
+        NS_TEST_EXPECT_MSG_EQ(h.delivered, 2u, "both Messages arrive");
+        NS_TEST_EXPECT_MSG_EQ(h.errors, 0u, "intact");
+    }
+};
+
 /// A link reset while a whole Message is on the wire: if the receiver accepted it before its
 /// own reset, it is delivered; if not, the sender counts it lost (nothing else knows of it).
 class GsnResetInFlightTestCase : public TestCase
@@ -1421,6 +1481,7 @@ class GsnLinkTestSuite : public TestSuite
             AddTestCase(new GsnRandomResetsTestCase("Micropacket", seed), TestCase::QUICK);
             AddTestCase(new GsnRandomResetsTestCase("Run", seed), TestCase::QUICK);
         }
+        AddTestCase(new GsnStaleHandshakeAckTestCase, TestCase::QUICK);
         AddTestCase(new GsnResetInFlightTestCase(true), TestCase::QUICK);
         AddTestCase(new GsnResetInFlightTestCase(false), TestCase::QUICK);
         AddTestCase(new GsnLostLastAckTestCase("Micropacket"), TestCase::QUICK);
