@@ -118,14 +118,16 @@ class GsnBringUpStepsTestCase : public TestCase
  * each cable direction is first in, first out; up to two handshake micropackets are lost;
  * either end may reset the link at any time (once); a retry timer expires only with nothing on
  * the cable (the go-back-N timeout is far longer than a round trip). An end that is up sends the
- * credits it granted (as the port does, in sequenced micropackets after the handshake); an end
- * that clears forgets the credits it received. Required: from every configuration reached,
- * once losses and resets stop, both ends come up with nothing left in flight, no timer running,
- * and each holding credits the other granted after its own last clearing; and no configuration
- * is stuck anywhere else. (Without handshake numbers some orders bring an end up before its
- * peer granted it anything since clearing: in the model that direction has no credits for
- * ever; in the port its grant goes to a peer not yet initialized, which drops it, and it
- * resends until it resets the link: GsnStaleHandshakeAckTestCase of gsn-link.)
+ * credits it granted, as the port does: in its first sequenced micropacket after clearing (TSEQ
+ * 0), which the other end accepts once it has received Initialize and drops before (the sender
+ * sends it again after its go-back-N timeout, unless it cleared meanwhile), and drops as a
+ * duplicate once it has accepted one; an end that clears forgets the credits it received.
+ * Required: from every configuration reached, once losses and resets stop, both ends come up
+ * with nothing left in flight, no timer running, and each holding the credits of the other's
+ * latest grant (not of one the other cleared since); and no configuration is stuck anywhere
+ * else. (Without handshake numbers some orders bring an end up before its peer granted it
+ * anything since clearing: in the port its grant then goes to a peer not yet initialized, and
+ * it resends it until it resets the link, GsnStaleHandshakeAckTestCase of gsn-link.)
  */
 class GsnBringUpExploredTestCase : public TestCase
 {
@@ -142,6 +144,8 @@ class GsnBringUpExploredTestCase : public TestCase
     }
 
   private:
+    static constexpr uint8_t NONE = 9; ///< no epoch
+
     /// One end.
     struct End
     {
@@ -149,7 +153,9 @@ class GsnBringUpExploredTestCase : public TestCase
         uint8_t number{0};    ///< handshake number of its requests
         bool granted{false};  ///< granted buffers since its last clearing
         bool sent{false};     ///< and sent those credits
-        bool credited{false}; ///< holds credits the peer sent since this end's last clearing
+        uint8_t epoch{0};     ///< how many times it cleared (mod 8)
+        bool accepted{false}; ///< accepted a grant since its last clearing (its TSEQ 0)
+        uint8_t creditEpoch{NONE}; ///< the peer's epoch when it sent the grant accepted
         bool armed{false};    ///< retry timer running
     };
 
@@ -178,7 +184,9 @@ class GsnBringUpExploredTestCase : public TestCase
                 k += char('0' + e.number);
                 k += e.granted ? 'g' : '-';
                 k += e.sent ? 's' : '-';
-                k += e.credited ? 'c' : '-';
+                k += char('0' + e.epoch);
+                k += e.accepted ? 'c' : '-';
+                k += char('0' + e.creditEpoch);
                 k += e.armed ? 'a' : '-';
                 k += '|';
                 for (const Item& it : cable[i])
@@ -195,9 +203,9 @@ class GsnBringUpExploredTestCase : public TestCase
 
         bool Good() const
         {
-            return end[0].state == State::UP && end[1].state == State::UP && end[0].credited &&
-                   end[1].credited && cable[0].empty() && cable[1].empty() && !end[0].armed &&
-                   !end[1].armed;
+            return end[0].state == State::UP && end[1].state == State::UP &&
+                   end[0].creditEpoch == end[1].epoch && end[1].creditEpoch == end[0].epoch &&
+                   cable[0].empty() && cable[1].empty() && !end[0].armed && !end[1].armed;
         }
     };
 
@@ -208,7 +216,7 @@ class GsnBringUpExploredTestCase : public TestCase
         if (e.state == State::UP && e.granted && !e.sent)
         {
             e.sent = true;
-            c.cable[i].push_back(Item{Type::CREDIT_ONLY, 0});
+            c.cable[i].push_back(Item{Type::CREDIT_ONLY, e.epoch});
         }
     }
 
@@ -222,7 +230,9 @@ class GsnBringUpExploredTestCase : public TestCase
         {
             e.granted = false;
             e.sent = false;
-            e.credited = false;
+            e.epoch = uint8_t((e.epoch + 1) % 8);
+            e.accepted = false;
+            e.creditEpoch = NONE;
         }
         if (st.grantBuffers && !e.granted)
         {
@@ -255,6 +265,28 @@ class GsnBringUpExploredTestCase : public TestCase
         SendCredits(c, i);
     }
 
+    /// The grant end i sent in its epoch \p epoch arrives at the other end: a sequenced
+    /// micropacket, accepted as the first after a clearing (TSEQ 0) once that end has received
+    /// Initialize; before, dropped, and end i sends it again after its go-back-N timeout unless
+    /// it cleared since; a second one with TSEQ 0 is a duplicate, dropped (and acknowledged).
+    static void ReceiveGrant(Config& c, int i, uint8_t epoch)
+    {
+        End& r = c.end[1 - i];
+        if (!r.granted)
+        {
+            if (c.end[i].epoch == epoch)
+            {
+                c.end[i].sent = false; // (resent by the go-back-N timeout, below)
+            }
+            return;
+        }
+        if (!r.accepted)
+        {
+            r.accepted = true;
+            r.creditEpoch = epoch;
+        }
+    }
+
     /// Successors of c: (config, whether a loss or a reset made it).
     std::vector<std::pair<Config, bool>> Next(const Config& c) const
     {
@@ -273,7 +305,7 @@ class GsnBringUpExploredTestCase : public TestCase
                 }
                 else
                 {
-                    d.end[1 - i].credited = true; // (sequenced: go-back-N delivers it)
+                    ReceiveGrant(d, i, it.number);
                 }
                 out.emplace_back(d, false);
                 if (c.losses > 0 && it.type != Type::CREDIT_ONLY)
@@ -283,6 +315,14 @@ class GsnBringUpExploredTestCase : public TestCase
                     --l.losses;
                     out.emplace_back(l, true);
                 }
+            }
+            const End& e = c.end[i];
+            if (e.state == State::UP && e.granted && !e.sent && c.cable[0].empty() &&
+                c.cable[1].empty())
+            {
+                Config d = c; // the go-back-N timeout sends the grant again
+                SendCredits(d, i);
+                out.emplace_back(d, false);
             }
             if (c.end[i].armed && c.cable[0].empty() && c.cable[1].empty())
             {
