@@ -316,6 +316,8 @@ local m_cr = ProtoField.uint8("gsn_mp.cr", "CR", base.DEC, nil, 0x3F,
 local m_rseq = ProtoField.uint8("gsn_mp.rseq", "RSEQ", base.DEC, nil, nil,
                                 "Last TSEQ received in order on the reverse link")
 local m_tseq = ProtoField.uint8("gsn_mp.tseq", "TSEQ", base.DEC)
+local m_handshake = ProtoField.uint8("gsn_mp.handshake", "Handshake number", base.DEC, nil, nil,
+                                     "Reset/Initialize: the request's number, carried in TSEQ")
 local m_ecrc = ProtoField.uint16("gsn_mp.ecrc", "ECRC", base.HEX, nil, nil,
                                  "End-to-end CRC of the Message up to this micropacket")
 local m_lcrc = ProtoField.uint16("gsn_mp.lcrc", "LCRC", base.HEX)
@@ -324,7 +326,7 @@ local m_lcrc_good = ProtoField.bool("gsn_mp.lcrc.good", "LCRC good")
 local m_trailer = ProtoField.bytes("gsn_mp.trailer", "Bytes after the micropacket")
 
 gsn_mp.fields = { m_data, m_vc, m_type, m_tail, m_error, m_vcr, m_cr, m_rseq, m_tseq,
-                  m_ecrc, m_lcrc, m_lcrc_calc, m_lcrc_good, m_trailer }
+                  m_handshake, m_ecrc, m_lcrc, m_lcrc_calc, m_lcrc_good, m_trailer }
 
 local e_lcrc = ProtoExpert.new("gsn_mp.lcrc.bad", "Bad LCRC", expert.group.CHECKSUM,
                                expert.severity.ERROR)
@@ -373,7 +375,14 @@ function gsn_mp.dissector(tvb, pinfo, root)
     ctl:add(m_vcr, tvb(33, 1))
     ctl:add(m_cr, tvb(33, 1))
     ctl:add(m_rseq, tvb(34, 1))
-    ctl:add(m_tseq, tvb(35, 1))
+    -- Link-control micropackets (Reset to Initialize_Ack) are not sequenced: their TSEQ field
+    -- carries the handshake number (an acknowledgement, the number of the request it answers).
+    local control = mtype >= 0x2 and mtype <= 0x5
+    if control then
+        ctl:add(m_handshake, tvb(35, 1))
+    else
+        ctl:add(m_tseq, tvb(35, 1))
+    end
     ctl:add(m_ecrc, tvb(36, 2))
     local li = ctl:add(m_lcrc, tvb(38, 2))
     local calc = li:add(m_lcrc_calc, tvb(38, 2), computed)
@@ -394,6 +403,9 @@ function gsn_mp.dissector(tvb, pinfo, root)
     local name = mp_type_name(mtype)
     tree:append_text(string.format(", %s, VC %d", name, vc))
     local info = string.format("%s VC=%d TSEQ=%d RSEQ=%d", name, vc, tseq, rseq)
+    if control then
+        info = string.format("%s #%d VC=%d RSEQ=%d", name, tseq, vc, rseq)
+    end
     if cr > 0 then
         info = info .. string.format(" CR=%d@VC%d", cr, vcr)
     end

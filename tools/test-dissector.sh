@@ -210,24 +210,30 @@ esac
     fail "a truncated ST header (record 4) was not flagged with st.short (or a whole one was)"
 
 # Micropacket records (LINKTYPE_USER1), as GsnMicropacket::Serialize writes them: a Header
-# micropacket (VC 1, TSEQ 7, RSEQ 3, 63 credits for VC 2), and a Credit-only micropacket
-# whose data byte 5 was flipped after the LCRC was computed.
+# micropacket (VC 1, TSEQ 7, RSEQ 3, 63 credits for VC 2), a Credit-only micropacket
+# whose data byte 5 was flipped after the LCRC was computed, and an Initialize_Ack answering
+# Initialize number 6 (in TSEQ), RSEQ 255.
 mp_header=00000030000000000002000000000001aaaa030000000800000000000000000064bf030740f36516
 mp_bad=000000000010000000000000000000000000000000000000000000000000000028d1000a00002c67
-write_pcap "$TMP/micropackets.pcap" 148 "$mp_header" "$mp_bad"
+mp_init_ack=00000000000000000000000000000000000000000000000000000000000000001400ff060000ab79
+write_pcap "$TMP/micropackets.pcap" 148 "$mp_header" "$mp_bad" "$mp_init_ack"
 chmod 644 "$TMP/micropackets.pcap"
 out=$(run_tshark -r "$TMP/micropackets.pcap" -T fields -E separator=' ' \
     -e gsn_mp.type -e gsn_mp.vc -e gsn_mp.tseq -e gsn_mp.rseq -e gsn_mp.vcr -e gsn_mp.cr \
-    -e gsn_mp.lcrc.good -e gsn.dst 2>"$TMP/err") ||
+    -e gsn_mp.lcrc.good -e gsn.dst -e gsn_mp.handshake -e _ws.col.Info 2>"$TMP/err") ||
     fail "tshark failed on micropacket records: $(cat "$TMP/err")"
 mapfile -t lines <<<"$out"
 case "${lines[0]}" in
-"0x09 1 7 3 2 63 "[1T]*" $ula1") ;;
+"0x09 1 7 3 2 63 "[1T]*" $ula1  Header VC=1 TSEQ=7 RSEQ=3 CR=63@VC2") ;;
 *) fail "Header micropacket: got '${lines[0]}'" ;;
 esac
 case "${lines[1]}" in
 "0x0a 0 10 0 3 17 "[0F]*) ;;
 *) fail "corrupted Credit-only micropacket: got '${lines[1]}' (LCRC should be bad)" ;;
+esac
+case "${lines[2]}" in
+"0x05 0  255 0 0 "[1T]*"  6 Initialize_Ack #6 VC=0 RSEQ=255") ;;
+*) fail "Initialize_Ack: got '${lines[2]}' (handshake number 6, no TSEQ)" ;;
 esac
 
 echo "test-dissector: PASS ($("$TSHARK" -v 2>/dev/null | head -1))"
