@@ -1423,6 +1423,12 @@ class GsnRandomResetsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT_OR_EQ(h.delivered, h.sent, "none twice");
         NS_TEST_ASSERT_MSG_GT(lost, 0u, "the resets cut something");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(h.delivered + lost, h.sent, "none lost without a count");
+        // Each bring-up leaves both ends consistent: nothing is resent on this error-free
+        // cable, and no end gives up and resets the link on its own.
+        const GsnLinkCounters& c0 = h.dev[0]->GetLinkCounters();
+        const GsnLinkCounters& c1 = h.dev[1]->GetLinkCounters();
+        NS_TEST_EXPECT_MSG_EQ(c0.retransmitted + c1.retransmitted, 0u, "nothing resent");
+        NS_TEST_EXPECT_MSG_EQ(c0.linkResets + c1.linkResets, 12u, "only the resets made here");
     }
 
     std::string m_linkMode; ///< LinkMode of both ends
