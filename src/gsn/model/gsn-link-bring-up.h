@@ -59,22 +59,35 @@ class GsnLinkBringUp
         INITIALIZE_ACK, ///< an Initialize_Ack arrived
     };
 
-    /// What the port does, in this order.
+    /// What the port does: the fields in the order the port acts on them.
     struct Step
     {
-        State next;               ///< the state after the step
-        bool clear{false};        ///< 1. clear the link state of both directions
-        bool notifyReset{false};  ///< 2. tell the part above that what was under way is lost
-        bool grantBuffers{false}; ///< 3. owe the peer every VC's free buffer (once per Reset)
-        bool reply{false};        ///< 4. send replyType (it answers what arrived)
-        GsnMicropacketType replyType{GsnMicropacketType::NULL_MP}; ///< (with reply)
-        bool stopTimer{false};                                     ///< 5. cancel the retry timer
-        bool changeState{false}; ///< 6. go to next (changed only where this is set)
-        bool request{false};     ///< 7. send requestType (this end's own handshake step)
-        GsnMicropacketType requestType{GsnMicropacketType::NULL_MP}; ///< (with request)
-        bool renumber{false};     ///< 7. (with request) a new handshake number, not a retry
-        bool restartTimer{false}; ///< 8. start the retry timer again (cancel any pending)
-        bool transmit{false};     ///< 9. the link is up: sequenced micropackets may go
+        /// The state after the step.
+        State next;
+        /// 1. Clear the link state of both directions.
+        bool clear{false};
+        /// 2. Tell the part above that what was under way is lost.
+        bool notifyReset{false};
+        /// 3. Owe the peer every VC's free buffer (once per Reset).
+        bool grantBuffers{false};
+        /// 4. Send replyType, with the number of the request it answers.
+        bool reply{false};
+        /// The acknowledgement sent (with reply).
+        GsnMicropacketType replyType{GsnMicropacketType::NULL_MP};
+        /// 5. Cancel the retry timer.
+        bool stopTimer{false};
+        /// 6. Go to next (the state changes only where this is set).
+        bool changeState{false};
+        /// 7. Send requestType, this end's own handshake step.
+        bool request{false};
+        /// The request sent (with request).
+        GsnMicropacketType requestType{GsnMicropacketType::NULL_MP};
+        /// With request: a new handshake number (not a retry).
+        bool renumber{false};
+        /// 8. Start the retry timer again (a pending one cancelled).
+        bool restartTimer{false};
+        /// 9. The link is up: sequenced micropackets may go.
+        bool transmit{false};
     };
 
     /**

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The helper types of GsnPortDevice's private part: its timers, the peer's RSEQs it gathers,
- * its snapshot at a link reset. Not API: the port names them by aliases in its private part,
- * and nothing else uses them.
+ * its queued link-control micropackets, its snapshot at a link reset. Not API: the port names
+ * them by aliases in its private part, or in full, and nothing else uses them.
  */
 #ifndef GSN_PORT_DEVICE_STATE_H
 #define GSN_PORT_DEVICE_STATE_H
@@ -76,8 +76,6 @@ struct PeerRseqs
     }
 };
 
-/// What a port knew when the link it had up was reset: the two ends' snapshots together
-/// tell which Messages were lost without the receiver seeing their Header.
 /// A link-control micropacket waiting to be sent: its TYPE and the handshake number it carries
 /// in its TSEQ field (GsnLinkBringUp: a request's own, an acknowledgement's the request's).
 struct QueuedControl
@@ -86,6 +84,8 @@ struct QueuedControl
     uint8_t number;          ///< handshake number
 };
 
+/// What a port knew when the link it had up was reset: the two ends' snapshots together
+/// tell which Messages were lost without the receiver seeing their Header.
 struct ResetSnapshot
 {
     bool taken{false};       ///< not yet compared with the peer's
