@@ -11,6 +11,14 @@ GsnLinkBringUp::Next(State state, Event event, bool current)
 {
     Step s;
     s.next = state;
+    // This end's own handshake step: a new number unless it repeats the one under way, and the
+    // retry timer started again or left running.
+    auto ask = [&s](GsnMicropacketType type, bool renumber, bool restartTimer) {
+        s.request = true;
+        s.requestType = type;
+        s.renumber = renumber;
+        s.restartTimer = restartTimer;
+    };
     if ((event == Event::RESET_ACK || event == Event::INITIALIZE_ACK) && !current)
     {
         return s; // it acknowledges an earlier request: nothing
@@ -23,19 +31,16 @@ GsnLinkBringUp::Next(State state, Event event, bool current)
         s.notifyReset = true;
         s.changeState = true;
         s.next = State::RESET_SENT;
-        s.request = true;
-        s.requestType = GsnMicropacketType::RESET;
-        s.renumber = true;
-        s.restartTimer = true;
+        ask(GsnMicropacketType::RESET, true, true);
         return s;
     case Event::TIMEOUT:
         // The request of the step under way again; nothing once up (or not started).
         if (state == State::RESET_SENT || state == State::INIT_SENT)
         {
-            s.request = true;
-            s.requestType = state == State::RESET_SENT ? GsnMicropacketType::RESET
-                                                       : GsnMicropacketType::INITIALIZE;
-            s.restartTimer = true;
+            ask(state == State::RESET_SENT ? GsnMicropacketType::RESET
+                                           : GsnMicropacketType::INITIALIZE,
+                false,
+                true);
         }
         return s;
     case Event::RESET:
@@ -50,10 +55,7 @@ GsnLinkBringUp::Next(State state, Event event, bool current)
         {
             s.changeState = true;
             s.next = State::INIT_SENT;
-            s.request = true;
-            s.requestType = GsnMicropacketType::INITIALIZE;
-            s.renumber = true;
-            s.restartTimer = true;
+            ask(GsnMicropacketType::INITIALIZE, true, true);
         }
         return s;
     case Event::RESET_ACK:
@@ -63,9 +65,7 @@ GsnLinkBringUp::Next(State state, Event event, bool current)
             s.clear = true;
             s.changeState = true;
             s.next = State::INIT_SENT;
-            s.request = true;
-            s.requestType = GsnMicropacketType::INITIALIZE;
-            s.renumber = true;
+            ask(GsnMicropacketType::INITIALIZE, true, false);
         }
         return s;
     case Event::INITIALIZE:
